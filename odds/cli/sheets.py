@@ -1,0 +1,123 @@
+"""Commands over paytable sheets: ``games``, ``sheet``, ``export``, ``batch``."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from .. import batch as batch_lib
+from .. import export as export_lib
+from ..errors import OddsError
+from ..games import all_games
+from ..paytable import shipped_names
+from ..render import records
+from ..render.sheet import render_sheet
+from ..sheet import build_sheet
+from .options import (bet_option, format_option, paytable_option, resolve_bets, resolve_game,
+                      resolve_paytable, resolve_shoe, shoe_options)
+
+
+@click.command()
+@format_option()
+def games(fmt):
+    """List the games, their paytables and bet ids."""
+    listing = [{"game": g.id, "default_paytable": g.default_paytable, "paytables": shipped_names(g.id),
+                "bets": list(g.bets)} for g in all_games()]
+    if fmt == "json":
+        click.echo(json.dumps(listing, indent=2))
+        return
+    flat = [{"game": g["game"], "paytables": " ".join(g["paytables"]), "bets": " ".join(g["bets"])} for g in listing]
+    click.echo(records(flat, fmt), nl=False)
+
+
+def sheet_bets(game, shoe, bets) -> list[str]:
+    """The bets to show. Bets that need suits are left out, with a note on stderr, when cards were
+    removed without suits and the user did not ask for them by name."""
+    chosen = resolve_bets(game, bets)
+    if bets or shoe is None or shoe.has_suits:
+        return chosen
+    kept = [b for b in chosen if game.bets[b].resolution != "card"]
+    skipped = [b for b in chosen if b not in kept]
+    if skipped:
+        click.echo(f"note: {', '.join(skipped)} left out: they need suits, and --remove named cards "
+                   f"without one (write Kh, not K)", err=True)
+    return kept
+
+
+@click.command()
+@click.argument("game_id", metavar="GAME")
+@bet_option
+@paytable_option
+@shoe_options
+@click.option("--fee", default=None, metavar="AMOUNT",
+              help="Collection fee per wager, in units of the stake (card-room games), e.g. 0.05 or 1/20.")
+@format_option()
+def sheet(game_id, bets, paytable, decks, remove, fee, fmt):
+    """The exact paytable sheet of GAME's bets for a shoe."""
+    game = resolve_game(game_id)
+    table = resolve_paytable(game, paytable)
+    shoe = resolve_shoe(game, decks, remove)
+    result = build_sheet(game, table, shoe, sheet_bets(game, shoe, bets), fee=parse_fee(fee))
+    click.echo(render_sheet(result, fmt), nl=False)
+
+
+@click.command()
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), default="tables", show_default=True,
+              help="Folder to write.")
+@click.option("--check", is_flag=True, help="Write nothing; exit 1 if the folder differs from a fresh export.")
+def export(out_dir, check):
+    """Write every game's sheets (md, csv, json) and the overviews into a folder."""
+    files = export_lib.export_files()
+    root = Path(out_dir)
+    if check:
+        stale = export_lib.differences(files, root)
+        if stale:
+            for line in stale:
+                click.echo(line, err=True)
+            raise OddsError(f"{root} is stale: {len(stale)} file(s) differ; run `odds export --out {root}`")
+        click.echo(f"{root}: {len(files)} files up to date", err=True)
+        return
+    written = export_lib.write(files, root)
+    click.echo(f"{root}: wrote {len(files)} files ({written} changed)", err=True)
+
+
+@click.command()
+@click.argument("game_id", metavar="GAME")
+@click.option("--shoes", "shoes_file", type=click.Path(dir_okay=False, allow_dash=True), required=True,
+              help="File with one --remove spec per line (an empty line is the full shoe); - for stdin.")
+@bet_option
+@paytable_option
+@click.option("--decks", type=int, default=None, metavar="N", help="Decks before the removals.")
+@format_option(choices=("csv", "json"), default="csv")
+def batch(game_id, shoes_file, bets, paytable, decks, fmt):
+    """House edges of many partly dealt shoes: one row per line and bet."""
+    game = resolve_game(game_id)
+    if not game.uses_shoe:
+        raise OddsError(f"{game.id} deals no cards: batch takes card games only")
+    table = resolve_paytable(game, paytable)
+    bet_ids = resolve_bets(game, bets)
+    stream = click.open_file(shoes_file, "r")
+    lines = stream.read().split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()  # the file's final newline ends the last line; it is not an empty line
+    rows = batch_lib.batch_house_edges(game, table, lines, bet_ids, decks)
+    sys.stdout.write(batch_lib.render(rows, fmt))
+
+
+def parse_fee(text: str | None):
+    from ..paytable import parse_pay
+
+    if text is None:
+        return None
+    fee = parse_pay(text, "--fee")
+    if fee < 0:
+        raise OddsError(f"--fee must be zero or more, not {text}")
+    return fee
+
+
+def register(cli):
+    for command in (games, sheet, export, batch):
+        cli.add_command(command)

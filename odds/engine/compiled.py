@@ -1,0 +1,266 @@
+"""The compiled-table enumerator.
+
+The chance of an ordered deal of cards drawn without replacement depends only on the multiset of
+cards it uses: for a shoe holding ``c_i`` cards of kind ``i`` (``N`` in all), an ordered deal that
+uses ``k_i`` cards of each kind has weight
+
+    prod_i c_i (c_i - 1) ... (c_i - k_i + 1)   out of   N (N - 1) ... (N - k + 1).
+
+So a game's rules are compiled once into a table: for every multiset of up to ``max_cards`` card
+kinds and every end state, the number of orderings the rules turn into that state. Evaluating a
+shoe is then one weight per multiset and a sum - exact integers, no game tree. A round that ends
+with ``k < max_cards`` cards is scaled by ``(N - k) ... (N - max_cards + 1)``, the orderings of the
+unused cards, so every count is out of the same total ``N (N - 1) ... (N - max_cards + 1)``
+("ordered max_cards-card deals").
+
+Two evaluation paths: :meth:`CompiledDeal.exact_counts` with Python integers (any shoe size) and
+:meth:`CompiledDeal.batch_linear` with numpy int64 for many shoes at once, used only where a bound
+proves no intermediate value can reach 2**63 (else it falls back to Python integers).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Callable, Hashable, Sequence
+
+import numpy as np
+
+from ..counting import falling
+
+INT64_LIMIT = 2**63 - 1
+
+
+@dataclass(frozen=True)
+class CompiledDeal:
+    """A game's rules compiled over multisets of card kinds.
+
+    ``multisets[m]`` is the count of each kind in multiset ``m`` (shape ``(M, kinds)``);
+    the table lists ``(multiset, state, orderings)`` triples as three parallel arrays;
+    ``states[s]`` is the end state (any hashable) with index ``s``.
+    """
+
+    kinds: int
+    max_cards: int
+    multisets: np.ndarray
+    table_multiset: np.ndarray
+    table_state: np.ndarray
+    table_ways: np.ndarray
+    states: tuple
+
+    # -- exact path -----------------------------------------------------------------------------
+    def multiset_weights(self, counts: Sequence[int]) -> list[int]:
+        """Exact weight of every multiset for this composition (Python ints), scaled to
+        ``max_cards``-card deals."""
+        n = sum(counts)
+        if n < self.max_cards:
+            raise ValueError(f"the shoe holds {n} cards; a round may need {self.max_cards}")
+        fall_table = [[falling(c, k) for k in range(self.max_cards + 1)] for c in counts]
+        sizes = self.multisets.sum(axis=1).tolist()
+        scale = [falling(n - k, self.max_cards - k) for k in range(self.max_cards + 1)]
+        weights = []
+        for row, size in zip(self.multisets.tolist(), sizes):
+            w = scale[size]
+            for kind, k in enumerate(row):
+                if k:
+                    w *= fall_table[kind][k]
+                    if not w:
+                        break
+            weights.append(w)
+        return weights
+
+    def exact_counts(self, counts: Sequence[int]) -> dict[Hashable, int]:
+        """Exact number of ordered ``max_cards``-card deals ending in each state.
+
+        The counts sum to ``N (N - 1) ... (N - max_cards + 1)``.
+        """
+        weights = self.multiset_weights(counts)
+        totals = [0] * len(self.states)
+        for m, s, ways in zip(self.table_multiset.tolist(), self.table_state.tolist(),
+                              self.table_ways.tolist()):
+            w = weights[m]
+            if w:
+                totals[s] += w * ways
+        return {state: total for state, total in zip(self.states, totals) if total}
+
+    def total(self, counts: Sequence[int]) -> int:
+        return falling(sum(counts), self.max_cards)
+
+    # -- fast path ------------------------------------------------------------------------------
+    def state_matrix(self, columns: np.ndarray) -> list[list[int]]:
+        """Fold the table with per-state integer columns: ``Q[m][b] = sum_s ways(m, s) * col[s][b]``
+        (Python ints, so exact whatever the columns)."""
+        cols = [[int(x) for x in row] for row in columns.tolist()]
+        width = len(cols[0]) if cols else 0
+        q = [[0] * width for _ in range(len(self.multisets))]
+        for m, s, ways in zip(self.table_multiset.tolist(), self.table_state.tolist(),
+                              self.table_ways.tolist()):
+            row, col = q[m], cols[s]
+            for b in range(width):
+                if col[b]:
+                    row[b] += ways * col[b]
+        return q
+
+    def batch_linear(self, compositions: np.ndarray, folded: "FoldedColumns") -> list[list[int]]:
+        """For each composition (row of kind counts), ``sum_s count(s) * col[s][b]`` for every
+        column ``b``: exact integers.
+
+        The fast path needs ``max|col| * N (N-1) ... (N - max_cards + 1) < 2**63`` for every shoe
+        in the batch (8 decks: 30 * 5.0e15 = 1.5e17). Why that suffices: every multiset weight is
+        at most that falling product (choosing ordered distinct cards) and the weights times their
+        orderings sum to exactly it, so the true result and every weight fit in int64. The dot
+        product itself runs in float64 on limbs of the weights (see :meth:`_exact_dot`). Shoes
+        outside the bound (about 22 decks and up) are computed with Python integers.
+        """
+        comps = np.asarray(compositions, dtype=np.int64)
+        if comps.ndim != 2 or comps.shape[1] != self.kinds:
+            raise ValueError(f"compositions must have {self.kinds} columns")
+        sizes = comps.sum(axis=1)
+        if len(sizes) and sizes.min() < self.max_cards:
+            raise ValueError(f"a shoe holds {int(sizes.min())} cards; a round may need {self.max_cards}")
+        biggest = int(sizes.max()) if len(sizes) else 0
+        if folded.int64 is None or folded.max_abs * falling(biggest, self.max_cards) > INT64_LIMIT:
+            return [[sum(w * q for w, q in zip(self.multiset_weights(row), col))
+                     for col in folded.python_columns]
+                    for row in comps.tolist()]
+        out = np.empty((len(comps), folded.int64.shape[1]), dtype=np.int64)
+        for start in range(0, len(comps), self.CHUNK):
+            chunk = comps[start : start + self.CHUNK]
+            out[start : start + len(chunk)] = self._exact_dot(self._weights_int64(chunk), folded)
+        return out.tolist()
+
+    CHUNK = 64
+    """Shoes per numpy pass: small enough that the weight arrays stay in cache."""
+
+    @staticmethod
+    def _exact_dot(weights: np.ndarray, folded: "FoldedColumns") -> np.ndarray:
+        """``weights @ Q`` exactly, using float64 matrix products on limbs of the weights.
+
+        Each weight is split into limbs of ``bits`` bits with ``2**bits * max_b sum_m |Q[m, b]|
+        <= 2**53``: every product and partial sum of a limb's dot product is then an integer below
+        2**53, which float64 holds exactly. The limbs' results are recombined in int64; that
+        arithmetic wraps modulo 2**64, and since the true result fits in int64 (proved by the
+        caller) the wrapped sum is the true result.
+        """
+        bits = folded.limb_bits
+        mask = (1 << bits) - 1
+        top = int(weights.max()) if weights.size else 0
+        result = np.zeros((weights.shape[0], folded.float64.shape[1]), dtype=np.int64)
+        shift = 0
+        while (top >> shift) > 0:
+            limb = ((weights >> shift) & mask).astype(np.float64)
+            result += (limb @ folded.float64).astype(np.int64) << shift
+            shift += bits
+        return result
+
+    def _weights_int64(self, comps: np.ndarray) -> np.ndarray:
+        """Multiset weights for many shoes at once (int64; callers prove the range).
+
+        ``weight(m) = scale(|m|) * prod_i (c_i)_(k_i)``, computed as the product of two halves
+        (kinds split in two), each looked up from its distinct sub-multisets.
+        """
+        k_max = self.max_cards
+        # falls[s, i, k] = c (c-1) ... (c-k+1) for the count c of kind i in shoe s
+        falls = np.ones(comps.shape + (k_max + 1,), dtype=np.int64)
+        for k in range(1, k_max + 1):
+            falls[:, :, k] = falls[:, :, k - 1] * np.maximum(comps - (k - 1), 0)
+        halves = []
+        for kinds, subsets, index in self._halves:
+            part = np.ones((comps.shape[0], len(subsets)), dtype=np.int64)
+            for j, kind in enumerate(kinds):
+                part *= falls[:, kind, :][:, subsets[:, j]]
+            halves.append(part[:, index])
+        n = comps.sum(axis=1)
+        scale = np.ones((len(n), k_max + 1), dtype=np.int64)
+        for size in range(k_max + 1):
+            for j in range(size, k_max):
+                scale[:, size] *= n - j
+        return halves[0] * halves[1] * scale[:, self._sizes]
+
+    @cached_property
+    def _sizes(self) -> np.ndarray:
+        return self.multisets.sum(axis=1)
+
+    @cached_property
+    def _halves(self):
+        """For each half of the kinds: the kinds, its distinct sub-multisets, and each
+        multiset's sub-multiset index."""
+        out = []
+        for kinds in (list(range(self.kinds // 2)), list(range(self.kinds // 2, self.kinds))):
+            sub = self.multisets[:, kinds]
+            codes = (sub * (self.max_cards + 1) ** np.arange(len(kinds))).sum(axis=1)
+            _, first, index = np.unique(codes, return_index=True, return_inverse=True)
+            out.append((kinds, sub[first], index))
+        return out
+
+    def fold(self, columns: np.ndarray) -> "FoldedColumns":
+        """Precompute ``Q`` for :meth:`batch_linear` (do it once per set of bets)."""
+        q = self.state_matrix(columns)
+        transposed = [list(col) for col in zip(*q)]
+        max_abs = max((abs(int(x)) for x in np.asarray(columns).ravel()), default=0)
+        column_mass = max((sum(abs(x) for x in col) for col in transposed), default=0)
+        if column_mass >= 2**50:
+            # columns too large for float64 limbs of at least 3 bits: Python integers only
+            return FoldedColumns(None, None, transposed, max(max_abs, 1), 0)
+        q64 = np.array(q, dtype=np.int64)
+        return FoldedColumns(
+            int64=q64,
+            float64=q64.astype(np.float64),
+            python_columns=transposed,
+            max_abs=max(max_abs, 1),
+            limb_bits=53 - max(column_mass, 1).bit_length(),
+        )
+
+
+@dataclass(frozen=True)
+class FoldedColumns:
+    """Per-multiset column sums ``Q`` ready for :meth:`CompiledDeal.batch_linear`."""
+
+    int64: np.ndarray | None
+    float64: np.ndarray | None
+    python_columns: list[list[int]]
+    max_abs: int
+    limb_bits: int
+
+
+def compile_deal(
+    kinds: int,
+    max_cards: int,
+    play: Callable[[np.ndarray], tuple[np.ndarray, np.ndarray]],
+    decode: Callable[[int], Hashable],
+) -> CompiledDeal:
+    """Compile a game whose rounds use at most ``max_cards`` cards of ``kinds`` kinds.
+
+    ``play`` takes every ordered sequence of ``max_cards`` kinds as an int array of shape
+    ``(kinds**max_cards, max_cards)`` and returns, per row, the number of cards the round uses and
+    an integer end-state code; ``decode`` turns a code into the state. A round that ends early is
+    counted once (rows whose unused positions are not all kind 0 are dropped), by the multiset of
+    the cards it used.
+    """
+    grid = np.indices((kinds,) * max_cards).reshape(max_cards, -1).T.astype(np.int64)
+    used, codes = play(grid)
+    position = np.arange(max_cards)[None, :]
+    canonical = ~((position >= used[:, None]) & (grid != 0)).any(axis=1)
+    grid, used, codes = grid[canonical], used[canonical], codes[canonical]
+    in_hand = position < used[:, None]
+    multiset_code = np.zeros(len(grid), dtype=np.int64)
+    for kind in range(kinds):
+        multiset_code = multiset_code * (max_cards + 1) + ((grid == kind) & in_hand).sum(axis=1)
+    state_codes, state_index = np.unique(codes, return_inverse=True)
+    pair_codes, ways = np.unique(multiset_code * len(state_codes) + state_index, return_counts=True)
+    multiset_codes, table_multiset = np.unique(pair_codes // len(state_codes), return_inverse=True)
+    table_state = pair_codes % len(state_codes)
+    multisets = np.zeros((len(multiset_codes), kinds), dtype=np.int64)
+    rest = multiset_codes.copy()
+    for kind in reversed(range(kinds)):
+        multisets[:, kind] = rest % (max_cards + 1)
+        rest //= max_cards + 1
+    return CompiledDeal(
+        kinds=kinds,
+        max_cards=max_cards,
+        multisets=multisets,
+        table_multiset=table_multiset.astype(np.int64),
+        table_state=table_state.astype(np.int64),
+        table_ways=ways.astype(np.int64),
+        states=tuple(decode(int(c)) for c in state_codes),
+    )

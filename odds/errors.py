@@ -1,0 +1,21 @@
+"""Errors a user can cause. The CLI turns each into one line on stderr and exit code 1."""
+
+from __future__ import annotations
+
+import difflib
+
+
+class OddsError(ValueError):
+    """Bad input: a message that names what was wrong."""
+
+
+class UnknownName(OddsError):
+    """An unknown game, bet, paytable or outcome; the message suggests the closest names."""
+
+    def __init__(self, what: str, name: str, known):
+        known = list(known)
+        close = difflib.get_close_matches(name, known, n=3, cutoff=0.5)
+        hint = f"; did you mean {' or '.join(close)}?" if close else f"; choose from {', '.join(known)}"
+        super().__init__(f"unknown {what} {name!r}{hint}")
+        self.name = name
+        self.suggestions = close

@@ -1,0 +1,71 @@
+"""``odds export``: every generated file of ``tables/``, built in memory, then written or checked.
+
+Producers are functions returning ``{relative path: text}``; each concern adds its own to
+``PRODUCERS``. Output is deterministic (no timestamps) so the committed tables diff cleanly.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+from .games import all_games
+from .paytable import load_paytable, shipped_names
+from .render.sheet import render_sheet
+from .sheet import build_sheet
+from .shoe import Shoe
+
+
+def sheet_files() -> dict[str, str]:
+    """Every game's every paytable, full shoe of the game's default decks, in md, csv and json."""
+    files = {}
+    for game in all_games():
+        shoe = Shoe.decks(game.default_decks) if game.uses_shoe else None
+        for name in shipped_names(game.id):
+            sheet = build_sheet(game, load_paytable(game, name), shoe)
+            for fmt in ("md", "csv", "json"):
+                files[f"{game.id}/{name}.{fmt}"] = render_sheet(sheet, fmt)
+    return files
+
+
+PRODUCERS: list[Callable[[], dict[str, str]]] = [sheet_files]
+
+
+def export_files() -> dict[str, str]:
+    files: dict[str, str] = {}
+    for produce in PRODUCERS:
+        files.update(produce())
+    return dict(sorted(files.items()))
+
+
+def differences(files: dict[str, str], root: Path) -> list[str]:
+    """What differs between a fresh export and the folder: missing, changed, or left over."""
+    out = []
+    for rel, text in files.items():
+        path = root / rel
+        if not path.is_file():
+            out.append(f"missing: {path}")
+        elif path.read_text(encoding="utf-8") != text:
+            out.append(f"changed: {path}")
+    if root.is_dir():
+        for path in sorted(p for p in root.rglob("*") if p.is_file()):
+            if path.relative_to(root).as_posix() not in files:
+                out.append(f"not produced by the export: {path}")
+    return out
+
+
+def write(files: dict[str, str], root: Path) -> int:
+    """Write the files (and drop ones the export no longer produces); returns how many changed."""
+    changed = 0
+    for rel, text in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if not path.is_file() or path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")
+            changed += 1
+    if root.is_dir():
+        for path in sorted(p for p in root.rglob("*") if p.is_file()):
+            if path.relative_to(root).as_posix() not in files:
+                path.unlink()
+                changed += 1
+    return changed

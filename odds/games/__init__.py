@@ -1,0 +1,33 @@
+"""The game registry: game id -> the module that defines it (imported on first use)."""
+
+from __future__ import annotations
+
+import importlib
+
+from ..errors import UnknownName
+
+GAME_MODULES = {
+    "baccarat": "odds.games.baccarat:BACCARAT",
+    "tiger-baccarat": "odds.games.baccarat:TIGER_BACCARAT",
+}
+"""Every game, in the order ``odds games`` lists them."""
+
+_loaded: dict = {}
+
+
+def game_ids() -> list[str]:
+    return list(GAME_MODULES)
+
+
+def get_game(game_id: str):
+    """The game with this id; an unknown id raises :class:`UnknownName` with suggestions."""
+    if game_id not in GAME_MODULES:
+        raise UnknownName("game", game_id, GAME_MODULES)
+    if game_id not in _loaded:
+        module, attr = GAME_MODULES[game_id].split(":")
+        _loaded[game_id] = getattr(importlib.import_module(module), attr)
+    return _loaded[game_id]
+
+
+def all_games():
+    return [get_game(g) for g in GAME_MODULES]

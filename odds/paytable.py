@@ -1,0 +1,170 @@
+"""Paytables: what each outcome of each bet pays, read from commented TOML files.
+
+Shipped paytables live in ``odds/paytables/<game>/<name>.toml``; a user passes their own file with
+``--paytable FILE.toml``. A file looks like this::
+
+    game = "baccarat"
+    description = "Seed 003 as written"
+    extends = "seed"            # optional: start from another paytable of the same game
+
+    [bets.tie]
+    window = 65                 # optional: offered only in the first N rounds of a shoe
+    pays.tie = 9                # "to 1": a loss is -1, a push 0, "lose half" -0.5
+    pays.banker-wins = -1
+    pays.player-wins = -1
+
+Pays may be integers, decimals or fractions written as strings (``"19/20"``, ``"0.95"``); they
+are read exactly. On load every bet is checked against the game's rules: unknown bets or
+outcomes, an outcome with no pay (a gap), a pay below -1, unknown keys - each is an error that
+names the file and the key.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from fractions import Fraction
+from importlib import resources
+from pathlib import Path
+
+from .errors import OddsError, UnknownName
+
+TOP_KEYS = {"game", "description", "extends", "bets", "options"}
+BET_KEYS = {"pays", "window", "name"}
+
+
+class PaytableError(OddsError):
+    """A paytable file that cannot be used; the message names the file and the key."""
+
+
+@dataclass(frozen=True)
+class BetPays:
+    """What one bet pays on each of its outcomes, and the rounds it is offered in."""
+
+    bet_id: str
+    pays: dict[str, Fraction]
+    window: int | None = None
+
+
+@dataclass(frozen=True)
+class Paytable:
+    game: str
+    name: str
+    description: str
+    source: str
+    bets: dict[str, BetPays]
+    options: dict = field(default_factory=dict)
+
+    def bet(self, bet_id: str) -> BetPays:
+        if bet_id not in self.bets:
+            raise UnknownName(f"bet of paytable {self.name}", bet_id, self.bets)
+        return self.bets[bet_id]
+
+
+def parse_pay(value, where: str) -> Fraction:
+    """An exact pay from a TOML value: int, decimal, or a string such as ``"19/20"``."""
+    if isinstance(value, bool):
+        raise PaytableError(f"{where}: a pay must be a number, not {value!r}")
+    try:
+        if isinstance(value, float):
+            pay = Fraction(repr(value))
+        elif isinstance(value, (int, str)):
+            pay = Fraction(str(value).strip())
+        else:
+            raise ValueError
+    except (ValueError, ZeroDivisionError):
+        raise PaytableError(f"{where}: {value!r} is not a number or fraction") from None
+    if pay < -1:
+        raise PaytableError(f"{where}: a pay of {value} is below -1 (a bet cannot lose more than its stake)")
+    return pay
+
+
+def shipped_names(game_id: str) -> list[str]:
+    """Names of the paytables shipped for a game, the default first."""
+    from .games import get_game
+
+    folder = resources.files("odds.paytables").joinpath(game_id)
+    names = sorted(p.name[: -len(".toml")] for p in folder.iterdir() if p.name.endswith(".toml"))
+    default = get_game(game_id).default_paytable
+    return [default] + [n for n in names if n != default]
+
+
+def load_paytable(game, name_or_path: str | None = None) -> Paytable:
+    """Load a shipped paytable by name (default: the game's default) or a user's TOML file."""
+    name_or_path = name_or_path or game.default_paytable
+    if name_or_path.endswith(".toml") or "/" in name_or_path or Path(name_or_path).is_file():
+        path = Path(name_or_path)
+        if not path.is_file():
+            raise PaytableError(f"{path}: no such paytable file")
+        return _load(game, path.read_text(encoding="utf-8"), str(path), path.stem, depth=0)
+    names = shipped_names(game.id)
+    if name_or_path not in names:
+        raise UnknownName(f"paytable of {game.id}", name_or_path, names)
+    return _load_shipped(game, name_or_path, depth=0)
+
+
+def _load_shipped(game, name: str, depth: int) -> Paytable:
+    text = resources.files("odds.paytables").joinpath(game.id, f"{name}.toml").read_text(encoding="utf-8")
+    return _load(game, text, f"odds/paytables/{game.id}/{name}.toml", name, depth)
+
+
+def _load(game, text: str, source: str, name: str, depth: int) -> Paytable:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise PaytableError(f"{source}: not valid TOML: {exc}") from None
+    for key in data:
+        if key not in TOP_KEYS:
+            raise PaytableError(f"{source}: unknown key {key!r} (allowed: {', '.join(sorted(TOP_KEYS))})")
+    if data.get("game") != game.id:
+        raise PaytableError(f"{source}: key 'game' must be {game.id!r}, not {data.get('game')!r}")
+    bets: dict[str, BetPays] = {}
+    options: dict = {}
+    if "extends" in data:
+        parent = data["extends"]
+        if depth > 8 or not isinstance(parent, str):
+            raise PaytableError(f"{source}: key 'extends' must name a shipped paytable")
+        try:
+            base = _load_shipped(game, parent, depth + 1)
+        except (FileNotFoundError, OSError):
+            raise PaytableError(f"{source}: key 'extends': no shipped {game.id} paytable {parent!r}") from None
+        bets.update(base.bets)
+        options.update(base.options)
+    raw_bets = data.get("bets", {})
+    if not isinstance(raw_bets, dict):
+        raise PaytableError(f"{source}: key 'bets' must be a table")
+    for bet_id, raw in raw_bets.items():
+        bets[bet_id] = _read_bet(game, bet_id, raw, source)
+    options.update(data.get("options", {}))
+    missing = [b for b in game.bets if b not in bets]
+    if missing:
+        raise PaytableError(f"{source}: no pays for bet(s) {', '.join(missing)} (add them or use 'extends')")
+    ordered = {b: bets[b] for b in game.bets}
+    return Paytable(game.id, name, str(data.get("description", "")), source, ordered, options)
+
+
+def _read_bet(game, bet_id: str, raw, source: str) -> BetPays:
+    where = f"{source}: bets.{bet_id}"
+    if bet_id not in game.bets:
+        raise PaytableError(f"{where}: {UnknownName(f'{game.id} bet', bet_id, game.bets)}")
+    if not isinstance(raw, dict):
+        raise PaytableError(f"{where}: must be a table")
+    for key in raw:
+        if key not in BET_KEYS:
+            raise PaytableError(f"{where}.{key}: unknown key (allowed: {', '.join(sorted(BET_KEYS))})")
+    rule = game.bets[bet_id]
+    raw_pays = raw.get("pays")
+    if not isinstance(raw_pays, dict):
+        raise PaytableError(f"{where}.pays: missing; give a pay for each of {', '.join(rule.outcome_keys)}")
+    pays = {}
+    for key, value in raw_pays.items():
+        if key not in rule.outcome_keys:
+            raise PaytableError(f"{where}.pays.{key}: {UnknownName('outcome', key, rule.outcome_keys)}")
+        pays[key] = parse_pay(value, f"{where}.pays.{key}")
+    gaps = [k for k in rule.outcome_keys if k not in pays]
+    if gaps:
+        raise PaytableError(f"{where}.pays: no pay for outcome(s) {', '.join(gaps)}: the outcomes leave a gap")
+    window = raw.get("window")
+    if window is not None and (not isinstance(window, int) or isinstance(window, bool) or window < 1):
+        raise PaytableError(f"{where}.window: must be a whole number of rounds, at least 1")
+    return BetPays(bet_id, {k: pays[k] for k in rule.outcome_keys}, window)

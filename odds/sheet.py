@@ -1,0 +1,147 @@
+"""The outcome table of a bet, and everything derived from it - computed here and nowhere else.
+
+A bet's sheet is its rows ``(outcome, pays, combinations)`` out of a total number of equally
+likely deals. With ``p_i = combinations_i / total`` and pays ``x_i`` ("to 1": a loss is -1):
+
+    expected value  EV  = sum p_i x_i          house edge = -EV        RTP = 1 + EV
+    hit frequency       = sum of p_i with x_i > 0
+    house edge excluding pushes = -EV / (1 - P(push))
+    variance            = sum p_i x_i**2 - EV**2
+
+All exact (:class:`fractions.Fraction`); the ``*_float`` names give floats for printing.
+
+>>> from fractions import Fraction as F
+>>> bet = BetSheet("even", "Even money", (Row("win", "Win", F(1), 18), Row("lose", "Lose", F(-1), 19)), 37)
+>>> bet.house_edge, bet.rtp, bet.variance
+(Fraction(1, 37), Fraction(36, 37), Fraction(1368, 1369))
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Sequence
+
+from .games.base import Game
+from .paytable import Paytable
+from .shoe import Shoe
+
+
+@dataclass(frozen=True)
+class Row:
+    key: str
+    outcome: str
+    pays: Fraction
+    combinations: int
+
+
+@dataclass(frozen=True)
+class BetSheet:
+    id: str
+    name: str
+    rows: tuple[Row, ...]
+    total: int
+    window: int | None = None
+    extra: dict = field(default_factory=dict)
+    """Game-specific figures shown under the table (e.g. a call bet's chips)."""
+
+    def probability(self, row: Row) -> Fraction:
+        return Fraction(row.combinations, self.total)
+
+    @property
+    def expected_value(self) -> Fraction:
+        return sum((Fraction(r.combinations * r.pays) for r in self.rows), Fraction(0)) / self.total
+
+    @property
+    def house_edge(self) -> Fraction:
+        return -self.expected_value
+
+    @property
+    def rtp(self) -> Fraction:
+        return 1 + self.expected_value
+
+    def _probability_where(self, keep) -> Fraction:
+        return Fraction(sum(r.combinations for r in self.rows if keep(r.pays)), self.total)
+
+    @property
+    def hit_frequency(self) -> Fraction:
+        return self._probability_where(lambda pay: pay > 0)
+
+    @property
+    def push_probability(self) -> Fraction:
+        return self._probability_where(lambda pay: pay == 0)
+
+    @property
+    def loss_probability(self) -> Fraction:
+        return self._probability_where(lambda pay: pay < 0)
+
+    @property
+    def has_push(self) -> bool:
+        return any(r.pays == 0 and r.combinations for r in self.rows)
+
+    @property
+    def house_edge_excluding_pushes(self) -> Fraction | None:
+        """The edge per resolved bet; None when the bet has no push (it equals the house edge)."""
+        if not self.has_push or self.push_probability == 1:
+            return None
+        return self.house_edge / (1 - self.push_probability)
+
+    @property
+    def variance(self) -> Fraction:
+        second = sum((Fraction(r.combinations * r.pays * r.pays) for r in self.rows), Fraction(0)) / self.total
+        return second - self.expected_value**2
+
+    def std_dev_float(self) -> float:
+        return math.sqrt(self.variance)
+
+    @property
+    def top_row(self) -> Row:
+        return max(self.rows, key=lambda r: r.pays)
+
+    @property
+    def player_has_edge(self) -> bool:
+        return self.expected_value > 0
+
+
+@dataclass(frozen=True)
+class Sheet:
+    game: Game
+    paytable: Paytable
+    shoe: Shoe | None
+    bets: tuple[BetSheet, ...]
+    notes: tuple[str, ...] = ()
+
+    @property
+    def counting(self) -> str:
+        return self.game.counting
+
+
+def bet_sheet(rule, pays, counts, window=None, extra=None) -> BetSheet:
+    """Join a bet's outcome counts with its pays: rows ordered by pays, highest first."""
+    rows = [Row(o.key, o.label, pays.pays[o.key], counts.counts.get(o.key, 0)) for o in rule.outcomes]
+    rows.sort(key=lambda r: -r.pays)  # stable: equal pays keep the rules' order
+    return BetSheet(rule.id, rule.name, tuple(rows), counts.total, window, extra or {})
+
+
+def build_sheet(game: Game, paytable: Paytable, shoe: Shoe | None, bet_ids: Sequence[str] | None = None,
+                fee: Fraction | None = None) -> Sheet:
+    """The sheet of the chosen bets (all of the game's by default) for this shoe.
+
+    ``fee`` is a collection fee per wager in units of the stake, for games that take one
+    (``game.accepts_fee``); the game's ``extra_figures`` shows what it does to each bet.
+    """
+    from .errors import OddsError
+
+    if fee and not game.accepts_fee:
+        raise OddsError(f"--fee applies only to games with a collection fee, not {game.id}")
+    bet_ids = list(bet_ids or game.bets)
+    if shoe is not None:
+        game.check_shoe(shoe)
+    counts = game.count(shoe, bet_ids, paytable)
+    bets = []
+    for bet_id in bet_ids:
+        pays = paytable.bet(bet_id)
+        extra = getattr(game, "extra_figures", lambda *a: {})(bet_id, paytable, counts[bet_id], fee or Fraction(0))
+        bets.append(bet_sheet(game.bets[bet_id], pays, counts[bet_id], pays.window, extra))
+    return Sheet(game, paytable, shoe, tuple(bets), game.notes)

@@ -1,0 +1,168 @@
+"""The shoe: a composition of cards, never an ordered deck.
+
+Every figure in ``odds`` is "off the top": the next round is dealt from a random order of exactly
+the cards in the shoe, so only how many of each kind remain matters. A :class:`Shoe` keeps those
+counts at three resolutions - 10 baccarat values, 13 ranks, 52 cards - and each bet reads the
+coarsest one it needs. When a card is removed without naming its suit the 52-card counts are no
+longer known; bets that need suits then refuse the shoe instead of guessing.
+
+>>> shoe = Shoe.decks(8).remove("5x3,K,Th")
+>>> shoe.total, shoe.values()[5], shoe.ranks()[12]
+(411, 29, 31)
+>>> shoe.has_suits
+False
+>>> Shoe.decks(1).remove("Kh").card_counts()[card_kind_index(13, "h")]
+0
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .errors import OddsError
+from .cards import RANKS, SUITS, CardSpec, baccarat_value, card_kind_index, card_name, parse_cards
+
+RESOLUTIONS = ("value", "rank", "card")
+"""How finely a bet looks at cards: 10 baccarat values, 13 ranks, or 52 cards."""
+
+
+class ShoeError(OddsError):
+    """A shoe that cannot be built: bad deck count, a removal the shoe cannot supply."""
+
+
+class SuitsUnknown(ShoeError):
+    """A bet needs suits but cards were removed without naming their suit."""
+
+
+@dataclass(frozen=True)
+class Shoe:
+    """An immutable, hashable composition of cards.
+
+    ``rank_counts`` has 13 entries (A..K); ``suited_counts`` has 52 (rank-major, suits s h d c)
+    or is None when suits are unknown. ``decks`` and ``removed`` only describe how the shoe was
+    made, for the sheets.
+    """
+
+    rank_counts: tuple[int, ...]
+    suited_counts: tuple[int, ...] | None
+    decks: int | None = None
+    removed: tuple[str, ...] = field(default=())
+
+    # -- construction -------------------------------------------------------------------------
+    @classmethod
+    def decks(cls, n: int) -> "Shoe":
+        """``n`` full 52-card decks."""
+        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+            raise ShoeError(f"--decks must be a whole number of at least 1, not {n!r}")
+        return cls((4 * n,) * 13, (n,) * 52, decks=n)
+
+    @classmethod
+    def from_cards(cls, text: str) -> "Shoe":
+        """A shoe holding exactly the cards named, e.g. ``"As,Ah,5c,Kd"`` (small test shoes).
+
+        With every suit named the shoe knows its suits; otherwise only its ranks.
+        """
+        specs = parse_cards(text)
+        ranks = [0] * 13
+        suited = [0] * 52
+        for spec in specs:
+            ranks[spec.rank - 1] += spec.count
+            if spec.suit:
+                suited[card_kind_index(spec.rank, spec.suit)] += spec.count
+        all_suited = all(spec.suit for spec in specs)
+        return cls(tuple(ranks), tuple(suited) if all_suited else None)
+
+    @classmethod
+    def from_rank_counts(cls, counts) -> "Shoe":
+        counts = tuple(int(c) for c in counts)
+        if len(counts) != 13 or min(counts) < 0:
+            raise ShoeError("a shoe needs 13 non-negative rank counts")
+        return cls(counts, None)
+
+    @classmethod
+    def from_card_counts(cls, counts) -> "Shoe":
+        counts = tuple(int(c) for c in counts)
+        if len(counts) != 52 or min(counts) < 0:
+            raise ShoeError("a shoe needs 52 non-negative card counts")
+        ranks = tuple(sum(counts[4 * r : 4 * r + 4]) for r in range(13))
+        return cls(ranks, counts)
+
+    def remove(self, cards: str | list[CardSpec]) -> "Shoe":
+        """The shoe less the cards named (a spec string or parsed specs).
+
+        Removing a card the shoe does not hold raises :class:`ShoeError` naming the card.
+        """
+        specs = parse_cards(cards) if isinstance(cards, str) else list(cards)
+        ranks = list(self.rank_counts)
+        suited = list(self.suited_counts) if self.suited_counts is not None else None
+        for spec in specs:
+            have = ranks[spec.rank - 1]
+            if spec.suit and suited is not None:
+                have = suited[card_kind_index(spec.rank, spec.suit)]
+            if have < spec.count:
+                held = f"holds {have}" if have else "holds none"
+                raise ShoeError(
+                    f"cannot remove {spec}: the shoe {held} of {card_name(spec.rank, spec.suit)}"
+                )
+            ranks[spec.rank - 1] -= spec.count
+            if suited is not None:
+                if spec.suit:
+                    suited[card_kind_index(spec.rank, spec.suit)] -= spec.count
+                else:
+                    suited = None  # which suit left the shoe is unknown
+        removed = self.removed + tuple(str(s) for s in specs)
+        return Shoe(tuple(ranks), tuple(suited) if suited is not None else None, self.decks, removed)
+
+    # -- reading ------------------------------------------------------------------------------
+    @property
+    def total(self) -> int:
+        return sum(self.rank_counts)
+
+    @property
+    def has_suits(self) -> bool:
+        return self.suited_counts is not None
+
+    def values(self) -> tuple[int, ...]:
+        """Counts of the 10 baccarat values, index = value (0 counts T, J, Q, K)."""
+        out = [0] * 10
+        for rank, count in zip(RANKS, self.rank_counts):
+            out[baccarat_value(rank)] += count
+        return tuple(out)
+
+    def ranks(self) -> tuple[int, ...]:
+        """Counts of the 13 ranks, index = rank - 1."""
+        return self.rank_counts
+
+    def card_counts(self) -> tuple[int, ...]:
+        """Counts of the 52 card kinds (see :func:`odds.cards.card_kind_index`)."""
+        if self.suited_counts is None:
+            raise SuitsUnknown(
+                "this bet needs suits, but cards were removed without a suit: "
+                "name each removed card's suit (e.g. Kh, not K)"
+            )
+        return self.suited_counts
+
+    def counts(self, resolution: str) -> tuple[int, ...]:
+        """The composition at a bet's resolution: ``value``, ``rank`` or ``card``."""
+        if resolution == "value":
+            return self.values()
+        if resolution == "rank":
+            return self.ranks()
+        if resolution == "card":
+            return self.card_counts()
+        raise ValueError(f"unknown resolution {resolution!r}; choose from {RESOLUTIONS}")
+
+    def describe(self) -> dict:
+        """The shoe as the sheets' JSON shows it."""
+        return {"decks": self.decks, "cards": self.total, "removed": list(self.removed)}
+
+    def __str__(self) -> str:
+        head = f"{self.decks} decks" if self.decks else "custom shoe"
+        if self.removed:
+            head += " less " + ",".join(self.removed)
+        return f"{head} ({self.total} cards)"
+
+
+def all_card_names() -> list[str]:
+    """Every card kind's name in composition order: As, Ah, Ad, Ac, 2s, ..."""
+    return [card_name(rank, suit) for rank in RANKS for suit in SUITS]
