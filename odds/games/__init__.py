@@ -9,6 +9,11 @@ from ..errors import UnknownName
 GAME_MODULES = {
     "baccarat": "odds.games.baccarat:BACCARAT",
     "tiger-baccarat": "odds.games.baccarat:TIGER_BACCARAT",
+    "dragon-tiger": "odds.games.dragon_tiger:DRAGON_TIGER",
+    "dragon-tiger-poker": "odds.games.dragon_tiger:DRAGON_TIGER_POKER",
+    "sic-bo": "odds.games.sic_bo:SIC_BO",
+    "roulette": "odds.games.roulette:ROULETTE",
+    "player-dealer-baccarat": "odds.games.player_dealer:PLAYER_DEALER_BACCARAT",
 }
 """Every game, in the order ``odds games`` lists them."""
 

@@ -1,0 +1,508 @@
+"""Player-dealer baccarat (seed 004): the card-room game where players bank in turn.
+
+The deal is punto banco's (P1 B1 P2 B2, at most one more card each, naturals 8/9 stop the draw,
+the dealer hand follows the banker rules) with one difference: when the player hand's two cards
+total 5 and the dealer's face-up card B1 is a 5 or a 6, each player-line bettor may stand or hit.
+The hit card is dealt either way and the dealer hand draws by Table 2 on it, so the cards and the
+dealer's final total do not depend on the choice: a stander is settled on the two-card 5, a
+hitter on the three-card total. The house way (always hit on 5) is therefore punto banco exactly.
+
+The line bets and the early tie are offered under three policies for the option hand:
+
+    house way      hit on 5 (the house dealer's way; punto banco)       player-line, dealer-line, early-tie
+    always stand   stand on every option hand                           ...-always-stand
+    best choice    per dealer up card (5, 6) and per two-card player    ...-best-choice
+                   hand by values (5-0, A-4, 2-3, 6-9, 7-8): stand or
+                   hit, whichever has the higher exact expectation for
+                   a player-line bettor on this shoe (equal: hit)
+
+Under a policy the dealer line and the tie compare the dealer hand with the player hand as that
+policy plays it. Dragon Bonus and Bonus Pair settle on the hands as the house way plays them.
+
+Counting: ordered six-card deals, like baccarat. The rules are compiled over the 10 values
+(:mod:`odds.engine.compiled`); an end state is the house-way :class:`~.punto_banco.Round` plus
+the option hand (up card, player hand) when there is one. For an option hand with up card ``u``
+and player hand ``h`` the exact expectation of a choice is a conditional expectation:
+
+    E[choice | u, h] = sum over states s with option (u, h) of ways(s) * pay(outcome of s under
+                       the choice)  /  sum over those states of ways(s)
+
+>>> option_key([5, 6, 0, 3])            # player 5-0, dealer shows a 6: an option hand
+(6, 0)
+>>> option_key([1, 6, 4, 2]), option_key([1, 4, 4, 2])  # A-4 vs an up 6; vs an up 4 (house way)
+((6, 1), None)
+>>> play_round([2, 5, 3, 0, 4, 7])      # 2-3 vs up 5: hit card 4, dealer 5 draws on a 4
+PlayerDealerRound(round=Round(player=9, banker=2, player_cards=3, banker_cards=3), option=(5, 2))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cached_property
+from typing import Callable, Mapping, NamedTuple, Sequence
+
+from ..cards import baccarat_value
+from ..counting import falling
+from ..shoe import Shoe
+from . import first_cards, punto_banco
+from .base import BetRule, Game, Outcome, OutcomeCounts
+from .punto_banco import Round
+
+COUNTING = "ordered six-card deals"
+
+OPTION_UP_CARDS = (5, 6)
+"""Dealer face-up card values that give the player-line bettors the option on 5."""
+
+OPTION_HANDS = ((0, 5), (1, 4), (2, 3), (6, 9), (7, 8))
+"""The two-card player hands totalling 5, by card values (0 = 10, J, Q or K), low value first."""
+
+POLICIES = ("house-way", "always-stand", "best-choice")
+POLICY_NAMES = {"house-way": "house way (hit on 5)", "always-stand": "always stand on an option hand",
+                "best-choice": "best choice per hand"}
+CHOICES = ("stand", "hit")
+
+
+def hand_label(low: int) -> str:
+    """``"A-4"``, ``"2-3"``, ``"5-0"``, ``"6-9"``, ``"7-8"`` for the option hand with this low value."""
+    high = (15 - low) % 10
+    a, b = (high, low) if low == 0 else (low, high)
+    name = {1: "A"}
+    return f"{name.get(a, a)}-{name.get(b, b)}"
+
+
+# -- the rules -------------------------------------------------------------------------------------
+
+def is_option_hand(player_total: int, up_value: int, natural: bool) -> bool:
+    """Seed 004 L37: the player hand's two cards total 5 and the dealer shows a 5 or 6 (no natural)."""
+    return not natural and player_total == 5 and up_value in OPTION_UP_CARDS
+
+
+def option_key(values: Sequence[int]) -> tuple[int, int] | None:
+    """``(dealer up card value, player hand's low value)`` when the first four card values (P1 B1
+    P2 B2) make an option hand, else None."""
+    p = (values[0] + values[2]) % 10
+    b = (values[1] + values[3]) % 10
+    natural = punto_banco.is_natural(p) or punto_banco.is_natural(b)
+    if not is_option_hand(p, values[1], natural):
+        return None
+    return values[1], min(values[0], values[2])
+
+
+class PlayerDealerRound(NamedTuple):
+    """A round's end state: the round as the house way plays it, and the option hand if any."""
+
+    round: Round
+    option: tuple[int, int] | None
+
+    def under(self, stands: bool) -> Round:
+        """The round with the player-line bettor standing (True) or hitting on the option hand."""
+        if self.option is None or not stands:
+            return self.round
+        return Round(5, self.round.banker, 2, self.round.banker_cards)
+
+
+def play_round(values: Sequence[int]) -> PlayerDealerRound | None:
+    """Play the round dealt from these card values in order; None when more cards are needed.
+
+    The house way is punto banco's drawing (the option hand's hit card is always dealt, and the
+    dealer hand draws by Table 2 on it), so :func:`punto_banco.play_round` plays it.
+    """
+    r = punto_banco.play_round(values)
+    if r is None:
+        return None
+    return PlayerDealerRound(r, option_key(values))
+
+
+def play_many(grid):
+    """Vectorised :func:`play_round` over rows of six card values: (cards used, state code).
+
+    State code = punto banco's code + 1000 * (1 + 10 * up + low) on an option hand. The option
+    test reads :func:`is_option_hand` through a lookup table; a test checks this against
+    :func:`play_round`.
+    """
+    import numpy as np
+
+    used, codes = punto_banco.play_many(grid)
+    p = (grid[:, 0] + grid[:, 2]) % 10
+    b = (grid[:, 1] + grid[:, 3]) % 10
+    natural = (p >= 8) | (b >= 8)
+    table = np.array([[[is_option_hand(t, up, bool(n)) for n in (0, 1)] for up in range(10)]
+                      for t in range(10)])
+    option = table[p, grid[:, 1], natural.astype(np.int64)]
+    low = np.minimum(grid[:, 0], grid[:, 2])
+    return used, codes + np.where(option, 1000 * (1 + 10 * grid[:, 1] + low), 0)
+
+
+def _decode(code: int) -> PlayerDealerRound:
+    opt = code // 1000
+    option = None if opt == 0 else ((opt - 1) // 10, (opt - 1) % 10)
+    return PlayerDealerRound(punto_banco._decode(code % 1000), option)
+
+
+_COMPILED = None
+
+
+def compiled():
+    """The player-dealer rules compiled over the 10 baccarat values (built once per process)."""
+    global _COMPILED
+    if _COMPILED is None:
+        from ..engine.compiled import compile_deal
+
+        _COMPILED = compile_deal(10, 6, play_many, _decode)
+    return _COMPILED
+
+
+# -- settling ---------------------------------------------------------------------------------------
+
+def line_result(r: Round) -> str:
+    return "dealer-wins" if r.banker > r.player else "player-wins" if r.player > r.banker else "tie"
+
+
+def tie_result(r: Round) -> str:
+    return "tie" if r.banker == r.player else "no-tie"
+
+
+def dragon_bonus_result(side: str) -> Callable[[Round], str]:
+    """Dragon Bonus on a side (seed 004 L109): a natural on the wagered hand (split into win, tie
+    and loss, so a paytable can price the seed's literal "a natural always wins"), or a win by
+    4-9 points without a natural."""
+
+    def settle(r: Round) -> str:
+        mine, theirs = (r.player, r.banker) if side == "player" else (r.banker, r.player)
+        natural = r.player_natural if side == "player" else r.banker_natural
+        if natural:
+            return "natural-win" if mine > theirs else "natural-tie" if mine == theirs else "natural-loss"
+        if mine - theirs >= 4:
+            return f"win-by-{mine - theirs}"
+        return "other"
+
+    return settle
+
+
+def _o(*pairs: tuple[str, str]) -> tuple[Outcome, ...]:
+    return tuple(Outcome(k, label) for k, label in pairs)
+
+
+PLAYER_LINE_OUTCOMES = _o(("player-wins", "Player hand wins"), ("tie", "Tie"),
+                          ("dealer-wins", "Player/dealer hand wins"))
+DEALER_LINE_OUTCOMES = PLAYER_LINE_OUTCOMES[::-1]
+TIE_OUTCOMES = _o(("tie", "Tie"), ("no-tie", "Player or player/dealer hand wins"))
+DRAGON_BONUS_OUTCOMES = _o(
+    ("win-by-9", "Wins without a natural by 9"),
+    ("win-by-8", "Wins without a natural by 8"),
+    ("win-by-7", "Wins without a natural by 7"),
+    ("win-by-6", "Wins without a natural by 6"),
+    ("win-by-5", "Wins without a natural by 5"),
+    ("win-by-4", "Wins without a natural by 4"),
+    ("natural-win", "Natural, wins"),
+    ("natural-tie", "Natural, ties (both naturals)"),
+    ("natural-loss", "Natural, loses to a higher natural"),
+    ("other", "Any other result"),
+)
+PAIR_OUTCOMES = _o(("pair", "Pair"), ("no-pair", "No pair"))
+
+
+@dataclass(frozen=True)
+class LineBet:
+    """A bet settled on the round's end state, under a policy for the option hand."""
+
+    settle: Callable[[Round], str]
+    policy: str = "house-way"
+
+
+_SUFFIX = {"house-way": "", "always-stand": "-always-stand", "best-choice": "-best-choice"}
+_NAME_SUFFIX = {"house-way": "", "always-stand": ", always stand on 5", "best-choice": ", best choice on 5"}
+
+
+def _bets() -> dict[str, tuple[BetRule, LineBet | None]]:
+    bets: dict[str, tuple[BetRule, LineBet | None]] = {}
+    for base, name, outcomes, settle, what in (
+        ("player-line", "Player line", PLAYER_LINE_OUTCOMES, line_result, "player hand higher"),
+        ("dealer-line", "Dealer line", DEALER_LINE_OUTCOMES, line_result, "player/dealer hand higher"),
+        ("early-tie", "Early tie", TIE_OUTCOMES, tie_result, "the two hands tie"),
+    ):
+        for policy in POLICIES:
+            bet_id = base + _SUFFIX[policy]
+            bets[bet_id] = (BetRule(bet_id, name + _NAME_SUFFIX[policy], outcomes, "value",
+                                    f"{what}; option hand played: {POLICY_NAMES[policy]}"),
+                            LineBet(settle, policy))
+    for side, hand in (("player", "player"), ("dealer", "player/dealer")):
+        bet_id = f"dragon-bonus-{side}"
+        bets[bet_id] = (BetRule(bet_id, f"Dragon Bonus ({side})", DRAGON_BONUS_OUTCOMES, "value",
+                                f"the {hand} hand wins with a natural, or by 4 or more without one"),
+                        LineBet(dragon_bonus_result(side)))
+    for side, hand in (("player", "player"), ("dealer", "player/dealer")):
+        bet_id = f"bonus-pair-{side}"
+        bets[bet_id] = (BetRule(bet_id, f"Bonus Pair ({side})", PAIR_OUTCOMES, "rank",
+                                f"the {hand} hand's first two cards have the same rank"), None)
+    return bets
+
+
+BETS = _bets()
+
+
+# -- the option analysis -----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class OptionHand:
+    """One option hand on one shoe: how often it is dealt, and what standing and hitting give a
+    player-line bettor (outcome -> ordered six-card deals)."""
+
+    up: int
+    low: int
+    deals: int
+    stand: Mapping[str, int]
+    hit: Mapping[str, int]
+    stand_ev: Fraction | None
+    hit_ev: Fraction | None
+
+    @property
+    def hand(self) -> str:
+        return hand_label(self.low)
+
+    @property
+    def key(self) -> tuple[int, int]:
+        return self.up, self.low
+
+    @property
+    def choice(self) -> str:
+        """The better choice; hit (the house way) when equal or when the hand cannot be dealt."""
+        if self.stand_ev is None or self.stand_ev <= self.hit_ev:
+            return "hit"
+        return "stand"
+
+    @property
+    def gain(self) -> Fraction:
+        """What the better choice adds to the house way's expectation, given this hand."""
+        if self.stand_ev is None:
+            return Fraction(0)
+        return max(self.stand_ev - self.hit_ev, Fraction(0))
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """Every end state's count for a shoe, and the option decision per hand."""
+
+    shoe: Shoe
+    states: Mapping[PlayerDealerRound, int]
+    total: int
+    options: tuple[OptionHand, ...]
+
+    @cached_property
+    def decisions(self) -> dict[tuple[int, int], str]:
+        return {o.key: o.choice for o in self.options}
+
+    def round_under(self, state: PlayerDealerRound, policy: str) -> Round:
+        if state.option is None or policy == "house-way":
+            return state.round
+        if policy == "always-stand":
+            return state.under(True)
+        return state.under(self.decisions[state.option] == "stand")
+
+    def tally(self, settle: Callable[[Round], str], policy: str, keys: Sequence[str]) -> dict[str, int]:
+        out = dict.fromkeys(keys, 0)
+        for state, ways in self.states.items():
+            out[settle(self.round_under(state, policy))] += ways
+        return out
+
+
+DEFAULT_LINE_PAYS = {"player-wins": Fraction(1), "tie": Fraction(0), "dealer-wins": Fraction(-1)}
+
+
+def analyse(shoe: Shoe, player_line_pays: Mapping[str, Fraction] | None = None) -> Analysis:
+    """Count every end state for this shoe and decide each option hand for a player-line bettor
+    paid ``player_line_pays`` (default 1 to 1, push on a tie)."""
+    pays = dict(player_line_pays or DEFAULT_LINE_PAYS)
+    states = compiled().exact_counts(shoe.values())
+    options = []
+    for up in OPTION_UP_CARDS:
+        for low, _ in OPTION_HANDS:
+            stand = dict.fromkeys(pays, 0)
+            hit = dict.fromkeys(pays, 0)
+            for state, ways in states.items():
+                if state.option == (up, low):
+                    stand[line_result(state.under(True))] += ways
+                    hit[line_result(state.under(False))] += ways
+            deals = sum(stand.values())
+            ev = (lambda c: sum((pays[k] * n for k, n in c.items()), Fraction(0)) / deals) if deals else None
+            options.append(OptionHand(up, low, deals, stand, hit,
+                                      ev(stand) if deals else None, ev(hit) if deals else None))
+    return Analysis(shoe, states, falling(shoe.total, 6), tuple(options))
+
+
+@dataclass(frozen=True)
+class PlayerDealerCounts(OutcomeCounts):
+    """Outcome counts that also carry the shoe's option analysis (for the sheet's extra figures)."""
+
+    analysis: Analysis | None = field(default=None, compare=False, repr=False)
+
+
+def _ev(pays: Mapping[str, Fraction], counts: Mapping[str, int], total: int) -> Fraction:
+    return sum((Fraction(pays[k] * n) for k, n in counts.items()), Fraction(0)) / total
+
+
+def _pct(x: Fraction) -> str:
+    return f"{float(x) * 100:.4f}%"
+
+
+class PlayerDealerGame(Game):
+    """Seed 004's player-dealer baccarat; see the module docstring for the policies."""
+
+    def __init__(self):
+        super().__init__(
+            "player-dealer-baccarat", "Player-dealer baccarat (card room)", COUNTING,
+            {k: rule for k, (rule, _) in BETS.items()}, min_cards=6, accepts_fee=True,
+            notes=(
+                "Deal P1 B1 P2 B2 (player hand, player/dealer hand); B1 is the dealer's face-up card. "
+                "Option hand: the player's two cards total 5 and B1 is a 5 or 6 (seed 004 L37); the hit "
+                "card is dealt either way and the dealer hand draws by Table 2 on it.",
+                "Policies on the option hand: house way = hit (then the game is punto banco: player "
+                "line = Player, dealer line = Banker at 19 to 20, early tie = Tie at 9); always stand; "
+                "best choice = stand or hit per dealer up card and player hand, whichever has the higher "
+                "exact expectation for a player-line bettor on this shoe (equal: hit). The dealer line "
+                "and early tie under a policy face the player hand as that policy plays it.",
+                "Dragon Bonus and Bonus Pair settle on the hands as the house way plays them. The "
+                "player/dealer's result on each bet is the players' loss; the house keeps only the "
+                "collection fee (--fee, per wager, in units of the stake).",
+            ),
+        )
+        self.lines = {k: line for k, (_, line) in BETS.items()}
+
+    # -- exact counts ---------------------------------------------------------------------------
+    def analyse(self, shoe: Shoe, paytable=None) -> Analysis:
+        """The option analysis, deciding with the paytable's ``player-line-best-choice`` pays."""
+        pays = paytable.bet("player-line-best-choice").pays if paytable is not None else None
+        return analyse(shoe, pays)
+
+    def count(self, shoe: Shoe, bet_ids: Sequence[str], paytable=None) -> dict[str, OutcomeCounts]:
+        self.check_shoe(shoe)
+        total = falling(shoe.total, 6)
+        out: dict[str, OutcomeCounts] = {}
+        analysis = None
+        if any(self.lines[b] is not None for b in bet_ids):
+            analysis = self.analyse(shoe, paytable)
+        for bet_id in bet_ids:
+            line = self.lines[bet_id]
+            if line is not None:
+                counts = analysis.tally(line.settle, line.policy, self.bets[bet_id].outcome_keys)
+            else:
+                counts = pair_counts(bet_id, shoe)
+            out[bet_id] = PlayerDealerCounts(counts, total, analysis)
+        return out
+
+    def compiled(self):
+        return compiled()
+
+    def state_columns(self, bet_id: str, pays: dict, scale: int) -> list[int] | None:
+        """Integer pay (times ``scale``) per compiled state for the batch fast path; None for bets
+        whose settlement depends on the shoe (best choice) or on ranks (pairs)."""
+        line = self.lines[bet_id]
+        if line is None or line.policy == "best-choice":
+            return None
+        stands = line.policy == "always-stand"
+        return [int(pays[line.settle(state.under(stands))] * scale) for state in compiled().states]
+
+    # -- figures under each bet's table ----------------------------------------------------------
+    def extra_figures(self, bet_id: str, paytable, counts: OutcomeCounts, fee: Fraction) -> dict:
+        """The economics of the bet (fee, player net, player/dealer per unit covered) and, on the
+        player line, the edge under each policy and the option decisions."""
+        pays = paytable.bet(bet_id).pays
+        ev = _ev(pays, counts.counts, counts.total)
+        net = ev - fee
+        extra: dict = {
+            "Collection fee per wager": f"{fee} (units of the stake)",
+            "Player's expectation net of the fee": f"{_pct(net)} ({net})",
+            "Player/dealer's expected result per unit covered": f"{_pct(-ev)} ({-ev})",
+            "economics": {"fee": fee, "player_expectation": ev, "player_expectation_net_of_fee": net,
+                          "player_dealer_result_per_unit_covered": -ev},
+        }
+        analysis = getattr(counts, "analysis", None)
+        line = self.lines[bet_id]
+        if analysis is None or line is None or not bet_id.startswith("player-line"):
+            return extra
+        policies = {}
+        for policy in POLICIES:
+            other = "player-line" + _SUFFIX[policy]
+            tally = analysis.tally(line_result, policy, self.bets[other].outcome_keys)
+            edge = -_ev(paytable.bet(other).pays, tally, analysis.total)
+            policies[policy] = edge
+            extra[f"Player-line edge, {POLICY_NAMES[policy]}"] = f"{_pct(edge)} ({edge})"
+        extra["player_line_edge_by_policy"] = policies
+        if line.policy == "best-choice":
+            for o in analysis.options:
+                extra[f"Option, dealer shows {o.up}, player {o.hand}"] = option_text(o)
+            extra["option_decisions"] = [option_record(o) for o in analysis.options]
+        return extra
+
+    # -- one dealt round (Monte Carlo and shoe-by-shoe depletion) ----------------------------------
+    def play_dealt(self, draw, choose=None) -> tuple[dict[str, str], list]:
+        """Play one round from real cards: ``draw()`` returns the next card ``(rank, suit)``.
+
+        ``choose`` decides the option hand for the ``-best-choice`` bets: a callable
+        ``(up value, low value) -> "stand" | "hit"``, a mapping ``{(up, low): choice}``, or
+        ``"stand"`` / ``"hit"`` for every option hand. Default: the best choice for a full shoe
+        of the game's default decks (a partly dealt shoe's best choice needs its composition:
+        pass ``analyse(shoe).decisions``).
+        """
+        cards = [draw() for _ in range(4)]
+        state = play_round([baccarat_value(r) for r, _ in cards])
+        while state is None:
+            cards.append(draw())
+            state = play_round([baccarat_value(r) for r, _ in cards])
+        best_stands = False
+        if state.option is not None:
+            decide = self._chooser(choose)
+            best_stands = decide(*state.option) == "stand"
+        rounds = {"house-way": state.round, "always-stand": state.under(True),
+                  "best-choice": state.under(best_stands)}
+        out = {}
+        for bet_id in self.bets:
+            line = self.lines[bet_id]
+            if line is not None:
+                out[bet_id] = line.settle(rounds[line.policy])
+            else:
+                first, second = (cards[0], cards[2]) if bet_id == "bonus-pair-player" else (cards[1], cards[3])
+                out[bet_id] = "pair" if first[0] == second[0] else "no-pair"
+        return out, cards
+
+    def _chooser(self, choose):
+        if choose is None:
+            choose = self.default_decisions
+        if isinstance(choose, str):
+            if choose not in CHOICES:
+                raise ValueError(f"choose must be stand or hit, not {choose!r}")
+            return lambda up, low: choose
+        if isinstance(choose, Mapping):
+            return lambda up, low: choose[(up, low)]
+        return choose
+
+    @cached_property
+    def default_decisions(self) -> dict[tuple[int, int], str]:
+        return analyse(Shoe.decks(self.default_decks)).decisions
+
+
+def pair_counts(bet_id: str, shoe: Shoe) -> dict[str, int]:
+    """Bonus Pair on a side, in ordered six-card deals: ``S2 (N-2)_2 (N-4)_2`` deals have a pair in
+    that hand's first two cards (see :func:`first_cards.pair_counts`)."""
+    player, banker, _, total4 = first_cards.pair_counts(shoe.ranks())
+    hit = player if bet_id == "bonus-pair-player" else banker
+    rest = falling(shoe.total - 4, 2)
+    return {"pair": hit * rest, "no-pair": (total4 - hit) * rest}
+
+
+def option_text(o: OptionHand) -> str:
+    """The decision on one option hand, for the text sheet."""
+    if o.stand_ev is None:
+        return "never dealt from this shoe (house way: hit)"
+    return (f"{o.choice} (expectation standing {float(o.stand_ev):+.6f}, hitting {float(o.hit_ev):+.6f}; "
+            f"gain over the house way {float(o.gain):.6f} per hand)")
+
+
+def option_record(o: OptionHand) -> dict:
+    """One option hand as a flat record (exact values as Fractions/ints)."""
+    return {"dealer_up_card": o.up, "player_hand": o.hand, "combinations": o.deals,
+            "stand_ev": o.stand_ev, "hit_ev": o.hit_ev, "choice": o.choice, "gain": o.gain}
+
+
+PLAYER_DEALER_BACCARAT = PlayerDealerGame()
