@@ -27,9 +27,9 @@ and player hand ``h`` the exact expectation of a choice is a conditional expecta
     E[choice | u, h] = sum over states s with option (u, h) of ways(s) * pay(outcome of s under
                        the choice)  /  sum over those states of ways(s)
 
->>> option_key([5, 6, 0, 3])            # player 5-0, dealer shows a 6: an option hand
+>>> option_key([5, 6, 0, 0])            # player 5-0, dealer shows a 6: an option hand
 (6, 0)
->>> option_key([1, 6, 4, 2]), option_key([1, 4, 4, 2])  # A-4 vs an up 6; vs an up 4 (house way)
+>>> option_key([1, 6, 4, 0]), option_key([1, 4, 4, 0])  # A-4 vs an up 6; vs an up 4 (house way)
 ((6, 1), None)
 >>> play_round([2, 5, 3, 0, 4, 7])      # 2-3 vs up 5: hit card 4, dealer 5 draws on a 4
 PlayerDealerRound(round=Round(player=9, banker=2, player_cards=3, banker_cards=3), option=(5, 2))
