@@ -28,7 +28,14 @@ def sheet_files() -> dict[str, str]:
     return files
 
 
-PRODUCERS: list[Callable[[], dict[str, str]]] = [sheet_files]
+def vectors_files() -> dict[str, str]:
+    """``vectors.json``: the reference vectors of :mod:`odds.design.vectors`."""
+    from .design.vectors import vectors_files as produce
+
+    return produce()
+
+
+PRODUCERS: list[Callable[[], dict[str, str]]] = [sheet_files, vectors_files]
 
 
 def export_files() -> dict[str, str]:

@@ -1,0 +1,287 @@
+"""Reference vectors: exact outcome counts of every bet for a fixed set of shoes, as JSON, and a
+verifier for any file in that schema (ours or another program's).
+
+The shoes: for each card game, full shoes of 1, 2, 4, 6 and 8 decks, and ``PARTIAL_PER_GAME``
+partly dealt shoes drawn with a fixed seed (``SEED`` and the game id): a deck count from 1, 6 and 8, a real
+shuffle, and the first 5 to 80 cards removed with their suits. Dice and wheel games have one
+vector (no shoe). Counts use the game's own counting convention (``counting``); the pays are
+the game's default paytable, and the house edge is ``-sum(combinations * pays) / total``.
+
+The schema (``SCHEMA``), every exact number a JSON string::
+
+    {"schema": "odds-reference-vectors/1",
+     "description": "...",
+     "vectors": [
+       {"id": "baccarat/8-decks",
+        "game": "baccarat",
+        "paytable": "seed",
+        "counting": "ordered six-card deals",
+        "shoe": {"decks": 8, "cards": 416, "removed": ["Kh", "5s"],      # null for dice, wheels
+                 "rank_counts": [32, ...],     # 13 counts, A..K
+                 "card_counts": [8, ...]},     # 52 counts, rank-major, suits s h d c
+        "bets": {"banker": {"total": "4998398275503360",
+                            "combinations": {"banker-wins": "2292252566437888", ...},
+                            "pays": {"banker-wins": "19/20", "tie": "0", "player-wins": "-1"},
+                            "house_edge": "..."}}}]}
+
+:func:`verify` recomputes each vector with this library and reports every difference. A file may
+hold a subset of games, bets and shoes; within a bet every outcome must be present. Counts are
+compared as probabilities (``combinations / total``), so a program that counts with another
+convention (e.g. unordered deals) still verifies; ``pays`` and ``house_edge`` are optional, and
+when given the house edge must equal the one recomputed from our counts and the file's pays.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from fractions import Fraction
+from pathlib import Path
+
+from ..cards import RANKS, SUITS, card_name
+from ..errors import OddsError
+from ..games import all_games, get_game
+from ..paytable import BetPays, load_paytable
+from ..render import exact
+from ..sheet import bet_sheet
+from ..shoe import Shoe
+
+SCHEMA = "odds-reference-vectors/1"
+SEED = 20260601
+FULL_DECKS = (1, 2, 4, 6, 8)
+PARTIAL_DECKS = (1, 6, 8)
+PARTIAL_PER_GAME = 5
+DESCRIPTION = (
+    "Exact outcome counts of every bet for fixed shoe compositions, off the top: the next round "
+    "is dealt from a uniformly random order of exactly the cards in the shoe. combinations / total "
+    "is the probability of each outcome; house_edge = -sum(combinations * pays) / total. "
+    "card_counts are rank-major (A..K), suits s h d c. Made by `odds vectors`; check with `odds verify`."
+)
+
+
+class VectorFileError(OddsError):
+    """A vectors file that cannot be read at all (not JSON, wrong schema)."""
+
+
+def partial_shoes(game, rng: random.Random) -> list[tuple[str, Shoe]]:
+    """``PARTIAL_PER_GAME`` partly dealt shoes: the front of a real shuffle, removed with suits."""
+    out = []
+    for i in range(PARTIAL_PER_GAME):
+        decks = rng.choice(PARTIAL_DECKS)
+        cards = [(rank, suit) for _ in range(decks) for rank in RANKS for suit in SUITS]
+        rng.shuffle(cards)
+        seen = rng.randint(5, min(80, len(cards) - max(game.min_cards, 6) - 20))
+        shoe = Shoe.decks(decks).remove(",".join(card_name(r, s) for r, s in cards[:seen]))
+        name = f"{game.id}/{_decks_name(decks)}-less-{seen}"
+        while name in [n for n, _ in out]:  # ids stay unique
+            name += "-again"
+        out.append((name, shoe))
+    return out
+
+
+def _decks_name(decks: int) -> str:
+    return f"{decks}-deck{'s' if decks > 1 else ''}"
+
+
+def shoes_for(game, rng: random.Random) -> list[tuple[str, Shoe | None]]:
+    if not game.uses_shoe:
+        return [(f"{game.id}/no-shoe", None)]
+    full = [(f"{game.id}/{_decks_name(d)}", Shoe.decks(d)) for d in FULL_DECKS]
+    return full + partial_shoes(game, rng)
+
+
+def shoe_json(shoe: Shoe | None) -> dict | None:
+    if shoe is None:
+        return None
+    return {"decks": shoe.decks, "cards": shoe.total, "removed": list(shoe.removed),
+            "rank_counts": list(shoe.ranks()),
+            "card_counts": list(shoe.card_counts()) if shoe.has_suits else None}
+
+
+def vector(vector_id: str, game, paytable, shoe: Shoe | None) -> dict:
+    counts = game.count(shoe, list(game.bets), paytable)
+    bets = {}
+    for bet_id, rule in game.bets.items():
+        c = counts[bet_id]
+        pays = paytable.bet(bet_id)
+        bets[bet_id] = {
+            "total": exact(c.total),
+            "combinations": {k: exact(c.counts.get(k, 0)) for k in rule.outcome_keys},
+            "pays": {k: exact(pays.pays[k]) for k in rule.outcome_keys},
+            "house_edge": exact(bet_sheet(rule, pays, c).house_edge),
+        }
+    return {"id": vector_id, "game": game.id, "paytable": paytable.name, "counting": game.counting,
+            "shoe": shoe_json(shoe), "bets": bets}
+
+
+def build_vectors(games=None) -> dict:
+    """The reference vectors of every game in the registry (or of ``games``)."""
+    vectors = []
+    for game in games or all_games():
+        paytable = load_paytable(game)
+        # one generator per game, so adding a game never changes another game's shoes
+        rng = random.Random(f"{SEED}/{game.id}")
+        for vector_id, shoe in shoes_for(game, rng):
+            vectors.append(vector(vector_id, game, paytable, shoe))
+    return {"schema": SCHEMA, "description": DESCRIPTION, "seed": SEED, "vectors": vectors}
+
+
+def dumps(data: dict) -> str:
+    return json.dumps(data, indent=1) + "\n"
+
+
+def vectors_files() -> dict[str, str]:
+    """The export's producer: ``tables/vectors.json``."""
+    return {"vectors.json": dumps(build_vectors())}
+
+
+# -- verification ----------------------------------------------------------------------------------
+
+def load(path: str | Path) -> dict:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise VectorFileError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise VectorFileError(f"{path}: not valid JSON: {exc}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("vectors"), list):
+        raise VectorFileError(f"{path}: not a vectors file: expected an object with a 'vectors' list")
+    if data.get("schema") != SCHEMA:
+        raise VectorFileError(f"{path}: schema {data.get('schema')!r} is not {SCHEMA!r}")
+    return data
+
+
+def _number(text, where: str, problems: list[str], integer=False):
+    """An exact number from a JSON string (or int); records a problem and returns None if bad."""
+    try:
+        if isinstance(text, bool) or not isinstance(text, (str, int)):
+            raise ValueError
+        value = Fraction(str(text))
+        if integer and value.denominator != 1:
+            raise ValueError
+        return value
+    except (ValueError, ZeroDivisionError):
+        problems.append(f"{where}: {text!r} is not an exact {'integer' if integer else 'number'}")
+        return None
+
+
+def read_shoe(spec, where: str) -> Shoe | None:
+    if spec is None:
+        return None
+    if not isinstance(spec, dict):
+        raise OddsError(f"{where}.shoe: must be an object or null")
+    cards, ranks = spec.get("card_counts"), spec.get("rank_counts")
+    if cards is not None:
+        shoe = Shoe.from_card_counts(cards)
+        if ranks is not None and list(shoe.ranks()) != list(ranks):
+            raise OddsError(f"{where}.shoe: rank_counts do not match card_counts")
+    elif ranks is not None:
+        shoe = Shoe.from_rank_counts(ranks)
+    else:
+        raise OddsError(f"{where}.shoe: give card_counts (52) or rank_counts (13)")
+    if "cards" in spec and spec["cards"] != shoe.total:
+        raise OddsError(f"{where}.shoe: cards is {spec['cards']}, the counts add up to {shoe.total}")
+    return shoe
+
+
+def verify_vector(vec, index: int) -> tuple[list[str], int]:
+    """Every difference between one vector and this library's counts; and how many numbers were
+    checked."""
+    where = f"vector {index}"
+    if not isinstance(vec, dict):
+        return [f"{where}: must be an object"], 0
+    where = f"vector {index} ({vec.get('id', '?')})"
+    try:
+        game = get_game(vec.get("game", ""))
+        shoe = read_shoe(vec.get("shoe"), where)
+        if game.uses_shoe and shoe is None:
+            raise OddsError(f"{where}: {game.id} deals from a shoe: give one")
+        if not game.uses_shoe and shoe is not None:
+            raise OddsError(f"{where}: {game.id} deals no cards: shoe must be null")
+        bets = vec.get("bets")
+        if not isinstance(bets, dict) or not bets:
+            raise OddsError(f"{where}: 'bets' must be a non-empty object")
+        for bet_id in bets:
+            if bet_id not in game.bets:
+                from ..errors import UnknownName
+
+                raise UnknownName(f"{game.id} bet", bet_id, game.bets)
+        paytable = load_paytable(game, vec.get("paytable") or None)
+        if shoe is not None:
+            game.check_shoe(shoe)
+        counts = game.count(shoe, list(bets), paytable)
+    except OddsError as exc:
+        message = str(exc)
+        return [message if message.startswith(where) else f"{where}: {message}"], 0
+
+    problems: list[str] = []
+    checked = 0
+    for bet_id, entry in bets.items():
+        at = f"{where} {bet_id}"
+        ours = counts[bet_id]
+        rule = game.bets[bet_id]
+        if not isinstance(entry, dict) or not isinstance(entry.get("combinations"), dict):
+            problems.append(f"{at}: needs 'total' and a 'combinations' object")
+            continue
+        total = _number(entry.get("total"), f"{at} total", problems, integer=True)
+        combos = entry["combinations"]
+        missing = [k for k in rule.outcome_keys if k not in combos]
+        extra = [k for k in combos if k not in rule.outcome_keys]
+        if missing:
+            problems.append(f"{at}: outcome(s) missing: {', '.join(missing)}")
+        if extra:
+            problems.append(f"{at}: unknown outcome(s): {', '.join(extra)}")
+        if total is None or total <= 0:
+            if total is not None:
+                problems.append(f"{at} total: must be positive, not {total}")
+            continue
+        theirs = {}
+        for key in rule.outcome_keys:
+            if key not in combos:
+                continue
+            n = _number(combos[key], f"{at} combinations of {key}", problems, integer=True)
+            if n is None:
+                continue
+            theirs[key] = n
+            checked += 1
+            p_theirs, p_ours = n / total, Fraction(ours.counts.get(key, 0), ours.total)
+            if p_theirs != p_ours:
+                expected = ours.counts.get(key, 0) * total / ours.total
+                shown = exact(expected) if total != ours.total else str(ours.counts.get(key, 0))
+                problems.append(f"{at}: {key}: file {combos[key]} of {entry.get('total')}, "
+                                f"odds {shown} (probability {exact(p_ours)}, file {exact(p_theirs)})")
+        if sum(theirs.values()) != total and not missing and len(theirs) == len(rule.outcome_keys):
+            problems.append(f"{at}: combinations add up to {sum(theirs.values())}, not the total {total}")
+        if "house_edge" in entry:
+            edge = _number(entry["house_edge"], f"{at} house_edge", problems)
+            pays_in = entry.get("pays")
+            if pays_in is None:
+                pays = paytable.bet(bet_id)
+            elif not isinstance(pays_in, dict) or any(k not in pays_in for k in rule.outcome_keys):
+                problems.append(f"{at}: pays must give a pay for each of {', '.join(rule.outcome_keys)}")
+                continue
+            else:
+                parsed = {k: _number(pays_in[k], f"{at} pays of {k}", problems) for k in rule.outcome_keys}
+                if any(v is None for v in parsed.values()):
+                    continue
+                pays = BetPays(bet_id, parsed)
+            if edge is not None:
+                checked += 1
+                ours_edge = bet_sheet(rule, pays, ours).house_edge
+                if edge != ours_edge:
+                    problems.append(f"{at}: house_edge: file {entry['house_edge']}, odds {exact(ours_edge)} "
+                                    f"({float(edge):.10f} vs {float(ours_edge):.10f})")
+    return problems, checked
+
+
+def verify(data: dict) -> tuple[list[str], int, int]:
+    """Check every vector: ``(problems, vectors, numbers checked)``."""
+    problems: list[str] = []
+    checked = 0
+    for index, vec in enumerate(data["vectors"], start=1):
+        found, n = verify_vector(vec, index)
+        problems.extend(found)
+        checked += n
+    return problems, len(data["vectors"]), checked
