@@ -422,12 +422,9 @@ class PlayerDealerGame(Game):
         if analysis is None or line is None or not bet_id.startswith("player-line"):
             return extra
         policies = {}
-        for policy in POLICIES:
-            other = "player-line" + _SUFFIX[policy]
-            tally = analysis.tally(line_result, policy, self.bets[other].outcome_keys)
-            edge = -_ev(paytable.bet(other).pays, tally, analysis.total)
-            policies[policy] = edge
-            extra[f"Player-line edge, {POLICY_NAMES[policy]}"] = f"{_pct(edge)} ({edge})"
+        for row in policy_edges(analysis, paytable, ("player-line",)):
+            edge = policies[row["policy"]] = row["player-line"]
+            extra[f"Player-line edge, {POLICY_NAMES[row['policy']]}"] = f"{_pct(edge)} ({edge})"
         extra["player_line_edge_by_policy"] = policies
         if line.policy == "best-choice":
             for o in analysis.options:
@@ -480,6 +477,20 @@ class PlayerDealerGame(Game):
     @cached_property
     def default_decisions(self) -> dict[tuple[int, int], str]:
         return analyse(Shoe.decks(self.default_decks)).decisions
+
+
+def policy_edges(analysis: Analysis, paytable, bases=("player-line", "dealer-line", "early-tie")) -> list[dict]:
+    """House edge of each line bet and the early tie under each policy: one record per policy."""
+    rows = []
+    for policy in POLICIES:
+        row = {"policy": policy, "description": POLICY_NAMES[policy]}
+        for base in bases:
+            bet_id = base + _SUFFIX[policy]
+            rule, line = BETS[bet_id]
+            tally = analysis.tally(line.settle, policy, rule.outcome_keys)
+            row[base] = -_ev(paytable.bet(bet_id).pays, tally, analysis.total)
+        rows.append(row)
+    return rows
 
 
 def pair_counts(bet_id: str, shoe: Shoe) -> dict[str, int]:
