@@ -1,0 +1,260 @@
+"""European (single-zero) roulette (seed 003): every bet counted over the 37 equally likely pockets.
+
+A bet covering ``k`` numbers wins in ``k`` of the 37 pockets. Bets whose members all cover the
+same count of numbers at the same pay appear once, for a representative member (the sheet is
+the same for every member; the representative is what :meth:`RouletteGame.play_random`
+settles):
+
+    straight 17, split 17/20 (also 0/1, 0/2, 0/3), street 16-17-18, corner 17-18-20-21,
+    line 16-21, column: the 2nd (2, 5, ... 35), dozen: the 2nd (13-24)
+
+The trios 0-1-2 and 0-2-3, the four 0-1-2-3, and red, black, even, odd, low, high each have
+their own sheet.
+
+Call bets are chip layouts (RULES.md, seed 003 L400-425). A call bet's outcome is the set of its
+chips that win; its pays are per chip wagered: (chips returned - chips wagered) / chips wagered,
+where a winning chip on a bet paying ``x`` to 1 returns ``x + 1``. The paytable writes those pays
+(citing the seed's tables); :meth:`RouletteGame.count` checks them against the layout and the
+paytable's own straight / split / trio / corner pays. Neighbours of N is one sheet: five
+straights, N and two each side on the wheel, the same for every N (counted for 8, the seed's
+example).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from typing import Sequence
+
+from ..paytable import PaytableError
+from .base import BetRule, Game, Outcome, OutcomeCounts
+
+COUNTING = "37 equally likely pockets (single-zero wheel)"
+POCKETS = tuple(range(37))
+WHEEL = (0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14,
+         31, 9, 22, 18, 29, 7, 28, 12, 35, 3, 26)
+"""The wheel order, clockwise from zero (RULES.md)."""
+RED = frozenset({1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36})
+NEIGHBOUR = 8
+"""The number the ``neighbours`` sheet is counted for (seed 003 L422's example)."""
+
+
+def _o(*pairs: tuple[str, str]) -> tuple[Outcome, ...]:
+    return tuple(Outcome(k, label) for k, label in pairs)
+
+
+def neighbours(n: int, each_side: int = 2) -> tuple[int, ...]:
+    """``n`` and ``each_side`` numbers either side of it on the wheel, in wheel order."""
+    i = WHEEL.index(n)
+    return tuple(WHEEL[(i + d) % 37] for d in range(-each_side, each_side + 1))
+
+
+# -- simple bets: (id, name, numbers covered, description, outside?) -------------------------------
+
+SIMPLE: list[tuple[str, str, frozenset, str, bool]] = [
+    ("straight", "Straight up (any one number)", frozenset({17}), "one number, 0-36; every number alike (counted for 17)", False),
+    ("split", "Split (any two adjacent numbers)", frozenset({17, 20}),
+     "two adjacent numbers, 0/1, 0/2, 0/3 included; every split alike (counted for 17/20)", False),
+    ("street", "Street (any row of three)", frozenset({16, 17, 18}), "a row of three, 1-2-3 ... 34-35-36; all alike (counted for 16-18)", False),
+    ("trio-0-1-2", "Trio 0-1-2", frozenset({0, 1, 2}), "0, 1 and 2", False),
+    ("trio-0-2-3", "Trio 0-2-3", frozenset({0, 2, 3}), "0, 2 and 3", False),
+    ("corner", "Corner (any four)", frozenset({17, 18, 20, 21}), "four numbers meeting at a corner; all alike (counted for 17-18-20-21)", False),
+    ("four", "Four (0-1-2-3)", frozenset({0, 1, 2, 3}), "0, 1, 2 and 3", False),
+    ("line", "Line (any six)", frozenset(range(16, 22)), "two adjacent rows; all alike (counted for 16-21)", False),
+    ("column", "Column (any one)", frozenset(range(2, 37, 3)), "12 numbers of a column; 0 loses; all three alike (counted for the 2nd)", True),
+    ("dozen", "Dozen (any one)", frozenset(range(13, 25)), "1-12, 13-24 or 25-36; 0 loses; all three alike (counted for 13-24)", True),
+    ("red", "Red", RED, "the 18 red numbers; 0 loses", True),
+    ("black", "Black", frozenset(range(1, 37)) - RED, "the 18 black numbers; 0 loses", True),
+    ("even", "Even", frozenset(range(2, 37, 2)), "2, 4, ... 36; 0 loses", True),
+    ("odd", "Odd", frozenset(range(1, 37, 2)), "1, 3, ... 35; 0 loses", True),
+    ("low", "Low (1-18)", frozenset(range(1, 19)), "1 to 18; 0 loses", True),
+    ("high", "High (19-36)", frozenset(range(19, 37)), "19 to 36; 0 loses", True),
+]
+COVERS = {bet_id: numbers for bet_id, _, numbers, _, _ in SIMPLE}
+
+
+# -- call bets: chips on simple bets ------------------------------------------------------------------
+
+CALL_BETS: dict[str, tuple[str, list[tuple[str, tuple[int, ...]]], str]] = {
+    "voisins-du-zero": ("Voisins du zero", [
+        ("split", (4, 7)), ("split", (12, 15)), ("split", (18, 21)), ("split", (19, 22)), ("split", (32, 35)),
+        ("trio-0-2-3", (0, 2, 3)), ("trio-0-2-3", (0, 2, 3)),
+        ("corner", (25, 26, 28, 29)), ("corner", (25, 26, 28, 29)),
+    ], "9 chips: splits 4/7 12/15 18/21 19/22 32/35, two on 0-2-3, two on corner 25-26-28-29 (seed L401)"),
+    "tiers": ("Tiers du cylindre", [
+        ("split", (5, 8)), ("split", (10, 11)), ("split", (13, 16)), ("split", (23, 24)), ("split", (27, 30)),
+        ("split", (33, 36)),
+    ], "6 chips: splits 5/8 10/11 13/16 23/24 27/30 33/36 (seed L411)"),
+    "orphelins": ("Orphelins", [
+        ("straight", (1,)), ("split", (6, 9)), ("split", (14, 17)), ("split", (17, 20)), ("split", (31, 34)),
+    ], "5 chips: straight 1, splits 6/9 14/17 17/20 31/34 (seed L414)"),
+    "neighbours": ("Neighbours of any number", [("straight", (n,)) for n in neighbours(NEIGHBOUR)],
+                   "5 chips: straight up on N and the two numbers each side of it on the wheel; every N alike "
+                   f"(counted for {NEIGHBOUR}: {', '.join(map(str, neighbours(NEIGHBOUR)))}) (seed L422)"),
+    "jeu-zero": ("Jeu zero", [("split", (0, 3)), ("split", (12, 15)), ("split", (32, 35)), ("straight", (26,))],
+                 "4 chips: splits 0/3 12/15 32/35, straight 26 (seed L425)"),
+}
+KIND_WORDS = {"straight": "straight", "split": "split", "trio-0-2-3": "trio", "corner": "corner"}
+NUMBER_WORDS = {1: "", 2: "two-", 3: "three-"}
+
+
+def placement(kind: str, numbers: tuple[int, ...]) -> str:
+    if kind == "trio-0-2-3":
+        return "trio 0-2-3"
+    sep = "/" if kind == "split" else "-"
+    return f"{kind} {sep.join(map(str, numbers))}"
+
+
+def winning_chips(bet_id: str, number: int) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """The chips of a call bet that win when the ball lands on ``number``."""
+    return tuple(chip for chip in CALL_BETS[bet_id][1] if number in chip[1])
+
+
+def call_outcome_key(chips) -> str:
+    """``miss``; or the kind of the winning chips (``split``, ``trio``...), ``two-splits`` when two
+    different placements of one kind win."""
+    if not chips:
+        return "miss"
+    kinds = Counter(kind for kind, _ in set(chips))
+    return "-".join(f"{NUMBER_WORDS[n]}{KIND_WORDS[k]}{'s' if n > 1 else ''}" for k, n in sorted(kinds.items()))
+
+
+def call_groups(bet_id: str) -> dict[str, list[int]]:
+    """Outcome key -> the numbers that give it, in the order of the layout, ``miss`` last."""
+    groups: dict[str, list[int]] = {}
+    for n in sorted(POCKETS, key=lambda n: (not winning_chips(bet_id, n), n)):
+        groups.setdefault(call_outcome_key(winning_chips(bet_id, n)), []).append(n)
+    return groups
+
+
+def chips_text(bet_id: str, numbers: list[int], pays=None) -> str:
+    """The winning chips of a group of numbers, e.g. ``2 chips on trio 0-2-3`` or ``1 chip on a
+    split``; with ``pays``, what they return: ``2 x (11 + 1) on trio 0-2-3``."""
+    layouts = {winning_chips(bet_id, n) for n in numbers}
+    parts = []
+    for (kind, nums), c in Counter(winning_chips(bet_id, numbers[0])).items():
+        where = placement(kind, nums) if len(layouts) == 1 else f"its {kind}"
+        if pays is None:
+            parts.append(f"{c} chip{'s' if c > 1 else ''} on {where}")
+        else:
+            parts.append(f"{c} x ({_num(pays[kind])} + 1) on {where}")
+    return (" + " if pays is not None else ", ").join(parts)
+
+
+def _call_rule(bet_id: str) -> BetRule:
+    name, chips, description = CALL_BETS[bet_id]
+    outcomes = []
+    for key, numbers in call_groups(bet_id).items():
+        if key == "miss":
+            outcomes.append(Outcome(key, "Any other number"))
+            continue
+        won = winning_chips(bet_id, numbers[0])
+        what = chips_text(bet_id, numbers)
+        outcomes.append(Outcome(key, f"{', '.join(map(str, numbers))} ({what} win{'s' if len(won) == 1 else ''})"))
+    return BetRule(bet_id, f"{name} ({len(chips)} chips)", tuple(outcomes), None,
+                   description + "; pays per chip wagered")
+
+
+def _simple_rule(bet_id, name, numbers, description, outside) -> BetRule:
+    win = ("win", f"One of the {len(numbers)} numbers" if len(numbers) > 1 else "The number")
+    if outside:
+        return BetRule(bet_id, name, _o(win, ("lose", "Another number, not 0"), ("zero", "Zero")), None, description)
+    return BetRule(bet_id, name, _o(win, ("lose", "Any other number")), None, description)
+
+
+class RouletteGame(Game):
+    """Single-zero roulette: the simple bets and the call bets, each settled on every pocket."""
+
+    def __init__(self):
+        rules = [_simple_rule(*row) for row in SIMPLE] + [_call_rule(b) for b in CALL_BETS]
+        super().__init__("roulette", "European Roulette", COUNTING, {r.id: r for r in rules},
+                         uses_shoe=False, min_cards=0, notes=(
+                             "Straight, split, street, corner, line, column and dozen are one sheet each "
+                             "(every member covers as many numbers at the same pay); trios, the four and the "
+                             "even-money bets each have their own. Call bets pay per chip wagered, so their "
+                             "house edge is the edge per chip; each shows what the whole call returns and "
+                             "nets, in chips, per winning number.",
+                         ))
+
+    def settle_number(self, bet_id: str, number: int) -> str:
+        if bet_id in CALL_BETS:
+            return call_outcome_key(winning_chips(bet_id, number))
+        if number in COVERS[bet_id]:
+            return "win"
+        return "zero" if number == 0 and "zero" in self.bets[bet_id].outcome_keys else "lose"
+
+    def count(self, shoe=None, bet_ids: Sequence[str] = (), paytable=None) -> dict[str, OutcomeCounts]:
+        """Pockets per outcome (each of the 37 settled directly); call-bet pays checked against
+        the layout when a paytable is given."""
+        out = {}
+        for bet_id in bet_ids:
+            tally = dict.fromkeys(self.bets[bet_id].outcome_keys, 0)
+            for number in POCKETS:
+                tally[self.settle_number(bet_id, number)] += 1
+            out[bet_id] = OutcomeCounts(tally, len(POCKETS))
+            if paytable is not None and bet_id in CALL_BETS:
+                check_call_pays(bet_id, paytable)
+        return out
+
+    def play_random(self, rng) -> dict[str, str]:
+        number = rng.randrange(37)
+        return {bet_id: self.settle_number(bet_id, number) for bet_id in self.bets}
+
+    def extra_figures(self, bet_id: str, paytable, counts, fee) -> dict:
+        """A call bet's chips: wagered, and per winning number returned and net (as seed 003's
+        tables show them), and its edge per call and per chip."""
+        if bet_id not in CALL_BETS:
+            return {}
+        chips = len(CALL_BETS[bet_id][1])
+        pays = component_pays(paytable)
+        out: dict = {"Chips wagered": chips}
+        for key, numbers in call_groups(bet_id).items():
+            if key == "miss":
+                out["On any other number"] = f"all {chips} chips lose, net -{chips} chips"
+                continue
+            returned = chip_return(bet_id, numbers[0], pays)
+            parts = chips_text(bet_id, numbers, pays)
+            net = returned - chips
+            out[f"On {', '.join(map(str, numbers))}"] = (
+                f"{parts} = {_num(returned)} chips returned, net {'+' if net > 0 else ''}{_num(net)} chips")
+        edge = -sum((Fraction(n) * paytable.bet(bet_id).pays[k] for k, n in counts.counts.items()),
+                    Fraction(0)) / counts.total
+        out["Edge per chip wagered"] = edge
+        out["Edge per call, in chips"] = edge * chips
+        out["per_number"] = [{"number": n, "chips_wagered": chips, "chips_returned": chip_return(bet_id, n, pays),
+                              "net_chips": chip_return(bet_id, n, pays) - chips} for n in POCKETS]
+        return out
+
+
+def _num(x: Fraction) -> str:
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
+def component_pays(paytable) -> dict[str, Fraction]:
+    """What each simple bet a call bet's chips sit on pays ("to 1"), read from the paytable."""
+    return {kind: paytable.bet(kind).pays["win"] for kind in KIND_WORDS}
+
+
+def chip_return(bet_id: str, number: int, pays: dict[str, Fraction]) -> Fraction:
+    """Chips returned by the whole call when ``number`` wins: each winning chip returns pay + 1."""
+    return sum((pays[kind] + 1 for kind, _ in winning_chips(bet_id, number)), Fraction(0))
+
+
+def layout_pays(bet_id: str, pays: dict[str, Fraction]) -> dict[str, Fraction]:
+    """The call bet's pay per chip wagered on each outcome, from its layout and the simple pays."""
+    chips = len(CALL_BETS[bet_id][1])
+    return {key: Fraction(chip_return(bet_id, numbers[0], pays) - chips, chips)
+            for key, numbers in call_groups(bet_id).items()}
+
+
+def check_call_pays(bet_id: str, paytable) -> None:
+    """Refuse a paytable whose call-bet pays disagree with the chip layout at its own pays."""
+    expected = layout_pays(bet_id, component_pays(paytable))
+    for key, pay in paytable.bet(bet_id).pays.items():
+        if pay != expected[key]:
+            raise PaytableError(
+                f"{paytable.source}: bets.{bet_id}.pays.{key} is {_num(pay)}, but the chip layout "
+                f"({CALL_BETS[bet_id][2]}) at this paytable's own pays gives {_num(expected[key])} per chip")
+
+
+ROULETTE = RouletteGame()
