@@ -1,0 +1,192 @@
+"""odds simulate: a fixed-seed deal of every game agrees with the exact edges; the dealer follows
+the shoe rules (commencement burn, per-round burn, cut card); a wrong exact figure is caught."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from fractions import Fraction as F
+
+import pytest
+from click.testing import CliRunner
+
+from odds.cli import cli
+from odds.design import simulate as sim
+from odds.games import game_ids, get_game
+from odds.games.base import BetRule, Game, Outcome, OutcomeCounts
+from odds.paytable import BetPays, Paytable, load_paytable
+from odds.sheet import bet_sheet
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_every_game_agrees_with_its_exact_edges(game_id):
+    game = get_game(game_id)
+    result = sim.simulate(game, load_paytable(game), rounds=4000, seed=20260601)
+    assert result.rounds == 4000
+    assert {b.bet_id for b in result.bets} == set(game.bets)
+    assert not result.failures, [(b.bet_id, b.z) for b in result.failures]
+    for b in result.bets:
+        window = load_paytable(game).bet(b.bet_id).window
+        assert b.rounds == 4000 or (window is not None and b.rounds < 4000)
+
+
+def test_same_seed_same_deal():
+    game = get_game("baccarat")
+    one = sim.simulate(game, load_paytable(game), ["banker", "tie"], rounds=500, seed=7)
+    two = sim.simulate(game, load_paytable(game), ["banker", "tie"], rounds=500, seed=7)
+    assert one == two
+
+
+# -- the dealer's mechanics, on an unshuffled shoe and a one-card game ----------------------------
+
+class NoShuffle(random.Random):
+    def shuffle(self, x):
+        pass
+
+
+class OneCard(Game):
+    """A card game whose round is one card; it records every card it is dealt."""
+
+    def __init__(self, burn=0):
+        rule = BetRule("high", "High", (Outcome("high", "8 or higher"), Outcome("low", "7 or lower")), "rank")
+        super().__init__("one-card", "One card", "cards", {"high": rule}, min_cards=1, burn_per_round=burn)
+        self.dealt = []
+
+    def play_dealt(self, draw):
+        card = draw()
+        self.dealt.append(card)
+        return {"high": "high" if card[0] >= 8 else "low"}, [card]
+
+    def count(self, shoe, bet_ids, paytable=None):
+        ranks = shoe.ranks()
+        high = sum(ranks[7:])
+        return {"high": OutcomeCounts({"high": high, "low": shoe.total - high}, shoe.total)}
+
+
+def deal_one_shoe(game, cut_card):
+    dealer = sim.ShoeDealer(game, 1, NoShuffle(), cut_card)
+    return list(dealer.shoe_rounds())
+
+
+def test_commencement_burn_and_cut_card():
+    # Unshuffled deck: As Ah Ad Ac 2s ... (rank-major, suits s h d c). The exposed As burns one
+    # card (Ah); round 1 is dealt the Ad. With the cut card 14 from the end it lies before card
+    # index 38; the round that deals index 38 is the last.
+    game = OneCard()
+    rounds = deal_one_shoe(game, 14)
+    assert game.dealt[0] == (1, "d")
+    assert len(rounds) == 38 - 2 + 1
+    assert game.dealt[-1] == (10, "d")  # index 38 = rank 10, suit index 2
+
+
+def test_per_round_burn_and_cut_card_as_burn_card():
+    # One burn per round: round k is dealt card 2 + 2k + 1. Burns at 2, 4, ...; the cut card
+    # comes out with index 38, a burn card: no round after it (seed 003 L277).
+    game = OneCard(burn=1)
+    rounds = deal_one_shoe(game, 14)
+    indices = [(r - 1) * 4 + "shdc".index(s) for r, s in game.dealt]
+    assert indices == list(range(3, 38, 2))
+    assert len(rounds) == 18
+    # one card later, the cut card comes out in a dealt card: that round is the last
+    game = OneCard(burn=1)
+    deal_one_shoe(game, 13)
+    assert [(r - 1) * 4 + "shdc".index(s) for r, s in game.dealt][-1] == 39
+
+
+def test_commencement_value_of_a_face_card_is_ten():
+    assert [sim.commencement_burn(r) for r in range(1, 14)] == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10]
+
+
+def test_cut_card_must_leave_a_round():
+    with pytest.raises(sim.OddsError, match="cut-card"):
+        sim.ShoeDealer(get_game("baccarat"), 8, random.Random(1), cut_card=3)
+
+
+# -- the comparison ---------------------------------------------------------------------------------
+
+def test_compare_is_the_mean_of_the_pays():
+    rule = BetRule("even", "Even", (Outcome("win", "Win"), Outcome("lose", "Lose")), None)
+    pays = BetPays("even", {"win": F(1), "lose": F(-1)})
+    exact = bet_sheet(rule, pays, OutcomeCounts({"win": 18, "lose": 19}, 37))
+    result = sim.compare(sim.Tally("even", Counter({"win": 45, "lose": 55}), 100), pays.pays, exact)
+    assert result.simulated_edge == F(10, 100)
+    assert result.exact_edge == F(1, 37)
+    sd = (1 - (F(1, 37)) ** 2) ** 0.5
+    assert result.std_error == pytest.approx(float(sd) / 10)
+    assert result.z == pytest.approx((0.1 - 1 / 37) / (float(sd) / 10))
+
+
+class Liar(OneCard):
+    """Deals honestly but claims 8-K come up three times in four."""
+
+    def count(self, shoe, bet_ids, paytable=None):
+        return {"high": OutcomeCounts({"high": 3, "low": 1}, 4)}
+
+
+def one_card_paytable():
+    return Paytable("one-card", "test", "", "test", {"high": BetPays("high", {"high": F(1), "low": F(-1)})})
+
+
+def test_a_wrong_exact_figure_fails_and_a_right_one_passes():
+    honest = sim.simulate(OneCard(), one_card_paytable(), rounds=3000, seed=1, decks=2)
+    assert not honest.failures
+    # true P(high) = 24/52; the liar's 3/4 is z of about -30 over 3000 rounds
+    lying = sim.simulate(Liar(), one_card_paytable(), rounds=3000, seed=1, decks=2)
+    assert lying.failures and lying.bets[0].z > 4
+
+
+def test_exact_engine_is_called_once_for_the_comparison_only():
+    calls = []
+
+    class Counting(OneCard):
+        def count(self, shoe, bet_ids, paytable=None):
+            calls.append(shoe)
+            return super().count(shoe, bet_ids, paytable)
+
+    sim.simulate(Counting(), one_card_paytable(), rounds=1000, seed=3, decks=1)
+    assert len(calls) == 1 and calls[0].total == 52
+
+
+# -- command line -----------------------------------------------------------------------------------
+
+def run(*args):
+    return CliRunner().invoke(cli, list(args))
+
+
+def test_cli_json_reports_every_bet_and_exit_0():
+    result = run("simulate", "baccarat", "--bet", "banker", "--bet", "player-pair", "--rounds", "2000",
+                 "--seed", "5", "--format", "json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert [b["bet"] for b in data["bets"]] == ["banker", "player-pair"]
+    assert data["bets"][0]["exact_house_edge"] == "114753351728/10847218479825"  # 1.0579%, published
+    assert data["cut_card"] == 14 and data["decks"] == 8 and data["seed"] == 5
+    assert data["bets"][1]["rounds"] < 2000  # player pair is offered in the first 65 rounds only
+
+
+def test_cli_exits_1_beyond_the_threshold():
+    result = run("simulate", "baccarat", "--bet", "banker", "--rounds", "2000", "--seed", "5", "--z-max", "0.0001")
+    assert result.exit_code == 1
+    assert "beyond |z| > 0.0001" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_cli_without_seed_prints_the_seed_on_stderr_and_no_progress_bar():
+    result = run("simulate", "sic-bo", "--bet", "big", "--rounds", "500")
+    assert result.exit_code == 0, result.output
+    assert "repeat with --seed" in result.stderr
+    assert "dealing" not in result.stderr  # not a terminal: no progress bar
+
+
+@pytest.mark.parametrize("args, code, text", [
+    (["simulate", "sic-bo", "--decks", "6", "--rounds", "10"], 1, "deals no cards"),
+    (["simulate", "baccarat", "--rounds", "1"], 2, "rounds"),
+    (["simulate", "baccarat", "--bet", "bankr", "--rounds", "10"], 1, "banker"),
+    (["simulate", "baccarat", "--cut-card", "2", "--rounds", "10", "--seed", "1"], 1, "cut-card"),
+])
+def test_cli_bad_input(args, code, text):
+    result = run(*args)
+    assert result.exit_code == code
+    assert text in result.output
+    assert "Traceback" not in result.output
