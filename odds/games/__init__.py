@@ -13,10 +13,6 @@ GAME_MODULES = {
     "dragon-tiger-poker": "odds.games.dragon_tiger:DRAGON_TIGER_POKER",
     "sic-bo": "odds.games.sic_bo:SIC_BO",
     "roulette": "odds.games.roulette:ROULETTE",
-    "dragon-tiger": "odds.games.dragon_tiger:DRAGON_TIGER",
-    "dragon-tiger-poker": "odds.games.dragon_tiger:DRAGON_TIGER_POKER",
-    "sic-bo": "odds.games.sic_bo:SIC_BO",
-    "roulette": "odds.games.roulette:ROULETTE",
     "player-dealer-baccarat": "odds.games.player_dealer:PLAYER_DEALER_BACCARAT",
 }
 """Every game, in the order ``odds games`` lists them."""
