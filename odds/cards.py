@@ -13,6 +13,7 @@ by rank letter, optional suit and optional multiplier:
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .errors import OddsError
 from typing import NamedTuple
@@ -65,20 +66,21 @@ def parse_cards(text: str) -> list[CardSpec]:
     Ranks are ``A 2-9 T J Q K`` (``10`` also reads as T), suits ``s h d c``, and ``xN`` repeats
     the card N times. A bad item raises :class:`CardError` naming it.
     """
-    specs: list[CardSpec] = []
-    for item in (part.strip() for part in text.replace(" ", ",").split(",")):
-        if not item:
-            continue
-        match = _SPEC.match(item)
-        if not match:
-            raise CardError(
-                f"bad card {item!r}: write a rank A 2-9 T J Q K, an optional suit s h d c "
-                f"and an optional multiplier, e.g. 5x3,K,Th"
-            )
-        letter, suit, count = match.groups()
-        rank = 10 if letter == "10" else RANK_LETTERS.index(letter.upper()) + 1
-        n = int(count) if count is not None else 1
-        if n < 1:
-            raise CardError(f"bad card {item!r}: the multiplier must be at least 1")
-        specs.append(CardSpec(rank, suit.lower() if suit else None, n))
-    return specs
+    return [_parse_item(item) for item in text.replace(" ", ",").split(",") if item.strip()]
+
+
+@lru_cache(maxsize=4096)
+def _parse_item(item: str) -> CardSpec:
+    """One item of a card spec (cached: batch files repeat the same few hundred items)."""
+    match = _SPEC.match(item.strip())
+    if not match:
+        raise CardError(
+            f"bad card {item.strip()!r}: write a rank A 2-9 T J Q K, an optional suit s h d c "
+            f"and an optional multiplier, e.g. 5x3,K,Th"
+        )
+    letter, suit, count = match.groups()
+    rank = 10 if letter == "10" else RANK_LETTERS.index(letter.upper()) + 1
+    n = int(count) if count is not None else 1
+    if n < 1:
+        raise CardError(f"bad card {item.strip()!r}: the multiplier must be at least 1")
+    return CardSpec(rank, suit.lower() if suit else None, n)

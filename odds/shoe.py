@@ -23,6 +23,7 @@ from .errors import OddsError
 from .cards import RANKS, SUITS, CardSpec, baccarat_value, card_kind_index, card_name, parse_cards
 
 RESOLUTIONS = ("value", "rank", "card")
+SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
 """How finely a bet looks at cards: 10 baccarat values, 13 ranks, or 52 cards."""
 
 
@@ -46,7 +47,7 @@ class Shoe:
     rank_counts: tuple[int, ...]
     suited_counts: tuple[int, ...] | None
     decks: int | None = None
-    removed: tuple[str, ...] = field(default=())
+    removed: tuple[CardSpec, ...] = field(default=())
 
     # -- construction -------------------------------------------------------------------------
     @classmethod
@@ -96,21 +97,23 @@ class Shoe:
         ranks = list(self.rank_counts)
         suited = list(self.suited_counts) if self.suited_counts is not None else None
         for spec in specs:
-            have = ranks[spec.rank - 1]
-            if spec.suit and suited is not None:
-                have = suited[card_kind_index(spec.rank, spec.suit)]
-            if have < spec.count:
+            rank, suit, count = spec
+            r = rank - 1
+            if suit and suited is not None:
+                k = 4 * r + SUIT_INDEX[suit]
+                have = suited[k]
+            else:
+                have = ranks[r]
+            if have < count:
                 held = f"holds {have}" if have else "holds none"
-                raise ShoeError(
-                    f"cannot remove {spec}: the shoe {held} of {card_name(spec.rank, spec.suit)}"
-                )
-            ranks[spec.rank - 1] -= spec.count
+                raise ShoeError(f"cannot remove {spec}: the shoe {held} of {card_name(rank, suit)}")
+            ranks[r] -= count
             if suited is not None:
-                if spec.suit:
-                    suited[card_kind_index(spec.rank, spec.suit)] -= spec.count
+                if suit:
+                    suited[k] -= count
                 else:
                     suited = None  # which suit left the shoe is unknown
-        removed = self.removed + tuple(str(s) for s in specs)
+        removed = self.removed + tuple(specs)
         return Shoe(tuple(ranks), tuple(suited) if suited is not None else None, self.decks, removed)
 
     # -- reading ------------------------------------------------------------------------------
@@ -154,12 +157,12 @@ class Shoe:
 
     def describe(self) -> dict:
         """The shoe as the sheets' JSON shows it."""
-        return {"decks": self.decks, "cards": self.total, "removed": list(self.removed)}
+        return {"decks": self.decks, "cards": self.total, "removed": [str(s) for s in self.removed]}
 
     def __str__(self) -> str:
         head = f"{self.decks} decks" if self.decks else "custom shoe"
         if self.removed:
-            head += " less " + ",".join(self.removed)
+            head += " less " + ",".join(map(str, self.removed))
         return f"{head} ({self.total} cards)"
 
 

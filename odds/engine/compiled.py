@@ -87,10 +87,10 @@ class CompiledDeal:
         return falling(sum(counts), self.max_cards)
 
     # -- fast path ------------------------------------------------------------------------------
-    def state_matrix(self, columns: np.ndarray) -> list[list[int]]:
+    def state_matrix(self, columns) -> list[list[int]]:
         """Fold the table with per-state integer columns: ``Q[m][b] = sum_s ways(m, s) * col[s][b]``
         (Python ints, so exact whatever the columns)."""
-        cols = [[int(x) for x in row] for row in columns.tolist()]
+        cols = [[int(x) for x in row] for row in np.asarray(columns, dtype=object).tolist()]
         width = len(cols[0]) if cols else 0
         q = [[0] * width for _ in range(len(self.multisets))]
         for m, s, ways in zip(self.table_multiset.tolist(), self.table_state.tolist(),
@@ -109,7 +109,7 @@ class CompiledDeal:
         in the batch (8 decks: 30 * 5.0e15 = 1.5e17). Why that suffices: every multiset weight is
         at most that falling product (choosing ordered distinct cards) and the weights times their
         orderings sum to exactly it, so the true result and every weight fit in int64. The dot
-        product itself runs in float64 on limbs of the weights (see :meth:`_exact_dot`). Shoes
+        sum itself runs in float64 on limbs (see :meth:`_exact_sums`). Shoes
         outside the bound (about 22 decks and up) are computed with Python integers.
         """
         comps = np.asarray(compositions, dtype=np.int64)
@@ -119,45 +119,33 @@ class CompiledDeal:
         if len(sizes) and sizes.min() < self.max_cards:
             raise ValueError(f"a shoe holds {int(sizes.min())} cards; a round may need {self.max_cards}")
         biggest = int(sizes.max()) if len(sizes) else 0
-        if folded.int64 is None or folded.max_abs * falling(biggest, self.max_cards) > INT64_LIMIT:
+        if folded.blocks is None or folded.max_abs * falling(biggest, self.max_cards) > INT64_LIMIT:
             return [[sum(w * q for w, q in zip(self.multiset_weights(row), col))
                      for col in folded.python_columns]
                     for row in comps.tolist()]
-        out = np.empty((len(comps), folded.int64.shape[1]), dtype=np.int64)
+        out = np.empty((len(comps), folded.width), dtype=np.int64)
         for start in range(0, len(comps), self.CHUNK):
             chunk = comps[start : start + self.CHUNK]
-            out[start : start + len(chunk)] = self._exact_dot(self._weights_int64(chunk), folded)
+            out[start : start + len(chunk)] = self._exact_sums(chunk, folded)
         return out.tolist()
 
-    CHUNK = 64
-    """Shoes per numpy pass: small enough that the weight arrays stay in cache."""
+    CHUNK = 256
+    """Shoes per numpy pass."""
 
-    @staticmethod
-    def _exact_dot(weights: np.ndarray, folded: "FoldedColumns") -> np.ndarray:
-        """``weights @ Q`` exactly, using float64 matrix products on limbs of the weights.
+    def _exact_sums(self, comps: np.ndarray, folded: "FoldedColumns") -> np.ndarray:
+        """``sum_m weight(m) * Q[m]`` for each shoe, exactly, without listing the weights.
 
-        Each weight is split into limbs of ``bits`` bits with ``2**bits * max_b sum_m |Q[m, b]|
-        <= 2**53``: every product and partial sum of a limb's dot product is then an integer below
-        2**53, which float64 holds exactly. The limbs' results are recombined in int64; that
-        arithmetic wraps modulo 2**64, and since the true result fits in int64 (proved by the
-        caller) the wrapped sum is the true result.
-        """
-        bits = folded.limb_bits
-        mask = (1 << bits) - 1
-        top = int(weights.max()) if weights.size else 0
-        result = np.zeros((weights.shape[0], folded.float64.shape[1]), dtype=np.int64)
-        shift = 0
-        while (top >> shift) > 0:
-            limb = ((weights >> shift) & mask).astype(np.float64)
-            result += (limb @ folded.float64).astype(np.int64) << shift
-            shift += bits
-        return result
+        Split the kinds in two halves: a multiset ``m`` is a pair ``(a, b)`` of sub-multisets and
+        ``weight(m) = A[a] * B[b] * scale(|a| + |b|)`` with ``A[a] = prod_(i in a) (c_i)_(k_i)`` (a
+        few hundred values per shoe), likewise ``B``, and ``scale(k) = (N - k)_(max_cards - k)``.
+        For each size ``j`` of ``b`` the sum is ``sum_b B[b] * sum_a A'[a] Q[a, b]`` with
+        ``A'[a] = A[a] * scale(|a| + j)``: a dense matrix product over ``a`` (``folded.blocks``).
 
-    def _weights_int64(self, comps: np.ndarray) -> np.ndarray:
-        """Multiset weights for many shoes at once (int64; callers prove the range).
-
-        ``weight(m) = scale(|m|) * prod_i (c_i)_(k_i)``, computed as the product of two halves
-        (kinds split in two), each looked up from its distinct sub-multisets.
+        Exactness: the product runs in float64 on limbs of ``A'`` of ``limb_bits`` bits, chosen so
+        that ``2**limb_bits * max_b sum_m |Q[m, b]| <= 2**53``; every product and partial sum is
+        then an integer below 2**53, which float64 holds exactly. The rest is int64 arithmetic,
+        which wraps modulo 2**64; since the true result fits in int64 (proved by the caller), the
+        wrapped result is the true one.
         """
         k_max = self.max_cards
         # falls[s, i, k] = c (c-1) ... (c-k+1) for the count c of kind i in shoe s
@@ -165,17 +153,30 @@ class CompiledDeal:
         for k in range(1, k_max + 1):
             falls[:, :, k] = falls[:, :, k - 1] * np.maximum(comps - (k - 1), 0)
         halves = []
-        for kinds, subsets, index in self._halves:
+        for kinds, subsets, _ in self._halves:
             part = np.ones((comps.shape[0], len(subsets)), dtype=np.int64)
             for j, kind in enumerate(kinds):
                 part *= falls[:, kind, :][:, subsets[:, j]]
-            halves.append(part[:, index])
+            halves.append(part)
+        first, second = halves
         n = comps.sum(axis=1)
         scale = np.ones((len(n), k_max + 1), dtype=np.int64)
         for size in range(k_max + 1):
             for j in range(size, k_max):
                 scale[:, size] *= n - j
-        return halves[0] * halves[1] * scale[:, self._sizes]
+        bits = folded.limb_bits
+        mask = (1 << bits) - 1
+        result = np.zeros((len(comps), folded.width), dtype=np.int64)
+        for block in folded.blocks:
+            a_part = first[:, block.a_index] * scale[:, block.a_sizes + block.b_size]
+            b_part = second[:, block.b_index][:, :, None]
+            top, shift = int(a_part.max()), 0
+            while top >> shift:
+                limb = ((a_part >> shift) & mask).astype(np.float64)
+                inner = (limb @ block.q).astype(np.int64).reshape(len(comps), len(block.b_index), folded.width)
+                result += (inner * b_part).sum(axis=1) << shift
+                shift += bits
+        return result
 
     @cached_property
     def _sizes(self) -> np.ndarray:
@@ -195,32 +196,74 @@ class CompiledDeal:
 
     def fold(self, columns: np.ndarray) -> "FoldedColumns":
         """Precompute ``Q`` for :meth:`batch_linear` (do it once per set of bets)."""
-        q = self.state_matrix(columns)
+        columns = np.asarray(columns, dtype=object)
+        max_abs = max((abs(int(x)) for x in columns.ravel()), default=0)
+        if max_abs < 2**31:
+            # |Q| <= (orderings of a multiset, at most max_cards!) * max_abs: far inside int64
+            q_arr = np.zeros((len(self.multisets), columns.shape[1]), dtype=np.int64)
+            np.add.at(q_arr, self.table_multiset,
+                      self.table_ways[:, None] * columns.astype(np.int64)[self.table_state])
+            q = q_arr.tolist()
+        else:
+            q = self.state_matrix(columns)
         transposed = [list(col) for col in zip(*q)]
-        max_abs = max((abs(int(x)) for x in np.asarray(columns).ravel()), default=0)
         column_mass = max((sum(abs(x) for x in col) for col in transposed), default=0)
         if column_mass >= 2**50:
             # columns too large for float64 limbs of at least 3 bits: Python integers only
-            return FoldedColumns(None, None, transposed, max(max_abs, 1), 0)
-        q64 = np.array(q, dtype=np.int64)
+            return FoldedColumns(None, transposed, max(max_abs, 1), 0, columns.shape[1])
         return FoldedColumns(
-            int64=q64,
-            float64=q64.astype(np.float64),
+            blocks=self._blocks(np.array(q, dtype=np.int64)),
             python_columns=transposed,
             max_abs=max(max_abs, 1),
             limb_bits=53 - max(column_mass, 1).bit_length(),
+            width=columns.shape[1],
         )
+
+    def _blocks(self, q: np.ndarray) -> list["Block"]:
+        """``Q`` rearranged for :meth:`_exact_sums`: per size of the second half, a dense
+        float64 matrix with a row per first-half sub-multiset and, per second-half one, a
+        column per output column (zero where the pair is not a multiset of the table)."""
+        (_, first_subsets, first_index), (_, second_subsets, second_index) = self._halves
+        first_sizes = first_subsets.sum(axis=1)
+        second_sizes = second_subsets.sum(axis=1)
+        width = q.shape[1]
+        blocks = []
+        for size in range(self.max_cards + 1):
+            a_index = np.flatnonzero(first_sizes <= self.max_cards - size)
+            b_index = np.flatnonzero(second_sizes == size)
+            rows = {a: i for i, a in enumerate(a_index.tolist())}
+            cols = {b: i for i, b in enumerate(b_index.tolist())}
+            dense = np.zeros((len(a_index), len(b_index), width), dtype=np.float64)
+            members = np.flatnonzero(second_sizes[second_index] == size)
+            for m in members.tolist():
+                dense[rows[int(first_index[m])], cols[int(second_index[m])]] = q[m]
+            if len(b_index) and len(a_index):
+                blocks.append(Block(size, a_index, first_sizes[a_index], b_index,
+                                    dense.reshape(len(a_index), -1)))
+        return blocks
+
+
+@dataclass(frozen=True)
+class Block:
+    """One size ``b_size`` of the second half's sub-multisets (see ``CompiledDeal._exact_sums``)."""
+
+    b_size: int
+    a_index: np.ndarray
+    a_sizes: np.ndarray
+    b_index: np.ndarray
+    q: np.ndarray
 
 
 @dataclass(frozen=True)
 class FoldedColumns:
-    """Per-multiset column sums ``Q`` ready for :meth:`CompiledDeal.batch_linear`."""
+    """Per-multiset column sums ``Q`` ready for :meth:`CompiledDeal.batch_linear`;
+    ``blocks`` is None when only Python integers will do."""
 
-    int64: np.ndarray | None
-    float64: np.ndarray | None
+    blocks: list[Block] | None
     python_columns: list[list[int]]
     max_abs: int
     limb_bits: int
+    width: int
 
 
 def compile_deal(

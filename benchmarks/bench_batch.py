@@ -1,0 +1,101 @@
+"""Speed of `odds batch` and `odds sheet` against the naive C yardstick, measured in one run.
+
+    python benchmarks/bench_batch.py [--shoes 2000] [--seed 1]
+
+1. Builds ../shared/bench/naive_baccarat.c with `cc -O2` into a temporary folder (never committed)
+   and times it on the full 8-deck shoe: milliseconds per composition.
+2. Writes 2,000 random partly dealt 8-deck shoes (seeded: 0 to 330 cards dealt off a shuffled shoe)
+   and runs `odds batch baccarat` (banker, banker-no-commission, player, tie, lucky-6, big, small,
+   dragon-bonus-player, dragon-bonus-banker) and `odds batch tiger-baccarat` (tiger, small-tiger,
+   big-tiger, tiger-tie) on them as real commands, and the same commands on an empty file.
+3. Prints the time per shoe two ways - the whole commands divided by the shoes, and the marginal
+   time (whole commands less the same commands on an empty file, i.e. less the fixed start-up:
+   interpreter, imports, compiling the rules) - and each one's ratio to the C time per composition.
+4. Times `odds sheet baccarat` (every bet, 8 decks) end to end.
+
+The machine is shared and noisy; only ratios measured in the same run mean much.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+YARDSTICK = ROOT.parent / "shared" / "bench" / "naive_baccarat.c"
+BACCARAT_BETS = ["banker", "banker-no-commission", "player", "tie", "lucky-6", "big", "small",
+                 "dragon-bonus-player", "dragon-bonus-banker"]
+TIGER_BETS = ["tiger", "small-tiger", "big-tiger", "tiger-tie"]
+
+
+def random_shoes(count: int, seed: int) -> list[str]:
+    """``--remove`` specs of partly dealt 8-deck shoes: a random number of cards off the top."""
+    rng = random.Random(seed)
+    deck = [rank + suit for rank in "A23456789TJQK" for suit in "shdc"] * 8
+    lines = []
+    for _ in range(count):
+        rng.shuffle(deck)
+        seen = Counter(deck[: rng.randint(0, 330)])
+        lines.append(",".join(card if n == 1 else f"{card}x{n}" for card, n in sorted(seen.items())))
+    return lines
+
+
+def c_ms_per_composition(folder: Path, repeats: int = 300) -> float:
+    binary = folder / "naive_baccarat"
+    subprocess.run(["cc", "-O2", "-o", str(binary), str(YARDSTICK)], check=True)
+    out = subprocess.run([str(binary), str(repeats)], check=True, capture_output=True, text=True).stdout
+    return float(out.splitlines()[-1].split()[0])
+
+
+def timed(args: list[str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(args, check=True, stdout=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def batch_commands(shoes_file: Path) -> list[list[str]]:
+    odds = [sys.executable, "-m", "odds"]
+    return [
+        odds + ["batch", "baccarat", "--shoes", str(shoes_file)] + [a for b in BACCARAT_BETS for a in ("--bet", b)],
+        odds + ["batch", "tiger-baccarat", "--shoes", str(shoes_file)] + [a for b in TIGER_BETS for a in ("--bet", b)],
+    ]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--shoes", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    if not shutil.which("cc"):
+        sys.exit("needs a C compiler (cc) for the yardstick")
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        shoes_file, empty_file = folder / "shoes.txt", folder / "empty.txt"
+        shoes_file.write_text("\n".join(random_shoes(args.shoes, args.seed)) + "\n")
+        empty_file.write_text("")
+        c_ms = c_ms_per_composition(folder)
+        for command in batch_commands(empty_file):  # warm the file cache
+            timed(command)
+        full = sum(timed(c) for c in batch_commands(shoes_file))
+        empty = sum(timed(c) for c in batch_commands(empty_file))
+        sheet = timed([sys.executable, "-m", "odds", "sheet", "baccarat"])
+        c_ms_after = c_ms_per_composition(folder)
+    c_ms = (c_ms + c_ms_after) / 2  # the yardstick before and after, against drift in load
+    whole = full / args.shoes * 1e3
+    marginal = (full - empty) / args.shoes * 1e3
+    print(f"naive C yardstick:           {c_ms:.4f} ms per composition (banker/player/tie)")
+    print(f"odds batch, {args.shoes} shoes, 13 bets: {full:.3f} s for both games; start-up alone {empty:.3f} s")
+    print(f"  per shoe, whole commands:  {whole:.4f} ms  -> {c_ms / whole:.1f}x the C time per composition")
+    print(f"  per shoe, marginal:        {marginal:.4f} ms  -> {c_ms / marginal:.1f}x the C time per composition")
+    print(f"odds sheet baccarat (every bet, 8 decks), end to end: {sheet:.3f} s")
+
+
+if __name__ == "__main__":
+    main()
