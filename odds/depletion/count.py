@@ -1,0 +1,318 @@
+"""Shoe by shoe: each bet's exact expectation at every round, and what knowing it is worth.
+
+For every shoe (dealt by :mod:`.dealer`) and every round, the bet's expected value for the
+unseen cards is computed exactly (:mod:`.evaluator`); whether it is positive is decided on the
+exact integer numerator. From those:
+
+* perfect-information bettor: bets 1 unit at every round whose expectation is positive; what it
+  wins per shoe is the *sum of those exact expectations* (not simulated outcomes: by the tower
+  rule both have the same mean, and the sum has far less noise);
+* the same restricted to the bet's window (the first ``window`` rounds of the shoe; default the
+  paytable's ``window``, the seed's);
+* a linear count: the tags of :mod:`.tags` derived from the full shoe's effects of removal; true
+  count = running count of the exposed cards x 52 / unseen cards; the bettor bets when the true
+  count is at least a trigger, and the trigger reported is the one that wins most over the run
+  (chosen on the same shoes, so slightly optimistic).
+
+Sums are kept as integers in units of ``2**-32`` (each round's exact expectation rounded to the
+nearest unit, an error below ``2.4e-10`` per round): integer sums do not depend on the order in
+which shoes are added, so a run's figures are identical for a seed whatever the number of
+workers or the cluster. True counts are binned by ``TC_STEP`` for the trigger search.
+
+Shoes are dealt in chunks, in this process, in local processes (``workers``) or on a Dask
+cluster (``scheduler``); :class:`Tally` objects from the chunks are added up.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import sys
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Callable, Sequence
+
+import numpy as np
+
+from ..errors import OddsError
+from ..shoe import Shoe
+from .dealer import DealRules, deal_shoe, shuffled
+from .eor import effects_of_removal
+from .evaluator import Evaluator
+from .tags import derive_tags
+
+FIX_BITS = 32
+FIX = 1 << FIX_BITS
+"""Fixed-point unit of the sums: an expectation ``e`` counts as ``round(e * FIX)``."""
+
+TC_STEP = Fraction(1, 10)
+TC_LIMIT = 60
+TC_BINS = int(2 * TC_LIMIT / TC_STEP) + 1
+"""True counts are binned in steps of 0.1 from -60 to +60 (beyond: the end bins)."""
+
+DEFAULT_LEVEL = 3
+
+
+@dataclass(frozen=True)
+class CountSpec:
+    """Everything a worker needs to deal and evaluate a range of shoes (picklable)."""
+
+    game_id: str
+    paytable: object
+    bet_ids: tuple[str, ...]
+    full: tuple[int, ...]
+    """52 card counts of the full shoe."""
+    seed: int
+    rules: DealRules
+    windows: tuple[int | None, ...]
+    """Per bet: rounds it is offered in (None: the whole shoe)."""
+    tags52: tuple[tuple[int, ...] | None, ...]
+    """Per bet: its count's tag for each of the 52 card kinds (None: every tag zero, no count)."""
+    keep_values: bool = False
+    """Keep every round's expectation (for the chart), not only the sums."""
+
+
+@dataclass
+class BetTally:
+    """Integer sums for one bet over a set of shoes (see the module docstring for units)."""
+
+    rounds: int = 0
+    rounds_in_window: int = 0
+    positive: int = 0
+    positive_in_window: int = 0
+    ev_sum: int = 0
+    perfect: int = 0
+    perfect_in_window: int = 0
+    perfect_sq: int = 0
+    """Sum over shoes of (that shoe's perfect-information units)**2, in FIX**2 units."""
+    tc_ev: np.ndarray = field(default_factory=lambda: np.zeros(TC_BINS, dtype=np.int64))
+    tc_ev_in_window: np.ndarray = field(default_factory=lambda: np.zeros(TC_BINS, dtype=np.int64))
+
+    def add(self, other: "BetTally") -> None:
+        for name in ("rounds", "rounds_in_window", "positive", "positive_in_window", "ev_sum",
+                     "perfect", "perfect_in_window", "perfect_sq"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.tc_ev = self.tc_ev + other.tc_ev
+        self.tc_ev_in_window = self.tc_ev_in_window + other.tc_ev_in_window
+
+
+@dataclass
+class Tally:
+    """The sums of a range of shoes for every bet, and (optionally) every round's expectation."""
+
+    shoes: int
+    bets: dict[str, BetTally]
+    values: dict[int, dict[str, list[np.ndarray]]] = field(default_factory=dict)
+    """First shoe of a chunk -> bet -> per shoe, every round's expectation (float64)."""
+
+    def add(self, other: "Tally") -> None:
+        self.shoes += other.shoes
+        for bet, tally in other.bets.items():
+            self.bets[bet].add(tally)
+        self.values.update(other.values)
+
+    def round_values(self, bet: str) -> list[np.ndarray]:
+        """Every shoe's per-round expectations of a bet, in shoe order."""
+        return [v for start in sorted(self.values) for v in self.values[start][bet]]
+
+
+_EVALUATORS: dict = {}
+
+
+def _evaluator(spec: CountSpec) -> Evaluator:
+    from ..games import get_game
+
+    key = (spec.game_id, repr(spec.paytable), spec.bet_ids)
+    if key not in _EVALUATORS:
+        _EVALUATORS.clear()
+        _EVALUATORS[key] = Evaluator(get_game(spec.game_id), spec.paytable, spec.bet_ids)
+    return _EVALUATORS[key]
+
+
+def count_shoes(spec: CountSpec, start: int, stop: int) -> Tally:
+    """Deal shoes ``start .. stop-1`` of the run and tally every bet (the unit of work)."""
+    evaluator = _evaluator(spec)
+    game = evaluator.game
+    full = np.array(spec.full, dtype=np.int64)
+    tally = Tally(0, {b: BetTally() for b in spec.bet_ids})
+    values: dict[str, list[np.ndarray]] = {b: [] for b in spec.bet_ids}
+    tags = {b: (np.array(t, dtype=np.int64) if t is not None else None) for b, t in zip(spec.bet_ids, spec.tags52)}
+    for index in range(start, stop):
+        unseen, _ = deal_shoe(game, shuffled(spec.full, spec.seed, index), spec.rules)
+        tally.shoes += 1
+        results = evaluator.evaluate(unseen)
+        left = unseen.sum(axis=1)
+        for bet, window in zip(spec.bet_ids, spec.windows):
+            positive, ev = results[bet]
+            fixed = np.rint(ev * FIX).astype(np.int64)
+            in_window = np.arange(len(ev)) < (window if window is not None else len(ev))
+            t = tally.bets[bet]
+            t.rounds += len(ev)
+            t.rounds_in_window += int(in_window.sum())
+            t.positive += int(positive.sum())
+            t.positive_in_window += int((positive & in_window).sum())
+            t.ev_sum += int(fixed.sum())
+            shoe_perfect = int(fixed[positive].sum())
+            t.perfect += shoe_perfect
+            t.perfect_sq += shoe_perfect * shoe_perfect
+            t.perfect_in_window += int(fixed[positive & in_window].sum())
+            if tags[bet] is not None and len(ev):
+                running = (full - unseen) @ tags[bet]
+                bins = true_count_bins(running, left)
+                np.add.at(t.tc_ev, bins, fixed)
+                np.add.at(t.tc_ev_in_window, bins[in_window], fixed[in_window])
+            if spec.keep_values:
+                values[bet].append(ev)
+    if spec.keep_values:
+        tally.values[start] = values
+    return tally
+
+
+def true_count_bins(running: np.ndarray, left: np.ndarray) -> np.ndarray:
+    """Bin index of the true count ``running * 52 / left`` (floor to a multiple of TC_STEP,
+    exactly in integers: ``floor(running * 52 * 10 / left)``)."""
+    per_step = TC_STEP.denominator  # steps of 1/10: floor(tc * 10)
+    steps = np.floor_divide(running * 52 * per_step, np.maximum(left, 1))
+    steps = np.clip(steps, -TC_LIMIT * per_step, TC_LIMIT * per_step)
+    return (steps + TC_LIMIT * per_step).astype(np.int64)
+
+
+def bin_trigger(index: int) -> Fraction:
+    """The true count at the lower edge of a bin: bet when the true count is at least this."""
+    return index * TC_STEP - TC_LIMIT
+
+
+def best_trigger(tc_ev: np.ndarray) -> tuple[int, Fraction | None]:
+    """The trigger that wins most: ``(sum of expectations at or above it, trigger)``; ``(0,
+    None)`` when no trigger wins anything (never bet)."""
+    gains = np.cumsum([int(x) for x in tc_ev[::-1]])[::-1]  # gains[i] = sum of bins >= i
+    if not len(gains) or int(gains.max()) <= 0:
+        return 0, None
+    i = int(np.argmax(gains))
+    return int(gains[i]), bin_trigger(i)
+
+
+# -- a whole run ----------------------------------------------------------------------------------
+
+def count_tags(game, paytable, shoe: Shoe, bet_ids: Sequence[str], level: int) -> dict[str, tuple | None]:
+    """Each bet's derived tags, spread over the 52 card kinds (None when every tag is zero)."""
+    out = {}
+    for bet in effects_of_removal(game, paytable, shoe, bet_ids):
+        tags = derive_tags([e.effect for e in bet.effects], level)
+        if not any(tags):
+            out[bet.id] = None
+            continue
+        by_label = {e.card: t for e, t in zip(bet.effects, tags)}
+        per_kind = []
+        for rank in range(1, 14):
+            for suit in "shdc":
+                if bet.resolution == "value":
+                    label = "T" if rank >= 10 else "A23456789"[rank - 1]
+                elif bet.resolution == "rank":
+                    label = "A23456789TJQK"[rank - 1]
+                else:
+                    label = "A23456789TJQK"[rank - 1] + suit
+                per_kind.append(by_label.get(label, 0))
+        out[bet.id] = tuple(per_kind)
+    return out
+
+
+def make_spec(game, paytable, bet_ids, decks: int, seed: int, rules: DealRules,
+              window: int | None = None, level: int = DEFAULT_LEVEL, keep_values: bool = False) -> CountSpec:
+    """The run's spec: windows from the paytable unless ``window`` overrides them all."""
+    if not game.uses_shoe:
+        raise OddsError(f"{game.id} deals no cards: counting applies to card games only")
+    if window is not None and window < 1:
+        raise OddsError(f"--window must be at least 1 round, not {window}")
+    shoe = Shoe.decks(decks)
+    game.check_shoe(shoe)
+    tags = count_tags(game, paytable, shoe, bet_ids, level)
+    windows = tuple(window if window is not None else paytable.bet(b).window for b in bet_ids)
+    return CountSpec(game.id, paytable, tuple(bet_ids), tuple(shoe.card_counts()), seed, rules,
+                     windows, tuple(tags[b] for b in bet_ids), keep_values)
+
+
+def chunks(shoes: int, workers: int) -> list[tuple[int, int]]:
+    """Split shoes 0..shoes-1 into ranges: about four per worker, at most 50 shoes each."""
+    size = max(1, min(50, math.ceil(shoes / max(1, 4 * workers))))
+    return [(s, min(s + size, shoes)) for s in range(0, shoes, size)]
+
+
+def run(spec: CountSpec, shoes: int, workers: int | None = None, scheduler: str | None = None,
+        progress: Callable[[int], None] | None = None) -> Tally:
+    """Deal and tally ``shoes`` shoes: here (one worker), in local processes, or on Dask."""
+    if shoes < 1:
+        raise OddsError(f"--shoes must be at least 1, not {shoes}")
+    workers = workers or os.cpu_count() or 1
+    if workers < 1:
+        raise OddsError(f"--workers must be at least 1, not {workers}")
+    parts = chunks(shoes, workers)
+    total = Tally(0, {b: BetTally() for b in spec.bet_ids})
+
+    def take(part: Tally):
+        total.add(part)
+        if progress:
+            progress(part.shoes)
+
+    if scheduler:
+        _run_dask(spec, parts, scheduler, take)
+    elif workers == 1 or len(parts) == 1:
+        for start, stop in parts:
+            take(count_shoes(spec, start, stop))
+    else:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+
+        context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
+        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+            futures = [pool.submit(count_shoes, spec, start, stop) for start, stop in parts]
+            for future in as_completed(futures):
+                take(future.result())
+    return total
+
+
+def _run_dask(spec: CountSpec, parts, address: str, take) -> None:
+    try:
+        from distributed import Client, as_completed
+    except ImportError:
+        raise OddsError("--scheduler needs Dask: pip install 'odds[dask]'") from None
+    try:
+        client = Client(address, timeout="20s")
+    except (OSError, TimeoutError) as exc:
+        raise OddsError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    with client:
+        futures = [client.submit(count_shoes, spec, start, stop, pure=False) for start, stop in parts]
+        for future in as_completed(futures):
+            take(future.result())
+
+
+# -- the report -----------------------------------------------------------------------------------
+
+def report(spec: CountSpec, tally: Tally, level: int = DEFAULT_LEVEL) -> list[dict]:
+    """One record per bet (floats for the estimated figures; JSON keys as the issue names them)."""
+    rows = []
+    shoes = tally.shoes
+    for bet, window, tags in zip(spec.bet_ids, spec.windows, spec.tags52):
+        t = tally.bets[bet]
+        count_all, trigger_all = best_trigger(t.tc_ev) if tags is not None else (0, None)
+        count_win, trigger_win = best_trigger(t.tc_ev_in_window) if tags is not None else (0, None)
+        mean = t.perfect / FIX / shoes
+        var = (t.perfect_sq / FIX**2 / shoes - mean * mean) if shoes > 1 else 0.0
+        rows.append({
+            "bet": bet,
+            "window": window,
+            "rounds_per_shoe": t.rounds / shoes,
+            "mean_expected_value": t.ev_sum / FIX / t.rounds if t.rounds else None,
+            "positive_fraction": t.positive / t.rounds if t.rounds else 0.0,
+            "mean_edge_when_positive": t.perfect / FIX / t.positive if t.positive else None,
+            "perfect_units_per_shoe": mean,
+            "perfect_units_std_error": math.sqrt(max(var, 0.0) * shoes / (shoes - 1) / shoes) if shoes > 1 else None,
+            "perfect_units_per_shoe_in_window": t.perfect_in_window / FIX / shoes,
+            "positive_fraction_in_window": t.positive_in_window / t.rounds_in_window if t.rounds_in_window else 0.0,
+            "count_level": level if tags is not None else None,
+            "count_trigger": float(trigger_all) if trigger_all is not None else None,
+            "count_units_per_shoe": count_all / FIX / shoes,
+            "count_trigger_in_window": float(trigger_win) if trigger_win is not None else None,
+            "count_units_per_shoe_in_window": count_win / FIX / shoes,
+        })
+    return rows

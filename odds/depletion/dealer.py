@@ -1,0 +1,108 @@
+"""Deal whole shoes as the rules say, and record what a watcher knows before each round.
+
+How a shoe is dealt (RULES.md "Cards, shoes", seeds 000, 001, 003 "Commencement", "cut card"):
+
+1. Shuffle: every order of the cards equally likely. Shoe ``i`` of a run with seed ``s`` is
+   shuffled by ``numpy.random.default_rng([s, i])``, so a shoe is the same whichever worker
+   deals it.
+2. Commencement: the first card is exposed; its value (A = 1, 2-9, 10/J/Q/K = 10) is the number
+   of cards burned face down.
+3. Rounds: before each round ``game.burn_per_round`` cards are burned face down (Dragon Tiger: 1),
+   then ``game.play_dealt`` deals the round; the cards it returns are exposed.
+4. Cut card: ``cut_card`` cards lie behind it. It comes out when the dealer reaches it. With
+   ``after_cut = "last"`` the round in which it comes out is the last; a round that would start
+   with the cut card as its next card does not start (seed 001: "If game ends and blue card is
+   the burn card for next game, the latter game will not commence"). With ``"one-more"`` one more
+   round is dealt after that. A round also never starts when fewer cards are left than a round
+   may need (tiny test shoes only).
+
+Before each round the watcher knows every exposed card, so the composition the round is dealt
+from, as far as anyone can tell, is the *unseen* cards: the shoe less the exposed cards. Face-down
+burns stay unseen (they are exchangeable with the cards still in the shoe).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+
+from ..cards import card_kind_index
+from ..errors import OddsError
+from .evaluator import CARD_OF_KIND
+
+AFTER_CUT = ("last", "one-more")
+
+
+@dataclass(frozen=True)
+class DealRules:
+    """How deep a shoe is dealt. Defaults from RULES.md: 14 cards behind the cut card, the round
+    in which it comes out is the last, the commencement card and its burn."""
+
+    cut_card: int = 14
+    after_cut: str = "last"
+    commencement: bool = True
+
+    def __post_init__(self):
+        if self.after_cut not in AFTER_CUT:
+            raise OddsError(f"--after-cut must be one of {', '.join(AFTER_CUT)}, not {self.after_cut!r}")
+        if not isinstance(self.cut_card, int) or self.cut_card < 0:
+            raise OddsError(f"--cut-card must be a whole number of cards, at least 0, not {self.cut_card!r}")
+
+
+def commencement_burn(rank: int) -> int:
+    """Cards burned after the commencement card: its value, A = 1, J/Q/K = 10."""
+    return min(rank, 10)
+
+
+def shuffled(full: Sequence[int], seed: int, index: int) -> np.ndarray:
+    """Shoe ``index`` of a run: the card kinds (0..51) of the composition ``full`` in a random
+    order drawn from ``default_rng([seed, index])``."""
+    order = np.repeat(np.arange(52), np.asarray(full, dtype=np.int64))
+    return np.random.default_rng([seed, index]).permutation(order)
+
+
+def deal_shoe(game, order: Sequence[int], rules: DealRules = DealRules()):
+    """Deal the shoe in this order of card kinds.
+
+    Returns ``(unseen, outcomes)``: ``unseen[r]`` is the 52 card counts not yet exposed before
+    round ``r`` (an int64 array, one row per round), ``outcomes[r]`` the round's
+    ``{bet id: outcome key}`` from ``play_dealt``.
+    """
+    order = [int(k) for k in order]
+    total = len(order)
+    unseen = [0] * 52
+    for kind in order:
+        unseen[kind] += 1
+    pos = 0
+    cut_index = total - rules.cut_card  # the cut card lies just before order[cut_index]
+    if rules.commencement and total:
+        first = order[0]
+        unseen[first] -= 1
+        pos = 1 + commencement_burn(CARD_OF_KIND[first][0])
+    burn = game.burn_per_round
+    rows: list[list[int]] = []
+    outcomes: list[dict] = []
+    extra_dealt = False
+    while True:
+        if pos >= cut_index:  # the cut card is out, or the next card
+            if rules.after_cut == "last" or extra_dealt:
+                break
+            extra_dealt = True
+        if total - pos - burn < game.min_cards:
+            break
+        rows.append(list(unseen))
+        pos += burn
+
+        def draw():
+            nonlocal pos
+            kind = order[pos]
+            pos += 1
+            return CARD_OF_KIND[kind]
+
+        result, exposed = game.play_dealt(draw)
+        for rank, suit in exposed:
+            unseen[card_kind_index(rank, suit)] -= 1
+        outcomes.append(result)
+    return np.array(rows, dtype=np.int64).reshape(-1, 52), outcomes

@@ -1,0 +1,268 @@
+"""The exact expected value of a set of bets for many shoe compositions at once.
+
+A composition is a row of 52 card counts (rank-major, suits ``s h d c``, as
+:meth:`odds.shoe.Shoe.card_counts`). For each bet the evaluator gives, per row, the expected value
+of one unit bet on the next round dealt from a random order of exactly those cards, as an exact
+fraction ``num / den`` with
+
+    num = sum_outcomes scale * pays(outcome) * count(outcome),   den = scale * total deals
+
+(``scale`` = the least common multiple of the pays' denominators, so ``num`` is an integer).
+
+Which path computes ``num`` depends on the bet; every path is exact and a test compares each with
+``game.count`` (the sheet path) on random compositions:
+
+* value bets of a game with a compiled table (baccarat): :meth:`CompiledDeal.batch_linear`, one
+  pass for all of them (each column scaled by its own bet's ``scale``, at most 50 for the shipped
+  paytables, so ``max|column| * (N)_6 < 2**63`` up to about 20 decks; beyond that batch_linear
+  itself falls back to Python integers);
+* baccarat's pair and first-card bets: the formulas of :mod:`odds.games.first_cards`, vectorised
+  with numpy int64 (range proved in :func:`_first_card_numerators`);
+* games whose round uses exactly two cards (Dragon Tiger): the round compiled over the 52 x 52
+  ordered pairs of card kinds from ``play_dealt``, then ``num = c^T P c - diag(P) . c``;
+* anything else: ``game.count`` shoe by shoe (exact, slower).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import lcm
+from typing import Sequence
+
+import numpy as np
+
+from ..cards import RANKS, SUITS
+from ..counting import falling
+from ..shoe import Shoe
+
+INT64_SAFE = 2**62
+"""Bound below which int64 products and sums are used (one bit of headroom for sums of two)."""
+
+FIRST_CARD_BETS = {"player-pair", "banker-pair", "either-pair", "perfect-pair", "dragon", "tiger",
+                   "dragon-tiger-tie", "tiger-pair"}
+"""Baccarat bets read off the first cards (see :func:`odds.games.baccarat.first_card_counts`)."""
+
+CARD_OF_KIND = [(rank, suit) for rank in RANKS for suit in SUITS]
+"""Card kind index (0..51) -> ``(rank, suit)``."""
+
+
+def value_counts(comps52: np.ndarray) -> np.ndarray:
+    """Rows of 52 card counts -> rows of 10 baccarat-value counts (index = value; 0 = T J Q K)."""
+    ranks = rank_counts(comps52)
+    return np.concatenate([ranks[:, 9:].sum(axis=1, keepdims=True), ranks[:, :9]], axis=1)
+
+
+def rank_counts(comps52: np.ndarray) -> np.ndarray:
+    """Rows of 52 card counts -> rows of 13 rank counts (index = rank - 1)."""
+    comps52 = np.asarray(comps52, dtype=np.int64)
+    return comps52.reshape(len(comps52), 13, 4).sum(axis=2)
+
+
+def falling_vec(n: np.ndarray, k: int) -> np.ndarray:
+    """``n (n-1) ... (n-k+1)`` elementwise, int64 (callers keep it in range), 0 when n < k."""
+    out = np.ones_like(n, dtype=np.int64)
+    for j in range(k):
+        out = out * np.maximum(n - j, 0)
+    return out
+
+
+class _NotTwoCards(Exception):
+    """Raised by the probe draw when a round asks for a third card."""
+
+
+class Evaluator:
+    """Exact expected values of ``bet_ids`` (all pays from ``paytable``) for many compositions."""
+
+    def __init__(self, game, paytable, bet_ids: Sequence[str]):
+        self.game = game
+        self.bet_ids = list(bet_ids)
+        self.pays = {b: paytable.bet(b).pays for b in self.bet_ids}
+        self.scale = {b: lcm(*(p.denominator for p in self.pays[b].values())) for b in self.bet_ids}
+        self.paytable = paytable
+        self.compiled_bets: list[str] = []
+        self.first_card_bets: list[str] = []
+        self.two_card_bets: list[str] = []
+        self.generic_bets: list[str] = []
+        self._plan()
+
+    # -- which path each bet takes ------------------------------------------------------------------
+    def _plan(self) -> None:
+        game = self.game
+        compiled = game.compiled() if hasattr(game, "compiled") and hasattr(game, "state_columns") else None
+        columns = []
+        for bet in self.bet_ids:
+            column = None
+            if compiled is not None and compiled.kinds == 10 and game.bets[bet].resolution == "value":
+                column = game.state_columns(bet, self.pays[bet], self.scale[bet])
+            if column is not None:
+                self.compiled_bets.append(bet)
+                columns.append(column)
+            elif bet in FIRST_CARD_BETS and getattr(game, "settle", {}).get(bet, 0) is None:
+                self.first_card_bets.append(bet)
+            else:
+                self.generic_bets.append(bet)
+        if self.compiled_bets:
+            self._compiled = compiled
+            self._folded = compiled.fold(np.array(columns, dtype=object).T)
+        if self.generic_bets:
+            matrices = self._two_card_matrices(self.generic_bets)
+            if matrices is not None:
+                self.two_card_bets, self.generic_bets = self.generic_bets, []
+                self._pair_matrices = matrices
+
+    def _two_card_matrices(self, bets) -> dict[str, np.ndarray] | None:
+        """If every round of the game draws exactly two cards, each bet's scaled pay on each
+        ordered pair of card kinds (52 x 52, from ``play_dealt``); else None."""
+        if not hasattr(self.game, "play_dealt"):
+            return None
+        matrices = {b: np.zeros((52, 52), dtype=np.int64) for b in bets}
+        pays = {b: {k: int(v * self.scale[b]) for k, v in self.pays[b].items()} for b in bets}
+        for i in range(52):
+            for j in range(52):
+                cards = [CARD_OF_KIND[i], CARD_OF_KIND[j]]
+
+                def draw():
+                    if not cards:
+                        raise _NotTwoCards
+                    return cards.pop(0)
+
+                try:
+                    outcomes, _ = self.game.play_dealt(draw)
+                except (_NotTwoCards, NotImplementedError):
+                    return None
+                if cards:
+                    return None  # a round that used fewer than two cards
+                for b in bets:
+                    matrices[b][i, j] = pays[b][outcomes[b]]
+        return matrices
+
+    @property
+    def paths(self) -> dict[str, str]:
+        """Bet id -> the path that evaluates it (for messages and tests)."""
+        out = {}
+        for name, bets in (("compiled", self.compiled_bets), ("first-cards", self.first_card_bets),
+                           ("two-card", self.two_card_bets), ("generic", self.generic_bets)):
+            out.update(dict.fromkeys(bets, name))
+        return out
+
+    # -- evaluation ---------------------------------------------------------------------------------
+    def numerators(self, comps52) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+        """``{bet: (num, den)}``: arrays (int64, or object holding Python ints) with
+        ``EV = num / den`` exactly for each composition row."""
+        comps = np.asarray(comps52, dtype=np.int64).reshape(-1, 52)
+        out: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+        n = comps.sum(axis=1)
+        if self.compiled_bets:
+            compiled = self._compiled
+            sums = np.asarray(compiled.batch_linear(value_counts(comps), self._folded), dtype=object)
+            totals = [falling(int(x), compiled.max_cards) for x in n.tolist()]
+            for j, bet in enumerate(self.compiled_bets):
+                den = np.array([self.scale[bet] * t for t in totals], dtype=object)
+                out[bet] = (_narrow(sums[:, j]), _narrow(den))
+        if self.first_card_bets:
+            out.update(self._first_card_numerators(comps, n))
+        if self.two_card_bets:
+            for bet in self.two_card_bets:
+                p = self._pair_matrices[bet]
+                num = ((comps @ p) * comps).sum(axis=1) - comps @ np.diagonal(p)
+                out[bet] = (num, self.scale[bet] * n * (n - 1))
+        if self.generic_bets:
+            nums = {b: [] for b in self.generic_bets}
+            dens = {b: [] for b in self.generic_bets}
+            for row in comps.tolist():
+                counts = self.game.count(Shoe.from_card_counts(row), self.generic_bets, self.paytable)
+                for b in self.generic_bets:
+                    oc = counts[b]
+                    nums[b].append(sum(int(self.pays[b][k] * self.scale[b]) * c for k, c in oc.counts.items()))
+                    dens[b].append(self.scale[b] * oc.total)
+            for b in self.generic_bets:
+                out[b] = (_narrow(np.array(nums[b], dtype=object)), _narrow(np.array(dens[b], dtype=object)))
+        return {b: out[b] for b in self.bet_ids}
+
+    def _first_card_numerators(self, comps: np.ndarray, n: np.ndarray):
+        """Pair and first-card bets, vectorised (outcome counts as in
+        :func:`odds.games.baccarat.first_card_counts`, over ordered 4-card or 2-card deals; the
+        common factor of the unused cards cancels in the ratio).
+
+        Range: every count is at most ``(N)_4 < N**4``; a numerator is at most
+        ``scale * max|pay| * 2 (N)_4``. When that bound passes 2**62 the rows are computed with
+        Python integers (object arrays) instead.
+        """
+        biggest = int(n.max()) if len(n) else 0
+        bound = max(self.scale[b] * max(abs(p) for p in self.pays[b].values()) for b in self.first_card_bets)
+        dtype = np.int64 if 4 * bound * biggest**4 < INT64_SAFE else object
+        ranks = rank_counts(comps).astype(dtype)
+        cards = comps.astype(dtype)
+        n = n.astype(dtype)
+
+        def f2(c):
+            return c * (c - 1)
+
+        def f4(c):
+            return c * (c - 1) * (c - 2) * (c - 3)
+
+        def pair_stats(c):
+            s2 = f2(c).sum(axis=1)
+            one = s2 * (n - 2) * (n - 3)
+            both = s2 * s2 - (f2(c) ** 2).sum(axis=1) + f4(c).sum(axis=1)
+            return one, both
+
+        total4 = n * (n - 1) * (n - 2) * (n - 3)
+        total2 = n * (n - 1)
+        out = {}
+        for bet in self.first_card_bets:
+            pay = {k: int(v * self.scale[bet]) for k, v in self.pays[bet].items()}
+            if bet in ("dragon", "tiger", "dragon-tiger-tie"):
+                equal = f2(ranks).sum(axis=1)
+                higher = (n * n - (ranks * ranks).sum(axis=1)) // 2  # sum over r > s of c_r c_s
+                if bet == "dragon-tiger-tie":
+                    counts = {"tie": equal, "no-tie": total2 - equal}
+                else:
+                    counts = {"dragon-wins": higher, "tie": equal, "tiger-wins": higher}
+                total = total2
+            elif bet in ("player-pair", "banker-pair", "either-pair", "perfect-pair"):
+                one, both = pair_stats(cards if bet == "perfect-pair" else ranks)
+                hit = one if bet in ("player-pair", "banker-pair") else 2 * one - both
+                keys = ("perfect-pair", "no-perfect-pair") if bet == "perfect-pair" else ("pair", "no-pair")
+                counts = {keys[0]: hit, keys[1]: total4 - hit}
+                total = total4
+            else:  # tiger-pair
+                one, both = pair_stats(ranks)
+                same_rank = f4(ranks).sum(axis=1)
+                groups = f2(cards).reshape(len(cards), 13, 4)
+                cross = sum(groups[:, :, i] * groups[:, :, j] for i in range(4) for j in range(i + 1, 4))
+                same_cards = f4(cards).sum(axis=1) + 4 * cross.sum(axis=1)
+                counts = {"same-cards": same_cards, "same-rank": same_rank - same_cards,
+                          "both-pairs": both - same_rank, "one-pair": 2 * one - 2 * both,
+                          "no-pair": total4 - 2 * one + both}
+                total = total4
+            num = sum(pay[k] * c for k, c in counts.items())
+            out[bet] = (num, self.scale[bet] * total)
+        return out
+
+    def exact(self, comps52) -> dict[str, list[Fraction]]:
+        """``{bet: [EV as a Fraction per composition]}``."""
+        return {b: [Fraction(int(x), int(y)) for x, y in zip(num.tolist(), den.tolist())]
+                for b, (num, den) in self.numerators(comps52).items()}
+
+    def evaluate(self, comps52) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+        """``{bet: (positive, ev)}``: whether each EV is above zero (decided exactly, on the
+        integer numerator) and the EV as float64 (for sums and charts)."""
+        out = {}
+        for bet, (num, den) in self.numerators(comps52).items():
+            if num.dtype == object or den.dtype == object:
+                ev = np.array([int(x) / int(y) for x, y in zip(num.tolist(), den.tolist())], dtype=np.float64)
+                positive = np.array([int(x) > 0 for x in num.tolist()], dtype=bool)
+            else:
+                ev = num.astype(np.float64) / den.astype(np.float64)
+                positive = num > 0
+            out[bet] = (positive, ev)
+        return out
+
+
+def _narrow(values: np.ndarray) -> np.ndarray:
+    """An object array of Python ints as int64 when every entry fits, else unchanged."""
+    ints = values.tolist()
+    if all(-INT64_SAFE < int(x) < INT64_SAFE for x in ints):
+        return np.array(ints, dtype=np.int64).reshape(values.shape)
+    return values
