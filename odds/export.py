@@ -38,6 +38,16 @@ def vectors_files() -> dict[str, str]:
 PRODUCERS: list[Callable[[], dict[str, str]]] = [sheet_files, vectors_files]
 
 
+def overview_files() -> dict[str, str]:
+    """``overview.md`` and ``overview.csv``: every bet of every game and paytable (:mod:`odds.overview`)."""
+    from .overview import overview_files as produce
+
+    return produce()
+
+
+PRODUCERS.append(overview_files)
+
+
 def export_files() -> dict[str, str]:
     files: dict[str, str] = {}
     for produce in PRODUCERS:

@@ -1,0 +1,122 @@
+"""The overview: every bet of every game and shipped paytable in one table (``tables/overview.*``).
+
+Each row is one bet's sheet on the game's full default shoe (dice and wheel games: every roll or
+pocket), reduced to house edge, RTP, hit frequency and standard deviation, all computed by
+:mod:`odds.sheet`. A bet where the player has the edge (expected value above zero) is flagged
+here as in its own sheet. Games are read from the registry at export time, so games added
+later appear without touching this module.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from fractions import Fraction
+from typing import Iterable
+
+from .render import exact, percent, text_table
+
+FLAG = "PLAYER EDGE"
+HEADERS = ["game", "paytable", "bet", "house edge", "RTP", "hit frequency", "std dev", "flag"]
+CSV_HEADERS = ["game", "paytable", "bet", "name", "house_edge", "house_edge_float", "rtp", "rtp_float",
+               "hit_frequency", "hit_frequency_float", "std_dev", "player_edge"]
+
+
+def default_sheets() -> Iterable:
+    """Every shipped paytable of every registered game, full default shoe, every bet."""
+    from .games import all_games
+    from .paytable import load_paytable, shipped_names
+    from .sheet import build_sheet
+    from .shoe import Shoe
+
+    for game in all_games():
+        shoe = Shoe.decks(game.default_decks) if game.uses_shoe else None
+        for name in shipped_names(game.id):
+            yield build_sheet(game, load_paytable(game, name), shoe)
+
+
+def overview_rows(sheets: Iterable) -> list[dict]:
+    """One record per bet: exact house edge, RTP and hit frequency, float standard deviation."""
+    rows = []
+    for sheet in sheets:
+        for bet in sheet.bets:
+            rows.append({
+                "game": sheet.game.id, "paytable": sheet.paytable.name, "bet": bet.id, "name": bet.name,
+                "house_edge": bet.house_edge, "rtp": bet.rtp, "hit_frequency": bet.hit_frequency,
+                "std_dev": bet.std_dev_float(), "player_edge": bet.player_has_edge,
+                "shoe": str(sheet.shoe) if sheet.shoe is not None else sheet.counting,
+            })
+    return rows
+
+
+def _cells(r: dict) -> list[str]:
+    return [r["game"], r["paytable"], f"`{r['bet']}`", percent(r["house_edge"], 4), percent(r["rtp"], 4),
+            percent(r["hit_frequency"], 4), f"{r['std_dev']:.4f}", FLAG if r["player_edge"] else ""]
+
+
+def overview_md(rows: list[dict], extremes: int = 10) -> str:
+    right = [False, False, False, True, True, True, True, False]
+    flagged = [r for r in rows if r["player_edge"]]
+    shoes = sorted({(r["game"], r["shoe"]) for r in rows})
+    out = ["# Overview: every bet of every game and paytable", "",
+           "Each bet on its game's full default shoe, off the top (dice and wheel games: every roll or pocket). "
+           "House edge = minus the expected value per unit staked, pushes counted as pushes; RTP = 1 - house edge; "
+           "hit frequency = the chance the bet wins something; std dev = standard deviation of the result per "
+           "unit staked. Exact fractions are in `overview.csv`; each bet's full sheet is in `<game>/<paytable>.md`.",
+           "", "Shoes: " + "; ".join(f"{g}: {s}" for g, s in shoes) + ".", ""]
+    if flagged:
+        out.append(f"**{FLAG}**: the player has the edge on {len(flagged)} bet(s): "
+                   + ", ".join(f"{r['game']} {r['paytable']} `{r['bet']}`" for r in flagged) + ".")
+    else:
+        out.append("No bet gives the player the edge (none is flagged " + FLAG + ").")
+    ranked = sorted(merge_paytables(rows), key=lambda r: (r["house_edge"], r["game"], r["bet"], r["paytable"]))
+    out += ["", f"## The {extremes} fairest bets (lowest house edge)", "",
+            "A bet priced alike by several paytables of a game is one row, its paytables listed together "
+            "(\"every paytable\" when all of the game's do).", "",
+            text_table(HEADERS, [_cells(r) for r in ranked[:extremes]], True, right),
+            f"## The {extremes} stingiest bets (highest house edge)", "",
+            text_table(HEADERS, [_cells(r) for r in ranked[::-1][:extremes]], True, right),
+            "## Every bet", "",
+            text_table(HEADERS, [_cells(r) for r in rows], True, right)]
+    return "\n".join(out)
+
+
+def merge_paytables(rows: list[dict]) -> list[dict]:
+    """One row per game, bet and figures: paytables that price a bet alike are listed together."""
+    every = {}
+    for r in rows:
+        every.setdefault(r["game"], set()).add(r["paytable"])
+    merged: dict[tuple, dict] = {}
+    for r in rows:
+        key = (r["game"], r["bet"], r["house_edge"], r["hit_frequency"], r["std_dev"])
+        if key in merged:
+            merged[key] = dict(merged[key], paytable=merged[key]["paytable"] + ", " + r["paytable"])
+        else:
+            merged[key] = dict(r)
+    for r in merged.values():
+        if len(every[r["game"]]) > 1 and set(r["paytable"].split(", ")) == every[r["game"]]:
+            r["paytable"] = "every paytable"
+    return list(merged.values())
+
+
+def overview_csv(rows: list[dict]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_HEADERS)
+    for r in rows:
+        writer.writerow([r["game"], r["paytable"], r["bet"], r["name"], exact(r["house_edge"]),
+                         repr(float(r["house_edge"])), exact(r["rtp"]), repr(float(r["rtp"])),
+                         exact(r["hit_frequency"]), repr(float(r["hit_frequency"])), repr(r["std_dev"]),
+                         "yes" if r["player_edge"] else "no"])
+    return out.getvalue()
+
+
+def overview_files() -> dict[str, str]:
+    """The export producer: ``overview.md`` and ``overview.csv``."""
+    rows = overview_rows(default_sheets())
+    return {"overview.md": overview_md(rows), "overview.csv": overview_csv(rows)}
+
+
+def as_fraction(text: str) -> Fraction:
+    """Read an exact number back from ``overview.csv``."""
+    return Fraction(text)
