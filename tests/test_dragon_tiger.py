@@ -1,0 +1,193 @@
+"""Dragon Tiger (seed 000) and Dragon & Tiger Poker (seed 003).
+
+Independent ways to the same counts: the game counts by rank sums and kind counts times (N-1);
+the tests enumerate every ordered pair of card kinds (c_i (c_j - [i = j]) ways each) and settle
+it with ``settle_cards``, and walk every ordering of small shoes with ``brute_force``. Published
+figures: Wizard of Odds, Dragon Tiger, 8 decks: Dragon / Tiger (half lost on a tie) 3.73%, Tie at
+8 to 1 32.77%.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from fractions import Fraction
+
+import pytest
+from click.testing import CliRunner
+
+from odds.cards import SUITS, parse_cards
+from odds.cli import cli
+from odds.engine.brute import brute_force
+from odds.games import get_game
+from odds.games.dragon_tiger import DRAGON_TIGER, DRAGON_TIGER_POKER
+from odds.paytable import load_paytable
+from odds.sheet import build_sheet
+from odds.shoe import Shoe, SuitsUnknown
+
+GAMES = [DRAGON_TIGER, DRAGON_TIGER_POKER]
+
+
+def pair_enumeration(game, card_counts):
+    """{bet: {outcome: ways}} over every ordered (Dragon, Tiger) pair of card kinds."""
+    kinds = [((i // 4 + 1, SUITS[i % 4]), c) for i, c in enumerate(card_counts)]
+    tally = {b: {} for b in game.bets}
+    for i, (dragon, ci) in enumerate(kinds):
+        for j, (tiger, cj) in enumerate(kinds):
+            ways = ci * (cj - (i == j))
+            if ways <= 0:
+                continue
+            for bet, key in game.settle_cards(dragon, tiger).items():
+                tally[bet][key] = tally[bet].get(key, 0) + ways
+    return tally
+
+
+def random_shoe(rng, low=0, high=9) -> Shoe:
+    counts = [rng.randint(low, high) for _ in range(52)]
+    counts[0] += 2  # never smaller than a round
+    return Shoe.from_card_counts(counts)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_counts_equal_pair_enumeration(game):
+    rng = random.Random(3)
+    shoes = [Shoe.decks(8), Shoe.decks(1).remove("Ks,Kh,7d,7c,As,2h,2d"), Shoe.from_cards("As,Ah,7c")]
+    shoes += [random_shoe(rng) for _ in range(4)]
+    for shoe in shoes:
+        expected = pair_enumeration(game, shoe.card_counts())
+        counts = game.count(shoe, list(game.bets))
+        for bet, oc in counts.items():
+            assert oc.total == shoe.total * (shoe.total - 1)
+            assert {k: v for k, v in oc.counts.items() if v} == expected[bet], (game.id, bet)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+@pytest.mark.parametrize("cards", ["As,Ah,7s,Kd,Kc", "2s,3h,7d,7c,Qs,Qs", "Ks,Kh,Kd,8c,6s,7h"])
+def test_counts_equal_brute_force_orderings(game, cards):
+    shoe = Shoe.from_cards(cards)
+    cards_list = [(spec.rank, spec.suit) for spec in parse_cards(cards) for _ in range(spec.count)]
+    brute = brute_force(game, cards_list)
+    counts = game.count(shoe, list(game.bets))
+    for bet, oc in counts.items():
+        exact = {k: Fraction(v, oc.total) for k, v in oc.counts.items() if v}
+        assert exact == brute[bet], (game.id, bet)
+
+
+def test_published_figures_eight_decks():
+    sheet = build_sheet(DRAGON_TIGER, load_paytable(DRAGON_TIGER), Shoe.decks(8), ["dragon", "tiger", "tie"])
+    edges = {b.id: b.house_edge for b in sheet.bets}
+    assert round(float(edges["dragon"]) * 100, 2) == 3.73
+    assert round(float(edges["tiger"]) * 100, 2) == 3.73
+    assert round(float(edges["tie"]) * 100, 2) == 32.77
+    # by hand: P(tie) = 13 (32)_2 / (416)_2, the Dragon loses half of it
+    p_tie = Fraction(13 * 32 * 31, 416 * 415)
+    assert edges["dragon"] == p_tie / 2
+    assert edges["tie"] == 1 - 9 * p_tie
+
+
+def test_rtp_claim_answered_in_notes():
+    """Seed 000: "The maximum RTP of Dragon Tiger is 96.27%"."""
+    rtp_by_hand = 1 - Fraction(13 * 32 * 31, 416 * 415) / 2
+    assert rtp_by_hand == Fraction(799, 830)
+    sheet = build_sheet(DRAGON_TIGER, load_paytable(DRAGON_TIGER), Shoe.decks(8))
+    best = max(b.rtp for b in sheet.bets)
+    assert best == rtp_by_hand
+    assert sorted(b.id for b in sheet.bets if b.rtp == best) == ["dragon", "tiger"]
+    # the side bets by hand: Even 6/13 * 2.05, Red 1/2 * 1.9, Odd 7/13 * 1.75, Big 6/13 * 2
+    side = {b.id: b.rtp for b in sheet.bets}
+    assert side["dragon-even"] == Fraction(6, 13) * Fraction("2.05")
+    assert side["tiger-red"] == Fraction(1, 2) * Fraction("1.9")
+    assert side["dragon-odd"] == Fraction(7, 13) * Fraction("1.75")
+    assert side["tiger-big"] == Fraction(12, 13)
+    note = " ".join(sheet.notes)
+    assert "96.27%" in note and "dragon and tiger" in note and "799/830" in note and "claim holds" in note
+    out = CliRunner().invoke(cli, ["sheet", "dragon-tiger", "--format", "md"])
+    assert out.exit_code == 0 and "claim holds" in out.output
+
+
+def test_poker_side_bets_full_shoe_by_hand():
+    """Every Dragon & Tiger Poker side bet loses the 7s: 1 - 2 * 6/13 = 1/13 for the even-money
+    bets, and 1/13 for one, two or three suits (12/52 per suit, 3 to 1 per chip)."""
+    sheet = build_sheet(DRAGON_TIGER_POKER, load_paytable(DRAGON_TIGER_POKER), Shoe.decks(8))
+    for bet in sheet.bets:
+        if bet.id not in ("dragon", "tiger", "tie"):
+            assert bet.house_edge == Fraction(1, 13), bet.id
+    by_id = {b.id: b for b in sheet.bets}
+    for n, bet in ((1, "dragon-suit"), (2, "tiger-two-suits"), (3, "dragon-three-suits")):
+        win = Fraction(12 * n, 52)
+        assert by_id[bet].hit_frequency == win
+        assert by_id[bet].expected_value == win * Fraction(4 - n, n) - (1 - win)
+
+
+def test_poker_suit_bets_follow_the_removed_suits():
+    shoe = Shoe.decks(1).remove("As,2s,3s,4s,5s")
+    sheet = build_sheet(DRAGON_TIGER_POKER, load_paytable(DRAGON_TIGER_POKER), shoe, ["dragon-suit", "tiger-suit"])
+    for bet in sheet.bets:
+        spades = next(r for r in bet.rows if r.key == "spades")
+        assert Fraction(spades.combinations, bet.total) == Fraction(7, 47)  # 12 non-7 spades less 5
+
+
+def test_dragon_and_tiger_mirror():
+    rng = random.Random(7)
+    for game in GAMES:
+        for _ in range(3):
+            shoe = random_shoe(rng)
+            c = game.count(shoe, list(game.bets))
+            assert c["dragon"].counts["dragon-wins"] == c["tiger"].counts["tiger-wins"]
+            for bet in game.bets:
+                if bet.startswith("dragon-"):
+                    assert c[bet].counts == c["tiger-" + bet[len("dragon-"):]].counts
+
+
+def test_suit_bets_need_suits():
+    shoe = Shoe.decks(8).remove("K")
+    assert DRAGON_TIGER.count(shoe, ["dragon", "dragon-big"])["dragon"].total == 415 * 414
+    with pytest.raises(SuitsUnknown):
+        DRAGON_TIGER.count(shoe, ["dragon-red"])
+    runner = CliRunner()
+    out = runner.invoke(cli, ["sheet", "dragon-tiger", "--remove", "K", "--format", "csv"])
+    assert out.exit_code == 0 and "dragon-red" not in out.stdout and "dragon-big" in out.stdout
+    bad = runner.invoke(cli, ["sheet", "dragon-tiger-poker", "--remove", "K", "--bet", "tiger-suit"])
+    assert bad.exit_code == 1 and "Traceback" not in bad.output
+
+
+def test_batch_matches_sheets():
+    lines = ["", "Ks,Kh,7d", "Ax4,7x10"]
+    runner = CliRunner()
+    for game_id in ("dragon-tiger", "dragon-tiger-poker"):
+        out = runner.invoke(cli, ["batch", game_id, "--shoes", "-", "--bet", "dragon", "--bet", "tie",
+                                  "--bet", "tiger-small"], input="\n".join(lines) + "\n")
+        assert out.exit_code == 0, out.output
+        rows = [r.split(",") for r in out.stdout.strip().split("\n")[1:]]
+        game = get_game(game_id)
+        for line_no, bet, edge, _ in rows:
+            spec = lines[int(line_no) - 1]
+            shoe = Shoe.decks(8).remove(spec) if spec else Shoe.decks(8)
+            sheet = build_sheet(game, load_paytable(game), shoe, [bet])
+            assert Fraction(edge) == sheet.bets[0].house_edge
+
+
+def test_play_dealt_deals_dragon_then_tiger():
+    cards = iter([(13, "h"), (7, "s")])
+    outcomes, dealt = DRAGON_TIGER_POKER.play_dealt(lambda: next(cards))
+    assert dealt == [(13, "h"), (7, "s")]
+    assert outcomes["dragon"] == "dragon-wins" and outcomes["tie"] == "no-tie"
+    assert outcomes["dragon-red"] == "red" and outcomes["tiger-black"] == "seven"
+    assert outcomes["dragon-suit"] == "hearts" and outcomes["tiger-odd"] == "seven"
+    assert DRAGON_TIGER.burn_per_round == 1 and DRAGON_TIGER_POKER.burn_per_round == 1
+    cards = iter([(7, "d"), (7, "c")])
+    outcomes, _ = DRAGON_TIGER.play_dealt(lambda: next(cards))
+    assert outcomes["dragon"] == "tie" and outcomes["dragon-odd"] == "odd" and outcomes["tiger-big"] == "seven"
+
+
+def test_games_listing_and_every_bet_priced():
+    out = CliRunner().invoke(cli, ["games", "--format", "json"])
+    listing = {g["game"]: g for g in json.loads(out.stdout)}
+    assert listing["dragon-tiger"]["bets"][:3] == ["dragon", "tiger", "tie"]
+    assert "tiger-three-suits" in listing["dragon-tiger-poker"]["bets"]
+    for game in GAMES:
+        table = load_paytable(game)
+        assert set(table.bets) == set(game.bets)
+        for bet in game.bets:
+            if bet not in ("dragon", "tiger", "tie"):
+                assert table.bet(bet).window == (25 if game is DRAGON_TIGER else 50)
