@@ -15,6 +15,7 @@ from ..errors import OddsError
 
 COMMAND_MODULES = [
     "odds.cli.sheets",   # games, sheet, export, batch
+    "odds.cli.depletion",  # eor, tags, count
     "odds.cli.strategy",  # strategy (player-dealer baccarat's option on 5)
     "odds.cli.design",   # solve, simulate, vectors, verify
 ]

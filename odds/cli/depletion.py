@@ -1,0 +1,232 @@
+"""Depletion commands: ``eor`` (effects of removal), ``tags`` (counting tags), ``count`` (shoe by shoe)."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from ..depletion import count as count_lib
+from ..depletion.dealer import AFTER_CUT, DealRules
+from ..depletion.eor import effects_of_removal
+from ..depletion.tags import betting_correlation, derive_tags, is_balanced, parse_tags
+from ..errors import OddsError, UnknownName
+from ..render import exact, records
+from ..shoe import Shoe
+from .options import (bet_option, format_option, paytable_option, resolve_bets, resolve_game,
+                      resolve_paytable, resolve_shoe, shoe_options)
+
+
+def _card_game(game_id: str):
+    game = resolve_game(game_id)
+    if not game.uses_shoe:
+        raise OddsError(f"{game.id} deals no cards: depletion applies to card games only")
+    return game
+
+
+def _plot_option(func):
+    return click.option("--plot", "plot_file", default=None, metavar="FILE",
+                        help="Also draw a chart into FILE (.png or .svg; needs matplotlib: pip install 'odds[plot]').")(func)
+
+
+# -- eor ------------------------------------------------------------------------------------------
+
+@click.command()
+@click.argument("game_id", metavar="GAME")
+@bet_option
+@paytable_option
+@shoe_options
+@format_option()
+@_plot_option
+def eor(game_id, bets, paytable, decks, remove, fmt, plot_file):
+    """Effects of removal: each bet's expected value with one card of each kind removed, minus
+    the shoe's, exactly (10 values, 13 ranks or 52 cards, as the bet needs)."""
+    game = _card_game(game_id)
+    table = resolve_paytable(game, paytable)
+    shoe = resolve_shoe(game, decks, remove)
+    bet_ids = resolve_bets(game, bets)
+    result = effects_of_removal(game, table, shoe, bet_ids)
+    if plot_file:
+        from ..depletion.plot import plot_effects
+
+        plot_effects(result, plot_file, f"{game.name}: effects of removal, {shoe}")
+    click.echo(render_eor(game, table, shoe, result, fmt), nl=False)
+
+
+def render_eor(game, table, shoe: Shoe, result, fmt: str) -> str:
+    if fmt == "json":
+        return json.dumps({
+            "game": game.id, "paytable": table.name, "shoe": shoe.describe(),
+            "bets": [{"id": b.id, "name": b.name, "resolution": b.resolution,
+                      "expected_value": exact(b.expected_value),
+                      "expected_value_float": float(b.expected_value),
+                      "identity_holds": b.identity_holds(),
+                      "effects": [{"card": e.card, "count": e.count, "effect": exact(e.effect),
+                                   "effect_float": float(e.effect), "expected_value": exact(e.expected_value)}
+                                  for e in b.effects]}
+                     for b in result]}, indent=2) + "\n"
+    if fmt == "csv":
+        rows = [{"bet": b.id, "card": e.card, "count": e.count, "effect": e.effect,
+                 "effect_float": repr(float(e.effect))} for b in result for e in b.effects]
+        return records(rows, "csv")
+    md = fmt == "md"
+    out = [f"{'# ' if md else ''}{game.name}: effects of removal\n",
+           f"Shoe: {shoe}. Paytable: {table.name}. Effect = the bet's expected value with one card of "
+           f"that kind removed, minus the shoe's (per unit bet; positive: the removal helps the bettor). "
+           f"The count-weighted effects sum to exactly zero.\n"]
+    for b in result:
+        out.append(f"{'## ' if md else ''}{b.name} ({b.id}): expected value {exact(b.expected_value)} "
+                   f"= {float(b.expected_value):+.8f}\n")
+        rows = [{"card": e.card, "count": e.count, "effect": e.effect,
+                 "effect (decimal)": f"{float(e.effect):+.10f}",
+                 "effect (% of stake)": f"{float(e.effect) * 100:+.6f}%"} for e in b.effects]
+        out.append(records(rows, fmt))
+    return "\n".join(out)
+
+
+# -- tags -----------------------------------------------------------------------------------------
+
+@click.command()
+@click.argument("game_id", metavar="GAME")
+@click.argument("bet_id", metavar="BET")
+@click.option("--level", type=int, default=1, show_default=True,
+              help="Largest tag in size: effects are scaled so the biggest becomes LEVEL, then rounded.")
+@click.option("--tags", "tags_text", default=None, metavar="T1,T2,...",
+              help="Your own integer tags, one per card in the order eor lists them (overrides --level).")
+@paytable_option
+@shoe_options
+@format_option()
+def tags(game_id, bet_id, level, tags_text, paytable, decks, remove, fmt):
+    """Integer counting tags for BET from its effects of removal (or your own), and their betting
+    correlation with the effects."""
+    game = _card_game(game_id)
+    if bet_id not in game.bets:
+        raise UnknownName(f"{game.id} bet", bet_id, game.bets)
+    table = resolve_paytable(game, paytable)
+    shoe = resolve_shoe(game, decks, remove)
+    (bet,) = effects_of_removal(game, table, shoe, [bet_id])
+    effects = [e.effect for e in bet.effects]
+    counts = [e.count for e in bet.effects]
+    labels = [e.card for e in bet.effects]
+    chosen = parse_tags(tags_text, labels) if tags_text is not None else derive_tags(effects, level)
+    bc = betting_correlation(effects, chosen, counts)
+    balanced = is_balanced(chosen, counts)
+    rows = [{"card": e.card, "count": e.count, "effect": e.effect, "effect_float": float(e.effect), "tag": t}
+            for e, t in zip(bet.effects, chosen)]
+    if fmt == "json":
+        click.echo(json.dumps({
+            "game": game.id, "bet": bet.id, "paytable": table.name, "shoe": shoe.describe(),
+            "source": "user" if tags_text is not None else "derived", "level": None if tags_text is not None else level,
+            "expected_value": exact(bet.expected_value), "betting_correlation": bc, "balanced": balanced,
+            "tags": [{**r, "effect": exact(r["effect"])} for r in rows]}, indent=2))
+        return
+    if fmt == "csv":
+        click.echo(records([{**r, "effect_float": repr(r["effect_float"]), "betting_correlation": bc}
+                            for r in rows], "csv"), nl=False)
+        return
+    md = fmt == "md"
+    source = "your tags" if tags_text is not None else f"derived tags, level {level}"
+    click.echo(f"{'# ' if md else ''}{bet.name} ({bet.id}): {source}\n")
+    click.echo(records([{**r, "effect_float": f"{r['effect_float']:+.10f}"} for r in rows], fmt))
+    click.echo(f"Betting correlation: {'undefined (every tag or every effect is zero)' if bc is None else f'{bc:.4f}'}")
+    click.echo(f"Balanced (a whole shoe counts to zero): {'yes' if balanced else 'no'}")
+    click.echo(f"Tags in card order: {','.join(str(t) for t in chosen)}")
+
+
+# -- count ----------------------------------------------------------------------------------------
+
+@click.command()
+@click.argument("game_id", metavar="GAME")
+@bet_option
+@paytable_option
+@click.option("--shoes", type=int, default=1000, show_default=True, help="Shoes to deal.")
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed: shoe i is shuffled by (seed, i).")
+@click.option("--decks", type=int, default=None, metavar="N", help="Decks per shoe (default: the game's).")
+@click.option("--cut-card", "cut_card", type=int, default=14, show_default=True, metavar="CARDS",
+              help="Cards left behind the cut card.")
+@click.option("--after-cut", type=click.Choice(AFTER_CUT), default="last", show_default=True,
+              help="last: the round in which the cut card comes out is the last; one-more: one more round after it.")
+@click.option("--window", type=int, default=None, metavar="N",
+              help="Rounds each bet is offered in (default: the paytable's window, the seed's).")
+@click.option("--level", type=int, default=count_lib.DEFAULT_LEVEL, show_default=True,
+              help="Level of the derived linear count's tags.")
+@click.option("--workers", type=int, default=None, metavar="N", help="Local processes (default: all cores).")
+@click.option("--scheduler", default=None, metavar="ADDRESS",
+              help="A Dask scheduler (tcp://host:port) to spread the shoes over (pip install 'odds[dask]').")
+@_plot_option
+@format_option()
+def count(game_id, bets, paytable, shoes, seed, decks, cut_card, after_cut, window, level, workers,
+          scheduler, plot_file, fmt):
+    """Deal whole shoes and, at every round, compute each bet's exact expectation for the unseen
+    cards: what a perfect-information bettor and a linear count win per shoe, in and out of the
+    bet's window."""
+    game = _card_game(game_id)
+    table = resolve_paytable(game, paytable)
+    bet_ids = resolve_bets(game, bets)
+    decks = game.default_decks if decks is None else decks
+    spec = count_lib.make_spec(game, table, bet_ids, decks, seed, DealRules(cut_card, after_cut),
+                               window=window, level=level, keep_values=bool(plot_file))
+    if plot_file:
+        from ..depletion.plot import _pyplot
+
+        _pyplot(plot_file)  # fail on a bad file name or a missing matplotlib before dealing
+    if sys.stderr.isatty():
+        with click.progressbar(length=shoes, label="shoes", file=sys.stderr) as bar:
+            tally = count_lib.run(spec, shoes, workers, scheduler, progress=bar.update)
+    else:
+        tally = count_lib.run(spec, shoes, workers, scheduler)
+    rows = count_lib.report(spec, tally, level)
+    if plot_file:
+        from ..depletion.plot import plot_count
+
+        plot_count(spec, tally, plot_file, f"{game.name}: exact expectation by round, {shoes} shoes of {decks} decks")
+    click.echo(render_count(game, table, spec, shoes, decks, rows, fmt), nl=False)
+
+
+def render_count(game, table, spec, shoes: int, decks: int, rows: list[dict], fmt: str) -> str:
+    head = {"game": game.id, "paytable": table.name, "decks": decks, "shoes": shoes, "seed": spec.seed,
+            "cut_card": spec.rules.cut_card, "after_cut": spec.rules.after_cut,
+            "burn_per_round": game.burn_per_round, "commencement": spec.rules.commencement}
+    if fmt == "json":
+        return json.dumps({**head, "bets": rows}, indent=2) + "\n"
+    if fmt == "csv":
+        return records(rows, "csv")
+
+    def num(x, places=4, pct=False):
+        if x is None:
+            return "-"
+        return f"{x * 100:.{places}f}%" if pct else f"{x:.{places}f}"
+
+    human = [{
+        "bet": r["bet"],
+        "window": r["window"] if r["window"] is not None else "-",
+        "rounds/shoe": f"{r['rounds_per_shoe']:.2f}",
+        "positive": num(r["positive_fraction"], 3, pct=True),
+        "edge when +": num(r["mean_edge_when_positive"], 3, pct=True),
+        "perfect/shoe": num(r["perfect_units_per_shoe"]),
+        "+- s.e.": num(r["perfect_units_std_error"]),
+        "perfect in window": num(r["perfect_units_per_shoe_in_window"]),
+        "count/shoe": num(r["count_units_per_shoe"]),
+        "trigger": num(r["count_trigger"], 1),
+        "count in window": num(r["count_units_per_shoe_in_window"]),
+        "trigger in window": num(r["count_trigger_in_window"], 1),
+    } for r in rows]
+    md = fmt == "md"
+    intro = (f"{'# ' if md else ''}{game.name}: {shoes} shoes of {decks} decks, seed {spec.seed}\n\n"
+             f"Cut card {spec.rules.cut_card} cards from the end ({spec.rules.after_cut}); commencement card "
+             f"exposed and its value burned; {game.burn_per_round} burn(s) per round. Units per shoe: what "
+             f"betting 1 unit whenever the exact expectation for the unseen cards is positive wins (sum of "
+             f"exact expectations), over the whole shoe and within the bet's window; the count: the derived "
+             f"level-{spec_level(rows)} linear count, betting at true count >= trigger (best trigger on this run).\n\n")
+    return intro + records(human, fmt)
+
+
+def spec_level(rows) -> str:
+    levels = {r["count_level"] for r in rows if r["count_level"] is not None}
+    return str(levels.pop()) if len(levels) == 1 else "-"
+
+
+def register(cli):
+    for command in (eor, tags, count):
+        cli.add_command(command)
