@@ -44,6 +44,7 @@ from typing import Callable, Mapping, NamedTuple, Sequence
 
 from ..cards import baccarat_value
 from ..counting import falling
+from ..render import pays_text
 from ..shoe import Shoe
 from . import first_cards, punto_banco
 from .base import BetRule, Game, Outcome, OutcomeCounts
@@ -411,7 +412,7 @@ class PlayerDealerGame(Game):
         ev = _ev(pays, counts.counts, counts.total)
         net = ev - fee
         extra: dict = {
-            "Collection fee per wager": f"{fee} (units of the stake)",
+            "Collection fee per wager": f"{pays_text(fee)} (units of the stake; to the house)",
             "Player's expectation net of the fee": f"{_pct(net)} ({net})",
             "Player/dealer's expected result per unit covered": f"{_pct(-ev)} ({-ev})",
             "economics": {"fee": fee, "player_expectation": ev, "player_expectation_net_of_fee": net,
