@@ -30,7 +30,7 @@ from .options import (bet_option, format_option, paytable_option, resolve_bets, 
 @click.option("--rtp", default=None, metavar="X", help="Target return to player: 0.97 or 97%.")
 @click.option("--symbolic", is_flag=True,
               help="Also print the house edge as an exact expression in the pay x (and in the commission c "
-                   "for a line paying less than even money, e.g. the banker's 0.95).")
+                   "for an even-money line less a commission of up to 10%, e.g. the banker's 0.95).")
 @paytable_option
 @shoe_options
 @format_option(choices=("table", "json"))

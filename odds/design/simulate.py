@@ -28,9 +28,10 @@ The z-score of a bet is (simulated edge - exact edge) / standard error, the stan
 the exact per-round standard deviation over sqrt(rounds). The exact standard deviation is used
 rather than the sample's because rare top pays (a 150 to 1 triple, a 100 to 1 Tiger Pair) leave the
 sample standard deviation near zero in short runs. A run fails when any |z| exceeds ``Z_MAX`` = 4:
-with about 150 bets across all games, a correct dealer exceeds 4 by chance about once in 100
-full-registry runs (normal tails, 6e-5 per bet), while a real rules error worth 0.5% of edge on an
-even-money bet shows up as z > 4 within a few hundred thousand rounds.
+with about 120 bets across all games, a correct dealer exceeds 4 by chance in fewer than one
+full-registry run in a hundred (normal tails: 6.3e-5 per bet; a rare top pay's skewed tail adds a
+little in short runs), while a rules error worth 0.5% of edge on an even-money bet (standard
+deviation about 0.95) reaches z = 4 in about 600,000 rounds, and 2% in about 40,000.
 """
 
 from __future__ import annotations

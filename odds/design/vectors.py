@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from fractions import Fraction
 from pathlib import Path
 
@@ -126,8 +127,16 @@ def build_vectors(games=None) -> dict:
     return {"schema": SCHEMA, "description": DESCRIPTION, "seed": SEED, "vectors": vectors}
 
 
+_NUMBER_LIST = re.compile(r'\[\n\s*(-?\d+(?:,\n\s*-?\d+)*)\n\s*\]')
+_NAME_LIST = re.compile(r'\[\n\s*("[^"\n]*"(?:,\n\s*"[^"\n]*")*)\n\s*\]')
+
+
 def dumps(data: dict) -> str:
-    return json.dumps(data, indent=1) + "\n"
+    """Indented JSON with each list of counts or card names on one line (diffs stay readable)."""
+    text = json.dumps(data, indent=1)
+    for pattern in (_NUMBER_LIST, _NAME_LIST):
+        text = pattern.sub(lambda m: "[" + ", ".join(re.split(r",\n\s*", m.group(1))) + "]", text)
+    return text + "\n"
 
 
 def vectors_files() -> dict[str, str]:
