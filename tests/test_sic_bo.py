@@ -1,0 +1,121 @@
+"""Sic Bo: the game counts over the 216 ordered rolls; the tests count over the 56 multisets of
+dice, each weighted by its 3!/prod(m!) orderings, and settle each bet's members independently.
+Published figures (Wizard of Odds, Sic Bo): Small / Big 2.78%; one number 1/2/3 7.87%; pair 5
+to 1 16.67%; double 8 to 1 33.33%, 10 to 1 18.52%; triple 150 to 1 30.09%, 180 to 1 16.20%; any
+triple 24 to 1 30.56%, 30 to 1 13.89%; total 4 at 60 15.28%, total 5 at 30 13.89%, total 6 at
+17 16.67%, total 7 at 12 9.72%, total 8 at 8 12.50%, totals 9 and 10 at 6 18.98% and 12.50%.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from fractions import Fraction
+from itertools import combinations, combinations_with_replacement
+from math import factorial, prod
+
+import pytest
+from click.testing import CliRunner
+
+from odds.cli import cli
+from odds.games.sic_bo import SIC_BO
+from odds.paytable import load_paytable
+from odds.sheet import build_sheet
+
+
+def multiset_counts(settle) -> Counter:
+    """Outcome weights over the 56 multisets of three dice, each counted 3!/prod(m!) times."""
+    tally = Counter()
+    for dice in combinations_with_replacement(range(1, 7), 3):
+        weight = factorial(3) // prod(factorial(m) for m in Counter(dice).values())
+        tally[settle(dice)] += weight
+    return tally
+
+
+def independent_rule(bet_id, member=None):
+    """Each bet's rule written afresh for the multiset view (member: which number / pair)."""
+    def triple(d):
+        return len(set(d)) == 1
+
+    if bet_id in ("small", "big"):
+        return lambda d: "triple" if triple(d) else ("small" if 4 <= sum(d) <= 10 else "big")
+    if bet_id in ("odd", "even"):
+        return lambda d: "triple" if triple(d) else ("odd" if sum(d) % 2 else "even")
+    if bet_id == "number":
+        return lambda d: {0: "none", 1: "one", 2: "two", 3: "three"}[list(d).count(member)]
+    if bet_id == "double":
+        return lambda d: "double" if list(d).count(member) >= 2 else "other"
+    if bet_id == "triple":
+        return lambda d: "triple" if tuple(d) == (member,) * 3 else "other"
+    if bet_id == "any-triple":
+        return lambda d: "triple" if triple(d) else "other"
+    if bet_id == "pair":
+        return lambda d: "pair" if set(member) <= set(d) else "other"
+    total = int(bet_id.split("-")[1])
+    return lambda d: "hit" if sum(d) == total else "miss"
+
+
+def test_ordered_rolls_equal_multisets():
+    counts = SIC_BO.count(None, list(SIC_BO.bets))
+    members = {"number": range(1, 7), "double": range(1, 7), "triple": range(1, 7),
+               "pair": list(combinations(range(1, 7), 2))}
+    for bet_id, oc in counts.items():
+        assert oc.total == 216
+        for member in members.get(bet_id, [None]):
+            expected = multiset_counts(independent_rule(bet_id, member))
+            assert {k: v for k, v in oc.counts.items() if v} == dict(expected), (bet_id, member)
+
+
+def test_total_counts_by_hand():
+    ways = [1, 3, 6, 10, 15, 21, 25, 27, 27, 25, 21, 15, 10, 6, 3, 1]  # totals 3..18
+    counts = SIC_BO.count(None, [f"total-{t}" for t in range(4, 18)])
+    for t in range(4, 18):
+        assert counts[f"total-{t}"].counts["hit"] == ways[t - 3]
+
+
+PUBLISHED = {
+    "seed": {"small": 2.78, "big": 2.78, "number": 7.87, "pair": 16.67, "double": 33.33, "triple": 30.09,
+             "any-triple": 30.56},
+    "common": {"small": 2.78, "double": 18.52, "triple": 16.20, "any-triple": 13.89, "total-4": 15.28,
+               "total-5": 13.89, "total-6": 16.67, "total-7": 9.72, "total-8": 12.50, "total-9": 18.98,
+               "total-10": 12.50, "total-17": 15.28, "pair": 2.78},
+}
+
+
+@pytest.mark.parametrize("paytable", ["seed", "common"])
+def test_published_house_edges(paytable):
+    sheet = build_sheet(SIC_BO, load_paytable(SIC_BO, paytable), None)
+    edges = {b.id: b.house_edge for b in sheet.bets}
+    for bet, percent in PUBLISHED[paytable].items():
+        assert round(float(edges[bet]) * 100, 2) == percent, bet
+
+
+def test_seed_totals_5_and_16_are_the_stingiest():
+    sheet = build_sheet(SIC_BO, load_paytable(SIC_BO, "seed"), None)
+    worst = max(b.house_edge for b in sheet.bets)
+    assert sorted(b.id for b in sheet.bets if b.house_edge == worst) == ["total-16", "total-5"]
+    assert worst == 1 - Fraction(6 * 19, 216)  # 6 ways, 18 to 1
+    assert any("totals 5 and 16 are the stingiest" in n for n in sheet.notes)
+
+
+def test_play_random_settles_like_the_roll():
+    rng = random.Random(11)
+    twin = random.Random(11)
+    for _ in range(200):
+        outcomes = SIC_BO.play_random(rng)
+        roll = tuple(twin.randint(1, 6) for _ in range(3))
+        for bet, key in outcomes.items():
+            rule = independent_rule(bet, {"number": 1, "double": 1, "triple": 1, "pair": (1, 2)}.get(bet))
+            assert rule(roll) == key, (bet, roll)
+
+
+def test_cli_sheet_and_errors():
+    runner = CliRunner()
+    out = runner.invoke(cli, ["sheet", "sic-bo", "--bet", "total-10", "--format", "json"])
+    assert out.exit_code == 0 and '"combinations": "216"' in out.stdout
+    bad = runner.invoke(cli, ["sheet", "sic-bo", "--decks", "8"])
+    assert bad.exit_code == 1 and "Traceback" not in bad.output
+    bad = runner.invoke(cli, ["sheet", "sic-bo", "--bet", "total-3"])
+    assert bad.exit_code == 1 and "did you mean total-" in bad.output
+    bad = runner.invoke(cli, ["batch", "sic-bo", "--shoes", "-"], input="\n")
+    assert bad.exit_code == 1
