@@ -1,0 +1,71 @@
+"""odds batch: the fast path against the sheet path, and the fast spec reader against Shoe.remove."""
+
+import random
+
+import numpy as np
+import pytest
+
+from odds import batch
+from odds.errors import OddsError
+from odds.games import get_game
+from odds.paytable import load_paytable
+from odds.shoe import Shoe
+
+
+def random_lines(seed, count, decks=8):
+    rng = random.Random(seed)
+    deck = [rank + suit for rank in "A23456789TJQK" for suit in "shdc"] * decks
+    lines = []
+    for _ in range(count):
+        rng.shuffle(deck)
+        items = []
+        for card in deck[: rng.randint(0, 60 * decks // 8)]:
+            items.append(card if rng.random() < 0.7 else card[0])  # some cards without suit
+        lines.append(",".join(items))
+    return lines
+
+
+@pytest.mark.parametrize("game_id", ["baccarat", "tiger-baccarat"])
+def test_fast_path_equals_sheet_path(game_id):
+    game = get_game(game_id)
+    table = load_paytable(game)
+    lines = random_lines(3, 40) + [""]
+    value_bets = [b for b in game.bets if game.bets[b].resolution == "value"]
+    rows = batch.batch_house_edges(game, table, lines, value_bets)
+    for row in rows:
+        shoe = Shoe.decks(8).remove(lines[row["line"] - 1])
+        counts = game.count(shoe, [row["bet"]])[row["bet"]]
+        pays = table.bet(row["bet"]).pays
+        expected = -sum(pays[k] * n for k, n in counts.counts.items()) / counts.total
+        assert row["house_edge"] == expected
+
+
+def test_fast_reader_agrees_with_shoe_remove():
+    game = get_game("baccarat")
+    base = Shoe.decks(1)
+    lines = random_lines(8, 200, decks=1) + ["Kh,K,K,K", "K,K,K,Kh", "Kx3,Khx1", "Kh,Kh"]
+    for number, line in enumerate(lines, start=1):
+        try:
+            want = base.remove(line).rank_counts
+        except OddsError:
+            with pytest.raises(OddsError, match=f"line 1: "):
+                batch.rank_compositions(game, base, [line])
+            continue
+        got = batch.rank_compositions(game, base, [line])
+        assert tuple(got[0].tolist()) == want, line
+
+
+def test_too_small_a_shoe_is_refused_with_its_line():
+    game = get_game("baccarat")
+    with pytest.raises(OddsError, match="line 2: .*may need 6"):
+        batch.batch_house_edges(game, load_paytable(game), ["", "Ax4,2x4,3x4,4x4,5x4,6x4,7x4,8x4,9x4,Tx4,Jx4,Qx4,Kx4"],
+                                ["banker"], decks=1)
+
+
+def test_big_shoes_fall_back_to_python_integers_exactly():
+    game = get_game("baccarat")
+    table = load_paytable(game)
+    (row,) = batch.batch_house_edges(game, table, ["5x3"], ["banker"], decks=100)
+    sheet_counts = game.count(Shoe.decks(100).remove("5x3"), ["banker"])["banker"]
+    pays = table.bet("banker").pays
+    assert row["house_edge"] == -sum(pays[k] * n for k, n in sheet_counts.counts.items()) / sheet_counts.total

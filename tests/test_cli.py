@@ -1,0 +1,158 @@
+"""The command line contract: commands, JSON shapes, formats, errors and exit codes."""
+
+import json
+from fractions import Fraction
+
+import pytest
+from click.testing import CliRunner
+
+from odds.cli import cli
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(cli, list(args), input=input)
+
+
+def test_every_command_has_help():
+    assert run("--help").exit_code == 0
+    for name in cli.commands:
+        result = run(name, "--help")
+        assert result.exit_code == 0, name
+        assert "Usage:" in result.output and len(result.output) > 100, name
+
+
+def test_games_json_lists_games_paytables_and_bets():
+    listing = json.loads(run("games", "--format", "json").output)
+    by_id = {g["game"]: g for g in listing}
+    assert {"baccarat", "tiger-baccarat"} <= set(by_id)
+    for entry in listing:
+        assert set(entry) == {"game", "default_paytable", "paytables", "bets"}
+        assert entry["paytables"][0] == entry["default_paytable"]
+    assert "tie-9" in by_id["baccarat"]["paytables"]
+    assert "lucky-6" in by_id["baccarat"]["bets"] and "tiger-pair" in by_id["tiger-baccarat"]["bets"]
+
+
+def test_sheet_json_follows_the_design_contract():
+    data = json.loads(run("sheet", "baccarat", "--bet", "banker", "--format", "json").output)
+    assert data["game"] == "baccarat" and data["paytable"] == "seed"
+    assert data["shoe"] == {"decks": 8, "cards": 416, "removed": []}
+    assert data["counting"] == "ordered six-card deals"
+    (bet,) = data["bets"]
+    assert bet["id"] == "banker" and bet["combinations"] == "4998398275503360"
+    first = bet["outcomes"][0]
+    assert first == {**first, "outcome": "Banker wins", "pays": "19/20", "combinations": "2292252566437888"}
+    edge = Fraction(bet["house_edge"])
+    assert abs(float(edge) - bet["house_edge_float"]) < 1e-15
+    assert Fraction(bet["rtp"]) == 1 - edge
+    assert 0.92 < bet["std_dev"] < 0.93
+    for key in ("hit_frequency", "variance", "house_edge_excluding_pushes", "push_probability"):
+        assert key in bet
+
+
+@pytest.mark.parametrize("fmt", ["table", "md", "csv", "json"])
+def test_every_format_renders(fmt):
+    result = run("sheet", "tiger-baccarat", "--remove", "6x3,Kh", "--format", fmt)
+    assert result.exit_code == 0, result.output
+    assert "tiger-pair" in result.output or "Tiger Pair" in result.output
+
+
+def test_csv_is_tidy_and_adds_up():
+    lines = run("sheet", "baccarat", "--bet", "tie", "--format", "csv").output.strip().splitlines()
+    header = lines[0].split(",")
+    rows = [dict(zip(header, line.split(","))) for line in lines[1:]]
+    assert sum(int(r["combinations"]) for r in rows) == int(rows[0]["total"])
+    assert all(r["bet"] == "tie" for r in rows)
+
+
+def test_paytable_by_name_and_file(tmp_path):
+    by_name = json.loads(run("sheet", "baccarat", "--bet", "tie", "--paytable", "tie-9", "--format", "json").output)
+    path = tmp_path / "t.toml"
+    path.write_text('game = "baccarat"\nextends = "seed"\n[bets.tie]\npays.tie = 9\npays.no-tie = -1\n')
+    by_file = json.loads(run("sheet", "baccarat", "--bet", "tie", "--paytable", str(path), "--format", "json").output)
+    assert by_name["bets"][0]["house_edge"] == by_file["bets"][0]["house_edge"]
+
+
+def test_decks_any_size_exact():
+    data = json.loads(run("sheet", "baccarat", "--bet", "banker", "--decks", "100", "--format", "json").output)
+    bet = data["bets"][0]
+    total = 1
+    for k in range(6):
+        total *= 5200 - k
+    assert bet["combinations"] == str(total)
+    assert sum(int(o["combinations"]) for o in bet["outcomes"]) == total
+
+
+def test_unsuited_removal_leaves_out_suit_bets_with_a_note():
+    result = CliRunner().invoke(cli, ["sheet", "baccarat", "--remove", "K", "--format", "json"])
+    data = json.loads(result.stdout)
+    ids = [b["id"] for b in data["bets"]]
+    assert "perfect-pair" not in ids and "player-pair" in ids
+    assert "perfect-pair" in result.stderr
+
+
+@pytest.mark.parametrize("args, message", [
+    (["sheet", "bacarat"], "did you mean baccarat"),
+    (["sheet", "baccarat", "--bet", "banker-pairs"], "did you mean banker-pair"),
+    (["sheet", "baccarat", "--remove", "Q5"], "bad card"),
+    (["sheet", "baccarat", "--decks", "1", "--remove", "Kx5"], "cannot remove Kx5"),
+    (["sheet", "baccarat", "--decks", "0"], "at least 1"),
+    (["sheet", "baccarat", "--decks", "1", "--remove", "Ax4,2x4,3x4,4x4,5x4,6x4,7x4,8x4,9x4,Tx4,Jx4,Qx4,Kx3"],
+     "may need 6"),
+    (["sheet", "baccarat", "--paytable", "nope"], "unknown paytable"),
+    (["sheet", "baccarat", "--paytable", "missing.toml"], "no such paytable file"),
+    (["sheet", "baccarat", "--bet", "perfect-pair", "--remove", "K"], "needs suits"),
+    (["sheet", "baccarat", "--fee", "0.05"], "--fee applies"),
+])
+def test_bad_input_is_one_line_exit_1(args, message):
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 1, result.output
+    assert message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in result.output and result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_usage_errors_exit_2():
+    assert run("sheet").exit_code == 2
+    assert run("sheet", "baccarat", "--format", "xml").exit_code == 2
+    assert run("nosuchcommand").exit_code == 2
+
+
+def test_export_writes_and_checks(tmp_path):
+    out = tmp_path / "tables"
+    assert run("export", "--out", str(out), "--check").exit_code == 1  # nothing there yet
+    assert run("export", "--out", str(out)).exit_code == 0
+    assert (out / "baccarat" / "seed.md").is_file() and (out / "baccarat" / "seed.json").is_file()
+    assert run("export", "--out", str(out), "--check").exit_code == 0
+    (out / "baccarat" / "seed.csv").write_text("stale\n")
+    result = CliRunner().invoke(cli, ["export", "--out", str(out), "--check"])
+    assert result.exit_code == 1 and "seed.csv" in result.stderr
+
+
+def test_batch_rows_match_the_sheet(tmp_path):
+    shoes = tmp_path / "shoes.txt"
+    shoes.write_text("\n5x3,K,Th\nAx20\n")
+    result = run("batch", "baccarat", "--shoes", str(shoes), "--bet", "banker", "--bet", "player-pair")
+    assert result.exit_code == 0, result.output
+    lines = result.output.strip().splitlines()
+    assert lines[0] == "line,bet,house_edge,house_edge_float"
+    rows = [line.split(",") for line in lines[1:]]
+    assert [(r[0], r[1]) for r in rows] == [("1", "banker"), ("1", "player-pair"), ("2", "banker"),
+                                           ("2", "player-pair"), ("3", "banker"), ("3", "player-pair")]
+    for (line, bet, exact, approx), remove in zip(rows[::2], ["", "5x3,K,Th", "Ax20"]):
+        args = ["sheet", "baccarat", "--bet", bet, "--format", "json"] + (["--remove", remove] if remove else [])
+        sheet = json.loads(run(*args).output)
+        assert sheet["bets"][0]["house_edge"] == exact
+        assert float(approx) == float(Fraction(exact))
+
+
+def test_batch_json_and_line_errors(tmp_path):
+    shoes = tmp_path / "shoes.txt"
+    shoes.write_text("5x3\n")
+    data = json.loads(run("batch", "baccarat", "--shoes", str(shoes), "--bet", "tie", "--format", "json").output)
+    assert data == [{**data[0], "line": 1, "bet": "tie"}] and "/" in data[0]["house_edge"]
+    shoes.write_text("5x3\n\nKx40\n")
+    result = CliRunner().invoke(cli, ["batch", "baccarat", "--shoes", str(shoes)])
+    assert result.exit_code == 1 and "line 3: cannot remove Kx40" in result.stderr
+    shoes.write_text("5x3\nZZ\n")
+    result = CliRunner().invoke(cli, ["batch", "baccarat", "--shoes", str(shoes)])
+    assert result.exit_code == 1 and "line 2: bad card" in result.stderr

@@ -1,0 +1,113 @@
+"""The compiled-table enumerator against independent ways of counting the same deals."""
+
+import random
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from odds.counting import falling
+from odds.games import punto_banco
+from odds.games.punto_banco import play_round
+
+EIGHT_DECKS = (128,) + (32,) * 9
+
+
+def tree_walk(counts):
+    """The naive game-tree walk of the C yardstick, in Python integers: every ordered deal of card
+    values, weighted by the falling product of remaining counts, scaled to six cards."""
+    counts = list(counts)
+    n = sum(counts)
+    out = {}
+
+    def walk(dealt, weight):
+        state = play_round(dealt)
+        if state is not None:
+            key = state
+            out[key] = out.get(key, 0) + weight * falling(n - len(dealt), 6 - len(dealt))
+            return
+        for v in range(10):
+            if counts[v]:
+                c = counts[v]
+                counts[v] -= 1
+                walk(dealt + [v], weight * c)
+                counts[v] += 1
+
+    walk([], 1)
+    return {k: v for k, v in out.items() if v}
+
+
+def test_vectorised_rules_match_play_round():
+    """play_many (used to compile) agrees with play_round on random rows of six card values."""
+    rng = np.random.default_rng(11)
+    grid = rng.integers(0, 10, size=(20000, 6))
+    used, codes = punto_banco.play_many(grid)
+    for row, n, code in zip(grid.tolist(), used.tolist(), codes.tolist()):
+        state = play_round(row)
+        assert punto_banco._decode(code) == state
+        assert n == state.cards
+
+
+def test_eight_deck_counts_are_the_published_ones():
+    rounds = punto_banco.compiled().exact_counts(EIGHT_DECKS)
+    banker = sum(w for s, w in rounds.items() if s.banker > s.player)
+    player = sum(w for s, w in rounds.items() if s.player > s.banker)
+    tie = sum(w for s, w in rounds.items() if s.player == s.banker)
+    assert banker == 2_292_252_566_437_888
+    assert player == 2_230_518_282_592_256
+    assert tie == 475_627_426_473_216
+    assert banker + player + tie == 4_998_398_275_503_360 == falling(416, 6)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_compiled_table_equals_tree_walk(seed):
+    rng = random.Random(seed)
+    counts = [rng.randint(0, 6) for _ in range(10)]
+    counts[0] += 6  # at least six cards
+    assert punto_banco.compiled().exact_counts(counts) == tree_walk(counts)
+
+
+def test_hundred_decks_exact_with_python_integers():
+    counts = (1600,) + (400,) * 9
+    compiled = punto_banco.compiled()
+    rounds = compiled.exact_counts(counts)
+    assert sum(rounds.values()) == falling(5200, 6)
+    # the fast path must fall back to Python integers here and agree
+    states = compiled.states
+    column = np.array([[1 if s.banker > s.player else 0] for s in states], dtype=object)
+    folded = compiled.fold(column)
+    (fast,), = compiled.batch_linear(np.array([counts]), folded)
+    assert fast == sum(w for s, w in rounds.items() if s.banker > s.player)
+    assert fast > 2**63  # beyond int64: the exact figure needed Python integers
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_probabilities_sum_to_one_for_random_shoes(seed):
+    rng = random.Random(100 + seed)
+    counts = [rng.randint(0, 40) for _ in range(10)]
+    counts[1] += 6
+    rounds = punto_banco.compiled().exact_counts(counts)
+    assert sum(Fraction(w, falling(sum(counts), 6)) for w in rounds.values()) == 1
+
+
+def test_batch_path_equals_exact_path_on_many_shoes():
+    """The int64/float-limb batch path against Python integers, including shoes near empty."""
+    compiled = punto_banco.compiled()
+    rng = np.random.default_rng(5)
+    comps = np.array([[rng.integers(0, 129)] + list(rng.integers(0, 33, 9)) for _ in range(300)])
+    comps = np.vstack([comps[comps.sum(axis=1) >= 6], [[6, 0, 0, 0, 0, 0, 0, 0, 0, 0]],
+                       [[1, 1, 1, 1, 1, 1, 0, 0, 0, 0]], list(EIGHT_DECKS)])
+    rng_cols = np.random.default_rng(9)
+    columns = rng_cols.integers(-30, 31, size=(len(compiled.states), 5))
+    folded = compiled.fold(columns.astype(object))
+    fast = compiled.batch_linear(comps, folded)
+    for row, got in zip(comps.tolist(), fast):
+        rounds = compiled.exact_counts(row)
+        index = {s: i for i, s in enumerate(compiled.states)}
+        want = [sum(w * int(columns[index[s], b]) for s, w in rounds.items()) for b in range(5)]
+        assert got == want
+
+
+def test_shoe_too_small_is_refused():
+    with pytest.raises(ValueError, match="may need 6"):
+        punto_banco.compiled().exact_counts((5, 0, 0, 0, 0, 0, 0, 0, 0, 0))

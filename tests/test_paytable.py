@@ -1,0 +1,70 @@
+"""Paytable files: shipped ones load, malformed ones fail with the file and the key named."""
+
+from fractions import Fraction
+
+import pytest
+
+from odds.games import all_games, get_game
+from odds.paytable import PaytableError, load_paytable, parse_pay, shipped_names
+
+GOOD = '''
+game = "baccarat"
+extends = "seed"
+[bets.tie]
+pays.tie = "9"
+pays.no-tie = -1
+'''
+
+
+def test_every_shipped_paytable_loads_and_prices_every_outcome():
+    for game in all_games():
+        for name in shipped_names(game.id):
+            table = load_paytable(game, name)
+            assert list(table.bets) == list(game.bets)
+            for bet_id, pays in table.bets.items():
+                assert set(pays.pays) == set(game.bets[bet_id].outcome_keys)
+
+
+def test_pays_are_exact():
+    assert parse_pay("19/20", "x") == Fraction(19, 20)
+    assert parse_pay(0.95, "x") == Fraction(19, 20)
+    assert parse_pay("-0.5", "x") == Fraction(-1, 2)
+
+
+def test_user_file_extends_a_shipped_paytable(tmp_path):
+    path = tmp_path / "mine.toml"
+    path.write_text(GOOD)
+    table = load_paytable(get_game("baccarat"), str(path))
+    assert table.bet("tie").pays["tie"] == 9
+    assert table.bet("banker").pays["banker-wins"] == Fraction(19, 20)
+
+
+@pytest.mark.parametrize("text, key", [
+    ('game = "baccarat"\nextends = "seed"\ncolour = 1\n', "colour"),
+    ('game = "baccarat"\nextends = "seed"\n[bets.tie]\npays.tie = 9\n', "bets.tie.pays"),
+    ('game = "baccarat"\nextends = "seed"\n[bets.tie]\npays.tie = -2\npays.no-tie = -1\n', "bets.tie.pays.tie"),
+    ('game = "baccarat"\nextends = "seed"\n[bets.tie]\npays.tie = "lots"\npays.no-tie = -1\n', "bets.tie.pays.tie"),
+    ('game = "baccarat"\nextends = "seed"\n[bets.tie]\npays.tie = 8\npays.no-tie = -1\npays.draw = 1\n', "bets.tie.pays.draw"),
+    ('game = "baccarat"\nextends = "seed"\n[bets.tye]\npays.tie = 8\n', "bets.tye"),
+    ('game = "baccarat"\nextends = "seed"\n[bets.tie]\nodds = 3\npays.tie = 8\npays.no-tie = -1\n', "bets.tie.odds"),
+    ('game = "baccarat"\nextends = "seed"\n[bets.tie]\nwindow = 0\npays.tie = 8\npays.no-tie = -1\n', "bets.tie.window"),
+    ('game = "baccarat"\nextends = "nothing"\n', "extends"),
+    ('game = "tiger-baccarat"\n', "game"),
+    ('game = "baccarat"\n[bets.tie]\npays.tie = 8\npays.no-tie = -1\n', "no pays for bet"),
+    ('game = "baccarat"\n[bets\n', "not valid TOML"),
+])
+def test_malformed_paytables_name_the_file_and_key(tmp_path, text, key):
+    path = tmp_path / "bad.toml"
+    path.write_text(text)
+    with pytest.raises(PaytableError) as info:
+        load_paytable(get_game("baccarat"), str(path))
+    message = str(info.value)
+    assert str(path) in message and key in message
+    assert "\n" not in message
+
+
+def test_unknown_bet_in_a_file_suggests_the_closest(tmp_path):
+    path = tmp_path / "bad.toml"
+    path.write_text('game = "baccarat"\nextends = "seed"\n[bets.bankr]\npays.banker-wins = 1\n')
+    with pytest.raises(PaytableError, match="did you mean banker"):
+        load_paytable(get_game("baccarat"), str(path))
