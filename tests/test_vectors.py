@@ -187,3 +187,12 @@ def test_cli_verify_unreadable_file(tmp_path, text, message):
 def test_committed_vectors_file_verifies():
     problems, count, _ = vec.verify(vec.load(TABLES))
     assert problems == [] and count > 0
+
+
+def test_export_writes_the_vectors_file():
+    from odds import export
+
+    assert export.vectors_files in export.PRODUCERS
+    files = export.vectors_files()
+    assert list(files) == ["vectors.json"]
+    assert json.loads(files["vectors.json"])["schema"] == vec.SCHEMA
