@@ -1,0 +1,53 @@
+"""The overview (tables/overview.md, .csv): one row per bet of every game and shipped paytable,
+figures equal to each bet's own sheet, player-edge bets flagged."""
+
+from __future__ import annotations
+
+import csv
+import io
+from fractions import Fraction
+
+from odds.export import PRODUCERS
+from odds.games import all_games
+from odds.games.roulette import ROULETTE
+from odds.overview import FLAG, overview_csv, overview_files, overview_md, overview_rows
+from odds.paytable import load_paytable, shipped_names
+from odds.sheet import build_sheet
+
+
+def test_every_bet_of_every_game_and_paytable():
+    files = overview_files()
+    rows = list(csv.DictReader(io.StringIO(files["overview.csv"])))
+    expected = [(g.id, name, bet) for g in all_games() for name in shipped_names(g.id) for bet in g.bets]
+    assert [(r["game"], r["paytable"], r["bet"]) for r in rows] == expected
+    for game_id in ("dragon-tiger", "dragon-tiger-poker", "sic-bo", "roulette", "baccarat"):
+        assert any(r["game"] == game_id for r in rows)
+    assert "## Every bet" in files["overview.md"]
+    assert any(p.__name__ == "overview_files" for p in PRODUCERS)
+
+
+def test_figures_match_independent_values():
+    rows = {(r["game"], r["paytable"], r["bet"]): r
+            for r in csv.DictReader(io.StringIO(overview_files()["overview.csv"]))}
+    # single-zero roulette: 1/37 on every bet; Dragon Tiger Tie 8 to 1: 1 - 9 * 13 (32)_2 / (416)_2
+    assert all(Fraction(r["house_edge"]) == Fraction(1, 37) for k, r in rows.items() if k[0] == "roulette")
+    tie = rows[("dragon-tiger", "seed", "tie")]
+    assert Fraction(tie["house_edge"]) == 1 - 9 * Fraction(13 * 32 * 31, 416 * 415)
+    assert Fraction(tie["rtp"]) == 9 * Fraction(13 * 32 * 31, 416 * 415)
+    small = rows[("sic-bo", "seed", "small")]
+    assert Fraction(small["hit_frequency"]) == Fraction(105, 216)  # 4-10 less the 3 small triples
+    assert abs(float(small["std_dev"]) - (1 - (1 / 36) ** 2) ** 0.5) < 1e-12
+    assert all(r["player_edge"] == ("yes" if Fraction(r["house_edge"]) < 0 else "no") for r in rows.values())
+
+
+def test_player_edge_bets_are_flagged(tmp_path):
+    generous = tmp_path / "generous.toml"
+    generous.write_text('game = "roulette"\nextends = "seed"\n[bets.red]\npays.win = "1.1"\npays.lose = -1\n'
+                        'pays.zero = -1\n')
+    sheets = [build_sheet(ROULETTE, load_paytable(ROULETTE, str(generous)), None, ["red", "black"])]
+    rows = overview_rows(sheets)
+    assert [r["player_edge"] for r in rows] == [True, False]
+    assert rows[0]["house_edge"] == -Fraction(18 * 11 - 19 * 10, 370)  # 18/37 * 1.1 - 19/37
+    md = overview_md(rows)
+    assert f"| {FLAG} |" in md and "roulette generous `red`" in md
+    assert overview_csv(rows).splitlines()[1].endswith(",yes")
