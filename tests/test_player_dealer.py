@@ -265,6 +265,13 @@ def test_brute_force_walk_with_option_decided_per_hand(cards):
         assert got == {k: Fraction(n, len(orderings)) for k, n in tally.items()}, bet
 
 
+@pytest.mark.slow
+def test_brute_force_walk_larger_shoe():
+    """Ten cards, every option hand shape present: 453,600 orderings (about 15 s)."""
+    cards = [(5, "s"), (5, "h"), (6, "s"), (6, "s"), (10, "s"), (10, "s"), (1, "s"), (4, "s"), (7, "s"), (8, "s")]
+    test_brute_force_walk_with_option_decided_per_hand(cards)
+
+
 # -- the option on a full shoe ----------------------------------------------------------------------
 
 def test_best_choice_gains_add_up_and_beat_both_fixed_policies():
