@@ -57,23 +57,27 @@ def test_tie_break_even_is_one_over_p_minus_one():
     assert abs(float(p) - 0.095156) < 1e-6  # published 8-deck tie probability
 
 
-@pytest.mark.parametrize("bet, outcome, target, decks, remove", [
-    ("banker", None, F(1, 100), 8, ""),
-    ("tie", None, F(3, 100), 6, "5x3,K,9x2"),
-    ("lucky-6", "six-two-cards", F(5, 100), 8, ""),
-    ("dragon-bonus-player", "win-by-7", F(2, 100), 1, "Ts,Th,4c"),
-    ("player", "tie", F(1, 100), 8, ""),  # a push line priced as a loss share
+@pytest.mark.parametrize("game_id, bet, outcome, target, decks, remove", [
+    ("baccarat", "banker", None, F(1, 100), 8, ""),
+    ("baccarat", "tie", None, F(3, 100), 6, "5x3,K,9x2"),
+    ("baccarat", "lucky-6", "six-two-cards", F(5, 100), 8, ""),
+    ("baccarat", "dragon-bonus-player", "win-by-7", F(2, 100), 1, "Ts,Th,4c"),
+    ("baccarat", "player", "tie", F(1, 100), 8, ""),  # a push line priced as a loss share
+    # the best-choice line decides the player's option by the pays: the counts move with the pay
+    ("player-dealer-baccarat", "player-line-best-choice", None, F(-30, 100), 8, ""),
+    ("player-dealer-baccarat", "player-line-best-choice", "dealer-wins", F(-40, 100), 8, ""),
 ])
-def test_round_trip_through_a_paytable_file(tmp_path, bet, outcome, target, decks, remove):
+def test_round_trip_through_a_paytable_file(tmp_path, game_id, bet, outcome, target, decks, remove):
     """Write the solved pay into a user's TOML paytable; the sheet must show the target edge."""
-    table = load_paytable(BACCARAT)
+    game = get_game(game_id)
+    table = load_paytable(game)
     shoe = Shoe.decks(decks).remove(remove) if remove else Shoe.decks(decks)
-    s = solve_pay(BACCARAT, bet, table, shoe, outcome, target)
+    s = solve_pay(game, bet, table, shoe, outcome, target)
     path = tmp_path / "solved.toml"
-    path.write_text(f'game = "baccarat"\nextends = "seed"\n[bets.{bet}]\n' +
+    path.write_text(f'game = "{game_id}"\nextends = "{game.default_paytable}"\n[bets.{bet}]\n' +
                     "".join(f'pays.{k} = "{s.pays if k == s.outcome else v}"\n'
                             for k, v in table.bet(bet).pays.items()), encoding="utf-8")
-    sheet = build_sheet(BACCARAT, load_paytable(BACCARAT, str(path)), shoe, [bet])
+    sheet = build_sheet(game, load_paytable(game, str(path)), shoe, [bet])
     assert sheet.bets[0].house_edge == target
     # the practical pays bracket the exact one, and the edge falls as the pay rises
     below = [n for n in s.nearby if n.pays <= s.pays]
@@ -93,7 +97,8 @@ def test_symbolic_expression_agrees_with_the_sheet_at_any_pay():
     edge_in_commission = sympy.sympify(s.commission_expression)
     counts = BACCARAT.count(shoe, ["banker"])["banker"]
     for pay in (F(19, 20), F(1), F(9, 10), F(1, 2)):
-        expected = solve_lib.price(BACCARAT.bets["banker"], table.bet("banker"), counts, "banker-wins", pay)
+        c_ = counts.counts
+        expected = F(c_["player-wins"] - pay * c_["banker-wins"], counts.total)
         assert F(str(edge_in_pay.subs(x, sympy.Rational(str(pay))))) == expected
         assert F(str(edge_in_commission.subs(c, sympy.Rational(str(1 - pay))))) == expected
     # 8 decks, 5% commission: 1.0579% (published)

@@ -151,16 +151,33 @@ def _fraction(r) -> Fraction:
     return Fraction(int(r.p), int(r.q))
 
 
-def price(rule, pays, counts, outcome: str, pay: Fraction) -> Fraction:
-    """The exact house edge of the bet with ``outcome`` paying ``pay`` (via the sheet)."""
-    changed = replace(pays, pays={**pays.pays, outcome: pay})
-    return bet_sheet(rule, changed, counts).house_edge
+def with_pay(paytable, bet_id: str, outcome: str, pay: Fraction):
+    """The paytable with one line's pay changed."""
+    bet = paytable.bet(bet_id)
+    return replace(paytable, bets={**paytable.bets, bet_id: replace(bet, pays={**bet.pays, outcome: pay})})
+
+
+def price(game, bet_id: str, paytable, shoe, outcome: str, pay: Fraction) -> Fraction:
+    """The exact house edge of the bet with ``outcome`` paying ``pay``, counted afresh (a game
+    may decide a player's option by the pays) and priced by the sheet."""
+    table = with_pay(paytable, bet_id, outcome, pay)
+    counts = game.count(shoe, [bet_id], table)[bet_id]
+    return bet_sheet(game.bets[bet_id], table.bet(bet_id), counts).house_edge
+
+
+MAX_ROUNDS = 12
+"""Re-solves allowed when the counts move with the pay (an option decided by expectation)."""
 
 
 def solve_pay(game, bet_id: str, paytable, shoe, outcome: str | None = None,
               target_edge: Fraction = Fraction(0)) -> Solution:
     """The exact pay of ``outcome`` (default: the bet's highest-paying line) giving
-    ``target_edge``, with the nearest practical pays and their exact edges."""
+    ``target_edge``, with the nearest practical pays and their exact edges.
+
+    The counts are taken at the current pay; if counting again at the solved pay changes them
+    (a game whose player option is decided by the pays), it solves again with the new counts
+    until they stand still, so the answer always prices exactly to the target.
+    """
     import sympy
 
     if bet_id not in game.bets:
@@ -173,20 +190,31 @@ def solve_pay(game, bet_id: str, paytable, shoe, outcome: str | None = None,
     if shoe is not None:
         game.check_shoe(shoe)
     counts = game.count(shoe, [bet_id], paytable)[bet_id]
-    if not counts.counts.get(outcome, 0):
-        raise SolveError(f"{rule.label(outcome)!r} cannot happen with this shoe: no pay changes the edge")
 
     x = sympy.Symbol("x")
-    edge = edge_expression(counts, pays, outcome, x)
     target = sympy.Rational(target_edge.numerator, target_edge.denominator)
-    roots = sympy.solve(sympy.Eq(edge, target), x)
-    if len(roots) != 1:
-        raise SolveError(f"expected one solution for the pay, got {roots}")
-    pay = _fraction(roots[0])
-    if pay < -1:
-        raise SolveError(f"no pay reaches a house edge of {float(target_edge):.6%}: it would take "
-                         f"{float(pay):.6g} to 1, below -1 (losing more than the stake)")
     notes = []
+    for attempt in range(MAX_ROUNDS):
+        if not counts.counts.get(outcome, 0):
+            raise SolveError(f"{rule.label(outcome)!r} cannot happen with this shoe: no pay changes the edge")
+        edge = edge_expression(counts, pays, outcome, x)
+        roots = sympy.solve(sympy.Eq(edge, target), x)
+        if len(roots) != 1:
+            raise SolveError(f"expected one solution for the pay, got {roots}")
+        pay = _fraction(roots[0])
+        if pay < -1:
+            raise SolveError(f"no pay reaches a house edge of {float(target_edge):.6%}: it would take "
+                             f"{float(pay):.6g} to 1, below -1 (losing more than the stake)")
+        recount = game.count(shoe, [bet_id], with_pay(paytable, bet_id, outcome, pay))[bet_id]
+        if recount == counts:
+            break
+        counts = recount
+    else:
+        raise SolveError("the counts keep changing with the pay (a decision flips at the solution): "
+                         "no pay gives exactly this edge; see the sheet at the nearby pays")
+    if attempt:
+        notes.append("the counts depend on the pay (a player option decided by expectation); "
+                     "the expression holds for the decisions made at the solved pay")
     if pay <= 0 and pays.pays[outcome] > 0:
         notes.append(f"the solved pay {float(pay):.6g} is not a win: the line would have to lose or push")
 
@@ -194,8 +222,8 @@ def solve_pay(game, bet_id: str, paytable, shoe, outcome: str | None = None,
     solution = Solution(
         game.id, bet_id, outcome, rule.label(outcome), paytable.name,
         str(shoe) if shoe is not None else "no shoe", target_edge, pay, current,
-        price(rule, pays, counts, outcome, current),
-        [NearbyPay(p, price(rule, pays, counts, outcome, p)) for p in practical_pays_around(pay)],
+        price(game, bet_id, paytable, shoe, outcome, current),
+        [NearbyPay(p, price(game, bet_id, paytable, shoe, outcome, p)) for p in practical_pays_around(pay)],
         str(edge), notes=notes,
     )
     if Fraction(9, 10) <= current < 1:
