@@ -132,40 +132,44 @@ def _evaluator(spec: CountSpec) -> Evaluator:
 def count_shoes(spec: CountSpec, start: int, stop: int) -> Tally:
     """Deal shoes ``start .. stop-1`` of the run and tally every bet (the unit of work)."""
     evaluator = _evaluator(spec)
-    game = evaluator.game
-    full = np.array(spec.full, dtype=np.int64)
     tally = Tally(0, {b: BetTally() for b in spec.bet_ids})
     values: dict[str, list[np.ndarray]] = {b: [] for b in spec.bet_ids}
-    tags = {b: (np.array(t, dtype=np.int64) if t is not None else None) for b, t in zip(spec.bet_ids, spec.tags52)}
     for index in range(start, stop):
-        unseen, _ = deal_shoe(game, shuffled(spec.full, spec.seed, index), spec.rules)
-        tally.shoes += 1
-        results = evaluator.evaluate(unseen)
-        left = unseen.sum(axis=1)
-        for bet, window in zip(spec.bet_ids, spec.windows):
-            positive, ev = results[bet]
-            fixed = np.rint(ev * FIX).astype(np.int64)
-            in_window = np.arange(len(ev)) < (window if window is not None else len(ev))
-            t = tally.bets[bet]
-            t.rounds += len(ev)
-            t.rounds_in_window += int(in_window.sum())
-            t.positive += int(positive.sum())
-            t.positive_in_window += int((positive & in_window).sum())
-            t.ev_sum += int(fixed.sum())
-            shoe_perfect = int(fixed[positive].sum())
-            t.perfect += shoe_perfect
-            t.perfect_sq += shoe_perfect * shoe_perfect
-            t.perfect_in_window += int(fixed[positive & in_window].sum())
-            if tags[bet] is not None and len(ev):
-                running = (full - unseen) @ tags[bet]
-                bins = true_count_bins(running, left)
-                np.add.at(t.tc_ev, bins, fixed)
-                np.add.at(t.tc_ev_in_window, bins[in_window], fixed[in_window])
-            if spec.keep_values:
-                values[bet].append(ev)
+        unseen, _ = deal_shoe(evaluator.game, shuffled(spec.full, spec.seed, index), spec.rules)
+        for bet, ev in tally_shoe(tally, spec, evaluator, unseen).items():
+            values[bet].append(ev)
     if spec.keep_values:
         tally.values[start] = values
     return tally
+
+
+def tally_shoe(tally: Tally, spec: CountSpec, evaluator: Evaluator, unseen: np.ndarray) -> dict[str, np.ndarray]:
+    """Add one dealt shoe (its unseen compositions before each round) to ``tally``; returns each
+    bet's expectation per round."""
+    full = np.array(spec.full, dtype=np.int64)
+    tally.shoes += 1
+    results = evaluator.evaluate(unseen)
+    left = unseen.sum(axis=1)
+    for bet, window, tags in zip(spec.bet_ids, spec.windows, spec.tags52):
+        positive, ev = results[bet]
+        fixed = np.rint(ev * FIX).astype(np.int64)
+        in_window = np.arange(len(ev)) < (window if window is not None else len(ev))
+        t = tally.bets[bet]
+        t.rounds += len(ev)
+        t.rounds_in_window += int(in_window.sum())
+        t.positive += int(positive.sum())
+        t.positive_in_window += int((positive & in_window).sum())
+        t.ev_sum += int(fixed.sum())
+        shoe_perfect = int(fixed[positive].sum())
+        t.perfect += shoe_perfect
+        t.perfect_sq += shoe_perfect * shoe_perfect
+        t.perfect_in_window += int(fixed[positive & in_window].sum())
+        if tags is not None and len(ev):
+            running = (full - unseen) @ np.array(tags, dtype=np.int64)
+            bins = true_count_bins(running, left)
+            np.add.at(t.tc_ev, bins, fixed)
+            np.add.at(t.tc_ev_in_window, bins[in_window], fixed[in_window])
+    return {bet: results[bet][1] for bet in spec.bet_ids}
 
 
 def true_count_bins(running: np.ndarray, left: np.ndarray) -> np.ndarray:

@@ -11,7 +11,11 @@ at the resolution the bet needs: 10 baccarat values (``T`` = any ten-value card)
     sum_k c_k E(shoe less one k) / N = E(shoe)      equivalently      sum_k c_k effect_k = 0
 
 holds exactly: the first card off the top is a ``k`` with chance ``c_k / N`` and, burned unseen,
-leaves the next round's chances unchanged (the cards are exchangeable). A test checks it.
+leaves the next round's chances unchanged (the cards are exchangeable). A test checks it for
+every bet settled by fixed rules. A bet settled by the player's best play *for the composition*
+(player-dealer baccarat's ``-best-choice`` lines) is not a fixed rule: for the chooser's own bet
+the mean is ``>=`` (one more card known can only help: the mean of maxima is at least the
+maximum of the mean), and bets settled on the chooser's play obey no identity.
 """
 
 from __future__ import annotations
