@@ -171,11 +171,9 @@ def render_simulation(result, fmt: str) -> str:
         rows.append(row)
     if fmt == "csv":
         return records(rows, "csv")
-    shoe = f"{result.decks} decks, cut card {result.cut_card} from the end, " if result.decks else ""
-    title = (f"{result.game_id} ({result.paytable}): {result.rounds:,} rounds, {shoe}"
-             f"{result.shoes:,} shoes, seed {result.seed}; fails when |z| > {result.z_max:g}"
-             if result.decks else
-             f"{result.game_id} ({result.paytable}): {result.rounds:,} rounds, seed {result.seed}; "
+    shoes = (f"{result.decks} decks, cut card {result.cut_card} from the end, {result.shoes:,} shoes, "
+             if result.decks else "")
+    title = (f"{result.game_id} ({result.paytable}): {result.rounds:,} rounds, {shoes}seed {result.seed}; "
              f"fails when |z| > {result.z_max:g}")
     return records(rows, fmt, title=title)
 
