@@ -326,9 +326,9 @@ def analyse(shoe: Shoe, player_line_pays: Mapping[str, Fraction] | None = None) 
                     stand[line_result(state.under(True))] += ways
                     hit[line_result(state.under(False))] += ways
             deals = sum(stand.values())
-            ev = (lambda c: sum((pays[k] * n for k, n in c.items()), Fraction(0)) / deals) if deals else None
-            options.append(OptionHand(up, low, deals, stand, hit,
-                                      ev(stand) if deals else None, ev(hit) if deals else None))
+            stand_ev = _ev(pays, stand, deals) if deals else None
+            hit_ev = _ev(pays, hit, deals) if deals else None
+            options.append(OptionHand(up, low, deals, stand, hit, stand_ev, hit_ev))
     return Analysis(shoe, states, falling(shoe.total, 6), tuple(options))
 
 
