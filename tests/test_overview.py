@@ -51,3 +51,15 @@ def test_player_edge_bets_are_flagged(tmp_path):
     md = overview_md(rows)
     assert f"| {FLAG} |" in md and "roulette generous `red`" in md
     assert overview_csv(rows).splitlines()[1].endswith(",yes")
+
+
+def test_player_edge_flag_in_the_sheet_and_deterministic_output(tmp_path):
+    from click.testing import CliRunner
+
+    from odds.cli import cli
+
+    generous = tmp_path / "generous.toml"
+    generous.write_text('game = "sic-bo"\nextends = "seed"\n[bets.pair]\npays.pair = 7\npays.other = -1\n')
+    out = CliRunner().invoke(cli, ["sheet", "sic-bo", "--paytable", str(generous), "--bet", "pair", "--format", "md"])
+    assert out.exit_code == 0 and "PLAYER HAS THE EDGE" in out.stdout  # 30/216 * 8 > 1
+    assert overview_files() == overview_files()
