@@ -69,3 +69,21 @@ def test_big_shoes_fall_back_to_python_integers_exactly():
     sheet_counts = game.count(Shoe.decks(100).remove("5x3"), ["banker"])["banker"]
     pays = table.bet("banker").pays
     assert row["house_edge"] == -sum(pays[k] * n for k, n in sheet_counts.counts.items()) / sheet_counts.total
+
+
+def test_workers_give_the_same_output_and_global_line_numbers(tmp_path):
+    from click.testing import CliRunner
+
+    from odds.cli import cli
+
+    lines = random_lines(21, 300)
+    path = tmp_path / "shoes.txt"
+    path.write_text("\n".join(lines) + "\n")
+    args = ["batch", "baccarat", "--shoes", str(path), "--bet", "banker", "--bet", "either-pair"]
+    one = CliRunner().invoke(cli, args + ["--workers", "1"])
+    two = CliRunner().invoke(cli, args + ["--workers", "2"])
+    assert one.exit_code == two.exit_code == 0
+    assert one.output == two.output and len(one.output.splitlines()) == 601
+    path.write_text("\n".join(lines[:280] + ["Kx40"] + lines[280:]) + "\n")
+    bad = CliRunner().invoke(cli, args + ["--workers", "2"])
+    assert bad.exit_code == 1 and "line 281: cannot remove Kx40" in bad.stderr

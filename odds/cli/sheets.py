@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -91,8 +92,10 @@ def export(out_dir, check):
 @bet_option
 @paytable_option
 @click.option("--decks", type=int, default=None, metavar="N", help="Decks before the removals.")
+@click.option("--workers", type=int, default=None, metavar="N",
+              help="Processes to use for a big batch (default: all cores).")
 @format_option(choices=("csv", "json"), default="csv")
-def batch(game_id, shoes_file, bets, paytable, decks, fmt):
+def batch(game_id, shoes_file, bets, paytable, decks, workers, fmt):
     """House edges of many partly dealt shoes: one row per line and bet."""
     game = resolve_game(game_id)
     if not game.uses_shoe:
@@ -103,8 +106,10 @@ def batch(game_id, shoes_file, bets, paytable, decks, fmt):
     lines = stream.read().split("\n")
     if lines and lines[-1] == "":
         lines.pop()  # the file's final newline ends the last line; it is not an empty line
-    rows = batch_lib.batch_house_edges(game, table, lines, bet_ids, decks)
-    sys.stdout.write(batch_lib.render(rows, fmt))
+    if workers is not None and workers < 1:
+        raise click.BadParameter("must be at least 1", param_hint="--workers")
+    sys.stdout.write(batch_lib.run_batch(game, table, lines, bet_ids, decks, fmt,
+                                         workers or os.cpu_count() or 1))
 
 
 def parse_fee(text: str | None):
