@@ -159,7 +159,8 @@ def house_edges(game, paytable, shoes, bet_ids: Sequence[str], ranks: np.ndarray
         scale = lcm(*(p.denominator for p in pays.values()))
         column = getattr(game, "state_columns", lambda *a: None)(bet, pays, scale)
         if column is None or not len(shoes):
-            out[bet] = [_edge_from_counts(game.count(shoe, [bet])[bet], pays) for shoe in shoes]
+            out[bet] = [_edge_of_shoe(game, shoe, bet, pays, getattr(shoes, "first_line", 1) + i)
+                        for i, shoe in enumerate(shoes)]
         else:
             fast.append(bet)
             scales.append(scale)
@@ -176,7 +177,11 @@ def house_edges(game, paytable, shoes, bet_ids: Sequence[str], ranks: np.ndarray
     return out
 
 
-def _edge_from_counts(counts, pays) -> Fraction:
+def _edge_of_shoe(game, shoe: Shoe, bet: str, pays, number: int) -> Fraction:
+    try:
+        counts = game.count(shoe, [bet])[bet]
+    except OddsError as exc:
+        raise OddsError(f"line {number}: {bet}: {exc}") from None
     return -sum((Fraction(pays[k] * n) for k, n in counts.counts.items()), Fraction(0)) / counts.total
 
 

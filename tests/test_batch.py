@@ -87,3 +87,9 @@ def test_workers_give_the_same_output_and_global_line_numbers(tmp_path):
     path.write_text("\n".join(lines[:280] + ["Kx40"] + lines[280:]) + "\n")
     bad = CliRunner().invoke(cli, args + ["--workers", "2"])
     assert bad.exit_code == 1 and "line 281: cannot remove Kx40" in bad.stderr
+
+
+def test_a_suit_bet_on_a_line_without_suits_names_the_line():
+    game = get_game("baccarat")
+    with pytest.raises(OddsError, match="line 2: perfect-pair: .*needs suits"):
+        batch.batch_house_edges(game, load_paytable(game), ["5s,Kh", "K"], ["perfect-pair"])
