@@ -171,7 +171,7 @@ def render_simulation(result, fmt: str) -> str:
         rows.append(row)
     if fmt == "csv":
         return records(rows, "csv")
-    shoes = (f"{result.decks} decks, cut card {result.cut_card} from the end, {result.shoes:,} shoes, "
+    shoes = (f"{result.decks} deck{'s' if result.decks > 1 else ''}, cut card {result.cut_card} from the end, {result.shoes:,} shoes, "
              if result.decks else "")
     title = (f"{result.game_id} ({result.paytable}): {result.rounds:,} rounds, {shoes}seed {result.seed}; "
              f"fails when |z| > {result.z_max:g}")
