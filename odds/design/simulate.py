@@ -25,8 +25,8 @@ biased sample. It is second order and small: on 8 decks (about 80 rounds a shoe)
 2,000,000 rounds (banker z = +0.81, Big +0.74, seed 11); on a single deck (about 7 rounds a shoe)
 it shows after millions of rounds - over 8,000,000 rounds (seeds 5, 6, 7) Big's simulated edge
 ran 0.07 points below the exact 5.765% (pooled z = -2.6), so single-deck runs of about 20 million
-rounds or more may flag it. The windowed side bets, settled only in early rounds that are always
-dealt, do not have it.
+rounds or more may flag it. The windowed side bets, settled only in early rounds that an 8-deck
+shoe always deals, do not have it there.
 
 The z-score of a bet is (simulated edge - exact edge) / standard error, the standard error being
 the exact per-round standard deviation over sqrt(rounds). The exact standard deviation is used
