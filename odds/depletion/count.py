@@ -188,11 +188,12 @@ def bin_trigger(index: int) -> Fraction:
 
 def best_trigger(tc_ev: np.ndarray) -> tuple[int, Fraction | None]:
     """The trigger that wins most: ``(sum of expectations at or above it, trigger)``; ``(0,
-    None)`` when no trigger wins anything (never bet)."""
+    None)`` when no trigger wins anything (never bet). Among equal best sums the highest trigger
+    is reported (the true count at which the bettor actually starts betting)."""
     gains = np.cumsum([int(x) for x in tc_ev[::-1]])[::-1]  # gains[i] = sum of bins >= i
     if not len(gains) or int(gains.max()) <= 0:
         return 0, None
-    i = int(np.argmax(gains))
+    i = len(gains) - 1 - int(np.argmax(gains[::-1]))
     return int(gains[i]), bin_trigger(i)
 
 

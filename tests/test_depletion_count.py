@@ -1,0 +1,228 @@
+"""Shoe-by-shoe dealing and counting: the dealer's rules, exhaustive tiny shoes, main bets that are
+never positive, and results that do not depend on the workers."""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from more_itertools import distinct_permutations
+
+from odds.cards import baccarat_value, card_kind_index
+from odds.engine.brute import brute_force
+from odds.games import all_games, get_game
+from odds.games.punto_banco import play_round
+from odds.paytable import load_paytable
+from odds.shoe import Shoe
+from odds.depletion import count as count_lib
+from odds.depletion.count import FIX, BetTally, Tally, best_trigger, make_spec, report, run, tally_shoe
+from odds.depletion.dealer import DealRules, deal_shoe, shuffled
+from odds.depletion.evaluator import CARD_OF_KIND, Evaluator
+
+CARD_GAME_IDS = [g.id for g in all_games() if g.uses_shoe]
+DT_GAMES = [g for g in ("dragon-tiger", "dragon-tiger-poker") if g in CARD_GAME_IDS]
+
+
+# -- the dealer -----------------------------------------------------------------------------------
+
+def test_shuffle_is_a_permutation_and_depends_only_on_seed_and_index():
+    full = Shoe.decks(8).card_counts()
+    a, b = shuffled(full, 7, 3), shuffled(full, 7, 3)
+    assert (a == b).all() and not (a == shuffled(full, 7, 4)).all()
+    assert np.bincount(a, minlength=52).tolist() == list(full)
+
+
+@pytest.mark.parametrize("game_id", DT_GAMES)
+def test_dragon_tiger_depth_follows_commencement_burns_and_cut_card(game_id):
+    """One deck: commencement card + its value burned, then 3 cards a round (1 burn + 2), the
+    round in which the cut card (14 from the end) comes out is the last - counted by hand."""
+    game = get_game(game_id)
+    full = Shoe.decks(1).card_counts()
+    for index in range(20):
+        order = shuffled(full, 1, index)
+        unseen, outcomes = deal_shoe(game, order, DealRules(cut_card=14))
+        pos = 1 + min(CARD_OF_KIND[order[0]][0], 10)
+        rounds = 0
+        while pos < 52 - 14:  # the cut card lies before card 38
+            pos += 3
+            rounds += 1
+        assert len(unseen) == len(outcomes) == rounds
+        # before round r the exposed cards are the commencement card and 2 per earlier round
+        assert (unseen.sum(axis=1) == 51 - 2 * np.arange(rounds)).all()
+
+
+def test_baccarat_unseen_cards_are_the_shoe_less_exposed_cards():
+    """Replay the order with the drawing rules of punto_banco: the unseen composition before each
+    round is the shoe less the commencement card and every card of the earlier rounds; face-down
+    burns stay unseen; no round starts once the cut card is out."""
+    game = get_game("baccarat")
+    full = Shoe.decks(1).card_counts()
+    for index in range(10):
+        order = [int(k) for k in shuffled(full, 2, index)]
+        unseen, _ = deal_shoe(game, order, DealRules(cut_card=14))
+        exposed = Counter([order[0]])
+        pos = 1 + min(CARD_OF_KIND[order[0]][0], 10)
+        expected = []
+        while pos < 52 - 14:
+            expected.append([full[k] - exposed[k] for k in range(52)])
+            values = [baccarat_value(CARD_OF_KIND[k][0]) for k in order[pos:pos + 6]]
+            used = play_round(values).cards
+            exposed.update(order[pos:pos + used])
+            pos += used
+        assert unseen.tolist() == expected
+
+
+def test_one_more_round_after_the_cut_card():
+    game = get_game("baccarat")
+    full = Shoe.decks(2).card_counts()
+    for index in range(5):
+        order = shuffled(full, 3, index)
+        last, _ = deal_shoe(game, order, DealRules(after_cut="last"))
+        more, _ = deal_shoe(game, order, DealRules(after_cut="one-more"))
+        assert len(more) == len(last) + 1 and (more[: len(last)] == last).all()
+
+
+# -- exhaustive tiny shoes --------------------------------------------------------------------------
+
+def enumerate_tiny(game_id, cards, rules):
+    """Over every distinct order of the cards: per bet, the sum of the exact positive
+    expectations (what the count reports) and the sum of what a bettor who bets 1 unit exactly
+    when the expectation is positive actually wins (settled by play_dealt)."""
+    game = get_game(game_id)
+    paytable = load_paytable(game)
+    evaluator = Evaluator(game, paytable, list(game.bets))
+    kinds = [card_kind_index(r, s) for r, s in cards]
+    full = [kinds.count(k) for k in range(52)]
+    spec = count_lib.CountSpec(game.id, paytable, tuple(game.bets), tuple(full), 0, rules,
+                               tuple([2] * len(game.bets)), tuple([None] * len(game.bets)))
+    tally = Tally(0, {b: BetTally() for b in game.bets})
+    perfect = dict.fromkeys(game.bets, Fraction(0))
+    realised = dict.fromkeys(game.bets, Fraction(0))
+    orders = 0
+    rounds = []
+    for order in distinct_permutations(kinds):
+        unseen, outcomes = deal_shoe(game, order, rules)
+        orders += 1
+        if not len(unseen):
+            tally.shoes += 1
+            continue
+        tally_shoe(tally, spec, evaluator, unseen)
+        exact = evaluator.exact(unseen)
+        for bet in game.bets:
+            pays = paytable.bet(bet).pays
+            for r, ev in enumerate(exact[bet]):
+                if ev > 0:
+                    perfect[bet] += ev
+                    realised[bet] += pays[outcomes[r][bet]]
+        rounds.append(unseen)
+    return game, paytable, evaluator, tally, perfect, realised, orders, rounds
+
+
+TINY = [  # about 1,000 to 4,000 distinct orders each
+    ("baccarat", "Asx3,5sx3,Ksx3", DealRules(cut_card=3)),  # commencement: an ace burns 1, a 5 burns 5
+    ("baccarat", "Asx4,5dx4,Khx2", DealRules(cut_card=0, commencement=False)),  # 1 or 2 rounds
+    ("tiger-baccarat", "Asx2,Ah,6sx3,Khx2", DealRules(cut_card=0, commencement=False)),
+] + [(g, "Asx2,Ah,7s,7hx2,Kh", DealRules(cut_card=0, commencement=False)) for g in DT_GAMES] \
+  + [(g, "Asx2,Ahx2,7hx3,Kh", DealRules(cut_card=1)) for g in DT_GAMES[:1]]
+
+
+@pytest.mark.parametrize("game_id,cards,rules", TINY)
+def test_perfect_information_value_equals_exhaustive_enumeration(game_id, cards, rules):
+    """Issue 5 item 7. Over every order of a tiny shoe, the perfect-information bettor's sum of
+    exact expectations equals what it actually wins when every round is settled by the rules
+    (tower rule: the expectation is the mean of the outcome given what has been seen). And the
+    count's integer tally holds that sum to within 2**-32 a round."""
+    shoe = Shoe.from_cards(cards)
+    cards_list = [CARD_OF_KIND[k] for k in range(52) for _ in range(shoe.card_counts()[k])]
+    game, paytable, evaluator, tally, perfect, realised, orders, rounds = enumerate_tiny(game_id, cards_list, rules)
+    assert orders == tally.shoes
+    some_positive = 0
+    for bet in game.bets:
+        assert perfect[bet] == realised[bet], bet
+        t = tally.bets[bet]
+        assert abs(Fraction(t.perfect, FIX) - perfect[bet]) <= Fraction(t.rounds, 2 * FIX), bet
+        some_positive += perfect[bet] > 0
+    assert some_positive >= 2  # the check bites: some bets do get positive rounds
+
+
+@pytest.mark.parametrize("game_id,cards,rules", TINY[1:2] + TINY[-2:-1])
+def test_round_expectations_match_brute_force_orderings(game_id, cards, rules):
+    """The expectation used at a round equals the brute-force walk over every ordering of the
+    unseen cards (odds.engine.brute), for a sample of rounds."""
+    game = get_game(game_id)
+    paytable = load_paytable(game)
+    evaluator = Evaluator(game, paytable, list(game.bets))
+    shoe = Shoe.from_cards(cards)
+    kinds = [k for k in range(52) for _ in range(shoe.card_counts()[k])]
+    rng = np.random.default_rng(0)
+    checked = 0
+    for _ in range(4):
+        unseen, _ = deal_shoe(game, rng.permutation(kinds), rules)
+        for row in unseen[-1:]:
+            probabilities = brute_force(game, [CARD_OF_KIND[k] for k in range(52) for _ in range(row[k])])
+            exact = evaluator.exact(row[None, :])
+            for bet in game.bets:
+                pays = paytable.bet(bet).pays
+                assert exact[bet][0] == sum(p * pays[k] for k, p in probabilities[bet].items()), bet
+            checked += 1
+    assert checked
+
+
+# -- main bets of Dragon Tiger ----------------------------------------------------------------------
+
+def first_card_games():
+    out = [(g, ("dragon", "tiger")) for g in DT_GAMES]
+    return out + [("baccarat", ("dragon", "tiger"))]  # baccarat's first-card Dragon/Tiger side bets
+
+
+@pytest.mark.parametrize("game_id,bets", first_card_games())
+def test_dragon_and_tiger_are_minus_half_the_tie_probability(game_id, bets):
+    """Issue 5 item 7: Dragon and Tiger win equally often (swap the two cards), so each bet's
+    expectation is -1/2 P(tie) for any composition: never positive."""
+    game = get_game(game_id)
+    paytable = load_paytable(game)
+    evaluator = Evaluator(game, paytable, list(bets))
+    rng = np.random.default_rng(9)
+    comps = rng.integers(0, 6, size=(200, 52))
+    comps[:, 0] += 2  # at least two cards
+    exact = evaluator.exact(comps)
+    for i, row in enumerate(comps):
+        ranks = row.reshape(13, 4).sum(axis=1)
+        n = int(row.sum())
+        tie = Fraction(int((ranks * (ranks - 1)).sum()), n * (n - 1))
+        for bet in bets:
+            assert exact[bet][i] == -tie / 2
+    spec = make_spec(game, paytable, list(bets), 1, 5, DealRules())
+    for row in report(spec, run(spec, 10, workers=1)):
+        assert row["positive_fraction"] == 0 and row["perfect_units_per_shoe"] == 0
+
+
+# -- runs ------------------------------------------------------------------------------------------
+
+def test_best_trigger_is_the_best_tail_sum():
+    bins = np.zeros(count_lib.TC_BINS, dtype=np.int64)
+    bins[600], bins[610], bins[620] = -5, 3, 4  # true counts 0, 1, 2
+    gain, trigger = best_trigger(bins)
+    assert gain == 7 and trigger == 1  # the highest trigger that wins the most: bet from 1 up
+    assert best_trigger(-np.abs(bins)) == (0, None)
+
+
+def test_true_count_bins():
+    running = np.array([0, 10, -10, 7, 10**6])
+    left = np.array([104, 104, 104, 52, 52])
+    bins = count_lib.true_count_bins(running, left)
+    # true counts 0, 5, -5, 7 (floored to tenths), and the top bin
+    assert [count_lib.bin_trigger(int(b)) for b in bins] == [0, 5, -5, 7, 60]
+
+
+def test_results_do_not_depend_on_the_workers():
+    """Issue 5 item 4: the same seed gives the same figures in one process or several."""
+    game = get_game("baccarat")
+    paytable = load_paytable(game)
+    spec = make_spec(game, paytable, ["tie", "big", "player-pair", "perfect-pair"], 8, 42, DealRules())
+    one = report(spec, run(spec, 12, workers=1))
+    two = report(spec, run(spec, 12, workers=2))
+    assert one == two
+    assert one != report(spec, run(spec, 11, workers=1))
