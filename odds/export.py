@@ -48,6 +48,17 @@ def overview_files() -> dict[str, str]:
 PRODUCERS.append(overview_files)
 
 
+def windows_files() -> dict[str, str]:
+    """``windows.md`` and ``windows.csv``: each windowed side bet's perfect-play value with and
+    without its window, rendered from committed data (:mod:`odds.depletion.windows`)."""
+    from .depletion.windows import windows_files as produce
+
+    return produce()
+
+
+PRODUCERS.append(windows_files)
+
+
 def export_files() -> dict[str, str]:
     files: dict[str, str] = {}
     for produce in PRODUCERS:

@@ -14,6 +14,7 @@ from ..depletion.tags import betting_correlation, derive_tags, is_balanced, pars
 from ..errors import OddsError, UnknownName
 from ..render import exact, records
 from ..shoe import Shoe
+from .sheets import sheet_bets
 from .options import (bet_option, format_option, paytable_option, resolve_bets, resolve_game,
                       resolve_paytable, resolve_shoe, shoe_options)
 
@@ -45,7 +46,7 @@ def eor(game_id, bets, paytable, decks, remove, fmt, plot_file):
     game = _card_game(game_id)
     table = resolve_paytable(game, paytable)
     shoe = resolve_shoe(game, decks, remove)
-    bet_ids = resolve_bets(game, bets)
+    bet_ids = sheet_bets(game, shoe, bets)  # bets that need suits left out (with a note) if suits are unknown
     result = effects_of_removal(game, table, shoe, bet_ids)
     if plot_file:
         from ..depletion.plot import plot_effects
