@@ -210,11 +210,15 @@ def test_best_trigger_is_the_best_tail_sum():
 
 
 def test_true_count_bins():
-    running = np.array([0, 10, -10, 7, 10**6])
+    """Balanced tags: running count x 52 / unseen. Unbalanced: less the drift of the exposed cards."""
+    # a balanced count on a 104-card shoe (tag sum 0): unseen tag sums 0, -10, +10, -7 and -10**6
+    tags_unseen = np.array([0, -10, 10, -7, -10**6])
     left = np.array([104, 104, 104, 52, 52])
-    bins = count_lib.true_count_bins(running, left)
-    # true counts 0, 5, -5, 7 (floored to tenths), and the top bin
+    bins = count_lib.true_count_bins(0, 104, tags_unseen, left)
+    # running counts 0, 10, -10, 7 (the exposed cards' tags): true counts 0, 5, -5, 7; the top bin
     assert [count_lib.bin_trigger(int(b)) for b in bins] == [0, 5, -5, 7, 60]
+    # an unbalanced count (every card tagged +1): any composition counts as neutral
+    assert [count_lib.bin_trigger(int(b)) for b in count_lib.true_count_bins(104, 104, left, left)] == [0] * 5
 
 
 def test_results_do_not_depend_on_the_workers():

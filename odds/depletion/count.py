@@ -10,8 +10,10 @@ exact integer numerator. From those:
 * the same restricted to the bet's window (the first ``window`` rounds of the shoe; default the
   paytable's ``window``, the seed's);
 * a linear count: the tags of :mod:`.tags` derived from the full shoe's effects of removal; true
-  count = running count of the exposed cards x 52 / unseen cards; the bettor bets when the true
-  count is at least a trigger, and the trigger reported is the one that wins most over the run
+  count = (running count of the exposed cards - cards exposed x the full shoe's mean tag) x 52 /
+  unseen cards (the usual running count x 52 / unseen for a balanced count; the correction keeps
+  an unbalanced count from drifting with depth); the bettor bets when the true count is at least
+  a trigger, and the trigger reported is the one that wins most over the run
   (chosen on the same shoes, so slightly optimistic).
 
 Sums are kept as integers in units of ``2**-32`` (each round's exact expectation rounded to the
@@ -165,18 +167,26 @@ def tally_shoe(tally: Tally, spec: CountSpec, evaluator: Evaluator, unseen: np.n
         t.perfect_sq += shoe_perfect * shoe_perfect
         t.perfect_in_window += int(fixed[positive & in_window].sum())
         if tags is not None and len(ev):
-            running = (full - unseen) @ np.array(tags, dtype=np.int64)
-            bins = true_count_bins(running, left)
+            tag = np.array(tags, dtype=np.int64)
+            bins = true_count_bins(int(full @ tag), int(full.sum()), unseen @ tag, left)
             np.add.at(t.tc_ev, bins, fixed)
             np.add.at(t.tc_ev_in_window, bins[in_window], fixed[in_window])
     return {bet: results[bet][1] for bet in spec.bet_ids}
 
 
-def true_count_bins(running: np.ndarray, left: np.ndarray) -> np.ndarray:
-    """Bin index of the true count ``running * 52 / left`` (floor to a multiple of TC_STEP,
-    exactly in integers: ``floor(running * 52 * 10 / left)``)."""
+def true_count_bins(tags_full: int, cards_full: int, tags_unseen: np.ndarray, left: np.ndarray) -> np.ndarray:
+    """Bin index of the true count, floored to a multiple of TC_STEP, in exact integers.
+
+    With ``T`` the tag sum of the full shoe of ``N`` cards and ``t`` the tag sum of the ``U``
+    unseen cards, the running count of the exposed cards less its expected value given how many
+    were exposed is ``(T - t) - (N - U) T / N = (U T - N t) / N``; per 52 unseen cards:
+
+        true count = 52 (U T - N t) / (N U)
+    """
     per_step = TC_STEP.denominator  # steps of 1/10: floor(tc * 10)
-    steps = np.floor_divide(running * 52 * per_step, np.maximum(left, 1))
+    left = np.maximum(np.asarray(left, dtype=np.int64), 1)
+    steps = np.floor_divide(52 * per_step * (left * tags_full - cards_full * np.asarray(tags_unseen, dtype=np.int64)),
+                            cards_full * left)
     steps = np.clip(steps, -TC_LIMIT * per_step, TC_LIMIT * per_step)
     return (steps + TC_LIMIT * per_step).astype(np.int64)
 
