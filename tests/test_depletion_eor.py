@@ -90,14 +90,16 @@ def test_pair_effects_are_not_zero_off_a_depleted_shoe():
     assert any(e.effect != 0 for e in bet.effects)
 
 
-def test_baccarat_banker_effects_have_the_published_signs():
-    """Wizard of Odds, baccarat effects of removal (8 decks): for the banker, removing a 4 helps
-    the most and removing a 5 or 6 hurts the most; the player is the mirror image in sign."""
+def test_baccarat_banker_effects_have_the_known_shape():
+    """The known shape of baccarat's effects of removal (Thorp, Griffin): removing a small card
+    (A-4) helps the banker, a 4 the most; removing a 5-9 hurts it, a 5 or 6 the most; the player is
+    the mirror image in sign."""
     game = get_game("baccarat")
     banker, player = effects_of_removal(game, load_paytable(game), Shoe.decks(8), ["banker", "player"])
     by_card = {e.card: e.effect for e in banker.effects}
     assert max(by_card, key=by_card.get) == "4"
     assert min(by_card, key=by_card.get) in ("5", "6")
+    assert all(by_card[c] > 0 for c in "A234") and all(by_card[c] < 0 for c in "56789")
     for b, p in zip(banker.effects, player.effects):
         assert (b.effect > 0) == (p.effect < 0)
 
