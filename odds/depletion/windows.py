@@ -86,14 +86,14 @@ def table_rows(data: dict) -> list[dict]:
                 "game": game["game"],
                 "bet": r["bet"],
                 "window": r["window"],
-                "rounds_per_shoe": round(r["rounds_per_shoe"], 2),
-                "edge_off_the_top_mean": round(-r["mean_expected_value"], 6),
-                "perfect_units_per_shoe": round(whole, 6),
-                "std_error": round(r["perfect_units_std_error"], 4),
-                "perfect_units_per_shoe_in_window": round(inside, 6),
+                "rounds_per_shoe": f"{r['rounds_per_shoe']:.2f}",
+                "edge_off_the_top_mean": f"{-r['mean_expected_value']:.6f}",
+                "perfect_units_per_shoe": f"{whole:.6f}",
+                "std_error": f"{r['perfect_units_std_error']:.6f}",
+                "perfect_units_per_shoe_in_window": f"{inside:.6f}",
                 "share_kept_by_window": f"{inside / whole * 100:.1f}%" if whole > 0 else "-",
-                "count_units_per_shoe": round(r["count_units_per_shoe"], 6),
-                "count_units_per_shoe_in_window": round(r["count_units_per_shoe_in_window"], 6),
+                "count_units_per_shoe": f"{r['count_units_per_shoe']:.6f}",
+                "count_units_per_shoe_in_window": f"{r['count_units_per_shoe_in_window']:.6f}",
             })
     return rows
 
