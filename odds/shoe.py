@@ -40,13 +40,13 @@ class Shoe:
     """An immutable, hashable composition of cards.
 
     ``rank_counts`` has 13 entries (A..K); ``suited_counts`` has 52 (rank-major, suits s h d c)
-    or is None when suits are unknown. ``decks`` and ``removed`` only describe how the shoe was
+    or is None when suits are unknown. ``deck_count`` and ``removed`` only describe how the shoe was
     made, for the sheets.
     """
 
     rank_counts: tuple[int, ...]
     suited_counts: tuple[int, ...] | None
-    decks: int | None = None
+    deck_count: int | None = None
     removed: tuple[CardSpec, ...] = field(default=())
 
     # -- construction -------------------------------------------------------------------------
@@ -55,7 +55,7 @@ class Shoe:
         """``n`` full 52-card decks."""
         if not isinstance(n, int) or isinstance(n, bool) or n < 1:
             raise ShoeError(f"--decks must be a whole number of at least 1, not {n!r}")
-        return cls((4 * n,) * 13, (n,) * 52, decks=n)
+        return cls((4 * n,) * 13, (n,) * 52, deck_count=n)
 
     @classmethod
     def from_cards(cls, text: str) -> "Shoe":
@@ -114,7 +114,7 @@ class Shoe:
                 else:
                     suited = None  # which suit left the shoe is unknown
         removed = self.removed + tuple(specs)
-        return Shoe(tuple(ranks), tuple(suited) if suited is not None else None, self.decks, removed)
+        return Shoe(tuple(ranks), tuple(suited) if suited is not None else None, self.deck_count, removed)
 
     # -- reading ------------------------------------------------------------------------------
     @property
@@ -157,10 +157,10 @@ class Shoe:
 
     def describe(self) -> dict:
         """The shoe as the sheets' JSON shows it."""
-        return {"decks": self.decks, "cards": self.total, "removed": [str(s) for s in self.removed]}
+        return {"decks": self.deck_count, "cards": self.total, "removed": [str(s) for s in self.removed]}
 
     def __str__(self) -> str:
-        head = f"{self.decks} decks" if self.decks else "custom shoe"
+        head = f"{self.deck_count} decks" if self.deck_count else "custom shoe"
         if self.removed:
             head += " less " + ",".join(map(str, self.removed))
         return f"{head} ({self.total} cards)"

@@ -94,7 +94,7 @@ def shoes_for(game, rng: random.Random) -> list[tuple[str, Shoe | None]]:
 def shoe_json(shoe: Shoe | None) -> dict | None:
     if shoe is None:
         return None
-    return {"decks": shoe.decks, "cards": shoe.total, "removed": list(shoe.removed),
+    return {**shoe.describe(),
             "rank_counts": list(shoe.ranks()),
             "card_counts": list(shoe.card_counts()) if shoe.has_suits else None}
 

@@ -14,14 +14,12 @@ from ..cards import baccarat_value
 from ..counting import falling
 from ..shoe import Shoe
 from . import first_cards, punto_banco
-from .base import BetRule, Game, Outcome, OutcomeCounts
+from .base import BetRule, Game, OutcomeCounts
+from .base import outcomes
 from .punto_banco import Round
 
 COUNTING = "ordered six-card deals"
 
-
-def _o(*pairs: tuple[str, str]) -> tuple[Outcome, ...]:
-    return tuple(Outcome(k, label) for k, label in pairs)
 
 
 # -- rules on the round's end state ---------------------------------------------------------------
@@ -73,7 +71,7 @@ def dragon_bonus_result(side: str) -> Callable[[Round], str]:
     return settle
 
 
-DRAGON_BONUS_OUTCOMES = _o(
+DRAGON_BONUS_OUTCOMES = outcomes(
     ("win-by-9", "Wins without a natural by 9"),
     ("win-by-8", "Wins without a natural by 8"),
     ("win-by-7", "Wins without a natural by 7"),
@@ -85,24 +83,24 @@ DRAGON_BONUS_OUTCOMES = _o(
     ("other", "Any other result"),
 )
 MAIN_OUTCOMES = (("banker-wins", "Banker wins"), ("tie", "Tie"), ("player-wins", "Player wins"))
-NO_COMMISSION_OUTCOMES = _o(
+NO_COMMISSION_OUTCOMES = outcomes(
     ("banker-wins-other", "Banker wins, not with 6"),
     ("banker-wins-6", "Banker wins with 6"),
     ("tie", "Tie"),
     ("player-wins", "Player wins"),
 )
-SIX_OUTCOMES = _o(
+SIX_OUTCOMES = outcomes(
     ("six-three-cards", "Banker wins with 6 on three cards"),
     ("six-two-cards", "Banker wins with 6 on two cards"),
     ("other", "Any other result"),
 )
-PAIR_OUTCOMES = _o(("pair", "Pair"), ("no-pair", "No pair"))
-FIRST_CARD_OUTCOMES = _o(
+PAIR_OUTCOMES = outcomes(("pair", "Pair"), ("no-pair", "No pair"))
+FIRST_CARD_OUTCOMES = outcomes(
     ("dragon-wins", "Player's first card outranks the banker's"),
     ("tie", "First cards equal in rank"),
     ("tiger-wins", "Banker's first card outranks the player's"),
 )
-TIGER_PAIR_OUTCOMES = _o(
+TIGER_PAIR_OUTCOMES = outcomes(
     ("same-cards", "Both hands pairs of the same two cards"),
     ("same-rank", "Both hands pairs of the same rank, other cards"),
     ("both-pairs", "Both hands pairs of different ranks"),
@@ -118,11 +116,11 @@ def _value_bet(bet_id, name, outcomes, settle, description=""):
 # bet id -> (rule, settle function on the round's end state); None for first-card bets
 BACCARAT_BETS: dict[str, tuple[BetRule, Callable | None]] = dict(
     [
-        ("banker", _value_bet("banker", "Banker", _o(*MAIN_OUTCOMES), main_result)),
+        ("banker", _value_bet("banker", "Banker", outcomes(*MAIN_OUTCOMES), main_result)),
         ("banker-no-commission", _value_bet("banker-no-commission", "Banker (no commission)",
                                             NO_COMMISSION_OUTCOMES, banker_six_result)),
-        ("player", _value_bet("player", "Player", _o(*MAIN_OUTCOMES[::-1]), main_result)),
-        ("tie", _value_bet("tie", "Tie", _o(("tie", "Tie"), ("no-tie", "Banker or Player wins")), tie_result)),
+        ("player", _value_bet("player", "Player", outcomes(*MAIN_OUTCOMES[::-1]), main_result)),
+        ("tie", _value_bet("tie", "Tie", outcomes(("tie", "Tie"), ("no-tie", "Banker or Player wins")), tie_result)),
         ("player-pair", (BetRule("player-pair", "Player Pair", PAIR_OUTCOMES, "rank",
                                  "player's first two cards have the same rank"), None)),
         ("banker-pair", (BetRule("banker-pair", "Banker Pair", PAIR_OUTCOMES, "rank",
@@ -130,11 +128,11 @@ BACCARAT_BETS: dict[str, tuple[BetRule, Callable | None]] = dict(
         ("either-pair", (BetRule("either-pair", "Either Pair", PAIR_OUTCOMES, "rank",
                                  "either hand's first two cards have the same rank"), None)),
         ("perfect-pair", (BetRule("perfect-pair", "Perfect Pair",
-                                  _o(("perfect-pair", "Either hand's first two cards identical"),
+                                  outcomes(("perfect-pair", "Either hand's first two cards identical"),
                                      ("no-perfect-pair", "No identical pair")), "card",
                                   "either hand's first two cards identical in rank and suit"), None)),
-        ("big", _value_bet("big", "Big", _o(("big", "5 or 6 cards dealt"), ("small", "4 cards dealt")), cards_result)),
-        ("small", _value_bet("small", "Small", _o(("small", "4 cards dealt"), ("big", "5 or 6 cards dealt")), cards_result)),
+        ("big", _value_bet("big", "Big", outcomes(("big", "5 or 6 cards dealt"), ("small", "4 cards dealt")), cards_result)),
+        ("small", _value_bet("small", "Small", outcomes(("small", "4 cards dealt"), ("big", "5 or 6 cards dealt")), cards_result)),
         ("lucky-6", _value_bet("lucky-6", "Lucky 6", SIX_OUTCOMES, lucky_six_result)),
         ("dragon-bonus-player", _value_bet("dragon-bonus-player", "Dragon Bonus (Player)",
                                            DRAGON_BONUS_OUTCOMES, dragon_bonus_result("player"))),
@@ -145,7 +143,7 @@ BACCARAT_BETS: dict[str, tuple[BetRule, Callable | None]] = dict(
         ("tiger", (BetRule("tiger", "Tiger (first cards)", FIRST_CARD_OUTCOMES[::-1], "rank",
                            "banker's first card outranks player's first card"), None)),
         ("dragon-tiger-tie", (BetRule("dragon-tiger-tie", "Dragon Tiger Tie",
-                                      _o(("tie", "First cards equal in rank"), ("no-tie", "First cards differ")),
+                                      outcomes(("tie", "First cards equal in rank"), ("no-tie", "First cards differ")),
                                       "rank"), None)),
     ]
 )
@@ -155,7 +153,7 @@ TIGER_BACCARAT_BETS: dict[str, tuple[BetRule, Callable | None]] = dict(
         ("banker", _value_bet("banker", "Banker", NO_COMMISSION_OUTCOMES, banker_six_result)),
         ("player", BACCARAT_BETS["player"]),
         ("tie", BACCARAT_BETS["tie"]),
-        ("tiger-tie", _value_bet("tiger-tie", "Tiger Tie", _o(("tie-on-6", "Tie on 6 points"), ("other", "Any other result")),
+        ("tiger-tie", _value_bet("tiger-tie", "Tiger Tie", outcomes(("tie-on-6", "Tie on 6 points"), ("other", "Any other result")),
                                  tiger_tie_result)),
         ("tiger", _value_bet("tiger", "Tiger", SIX_OUTCOMES, lucky_six_result)),
         ("small-tiger", _value_bet("small-tiger", "Small Tiger", SIX_OUTCOMES, lucky_six_result)),

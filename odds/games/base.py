@@ -21,6 +21,11 @@ class Outcome:
     label: str
 
 
+def outcomes(*pairs: tuple[str, str]) -> tuple[Outcome, ...]:
+    """Outcomes from ``(key, label)`` pairs, in the order given."""
+    return tuple(Outcome(key, label) for key, label in pairs)
+
+
 @dataclass(frozen=True)
 class BetRule:
     """A bet as the rules define it: its outcomes partition every round.

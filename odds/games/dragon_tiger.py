@@ -27,7 +27,8 @@ from typing import Callable, Sequence
 from ..cards import RED_SUITS, SUITS
 from ..counting import falling
 from ..shoe import Shoe
-from .base import BetRule, Game, Outcome, OutcomeCounts
+from .base import BetRule, Game, OutcomeCounts
+from .base import outcomes
 
 COUNTING = "ordered two-card deals (Dragon's card, then Tiger's)"
 SIDES = ("dragon", "tiger")
@@ -40,9 +41,6 @@ EVEN = frozenset(r for r in range(1, 14) if not r % 2)     # 2 4 6 8 10 Q
 Card = tuple[int, str]
 Classify = Callable[[Card], str]
 
-
-def _o(*pairs: tuple[str, str]) -> tuple[Outcome, ...]:
-    return tuple(Outcome(k, label) for k, label in pairs)
 
 
 def main_result(dragon: Card, tiger: Card) -> str:
@@ -70,12 +68,12 @@ def _side_bets_seed000(side: str) -> list[tuple[BetRule, Classify]]:
     red, black = ("red", f"{who} a heart or diamond"), ("black", f"{who} a spade or club")
     name = side.capitalize()
     return [
-        (BetRule(f"{side}-big", f"{name} Big", _o(big, seven, small), "rank", "rank 8 or higher; a 7 loses"), size),
-        (BetRule(f"{side}-small", f"{name} Small", _o(small, seven, big), "rank", "rank 6 or lower; a 7 loses"), size),
-        (BetRule(f"{side}-odd", f"{name} Odd", _o(odd, even), "rank", "odd rank, A 3 5 7 9 J K (a 7 is odd)"), parity),
-        (BetRule(f"{side}-even", f"{name} Even", _o(even, odd), "rank", "even rank, 2 4 6 8 10 Q"), parity),
-        (BetRule(f"{side}-red", f"{name} Red", _o(red, black), "card", "a heart or diamond"), colour),
-        (BetRule(f"{side}-black", f"{name} Black", _o(black, red), "card", "a spade or club"), colour),
+        (BetRule(f"{side}-big", f"{name} Big", outcomes(big, seven, small), "rank", "rank 8 or higher; a 7 loses"), size),
+        (BetRule(f"{side}-small", f"{name} Small", outcomes(small, seven, big), "rank", "rank 6 or lower; a 7 loses"), size),
+        (BetRule(f"{side}-odd", f"{name} Odd", outcomes(odd, even), "rank", "odd rank, A 3 5 7 9 J K (a 7 is odd)"), parity),
+        (BetRule(f"{side}-even", f"{name} Even", outcomes(even, odd), "rank", "even rank, 2 4 6 8 10 Q"), parity),
+        (BetRule(f"{side}-red", f"{name} Red", outcomes(red, black), "card", "a heart or diamond"), colour),
+        (BetRule(f"{side}-black", f"{name} Black", outcomes(black, red), "card", "a spade or club"), colour),
     ]
 
 
@@ -108,29 +106,29 @@ def _side_bets_poker(side: str) -> list[tuple[BetRule, Classify]]:
     suits = [(SUIT_NAMES[s], f"{who} a {SUIT_NAMES[s][:-1]}, not a 7") for s in SUITS]
     name = side.capitalize()
     bets = [
-        (BetRule(f"{side}-big", f"{name} Big", _o(big, small, seven), "rank", "8 to K; a 7 forfeits"), size),
-        (BetRule(f"{side}-small", f"{name} Small", _o(small, big, seven), "rank", "A to 6; a 7 forfeits"), size),
-        (BetRule(f"{side}-odd", f"{name} Odd", _o(odd, even, seven), "rank", "A 3 5 9 J K; a 7 forfeits"), parity),
-        (BetRule(f"{side}-even", f"{name} Even", _o(even, odd, seven), "rank", "2 4 6 8 10 Q; a 7 forfeits"), parity),
-        (BetRule(f"{side}-red", f"{name} Red", _o(red, black, seven), "card", "hearts or diamonds; a 7 forfeits"), colour),
-        (BetRule(f"{side}-black", f"{name} Black", _o(black, red, seven), "card", "spades or clubs; a 7 forfeits"), colour),
+        (BetRule(f"{side}-big", f"{name} Big", outcomes(big, small, seven), "rank", "8 to K; a 7 forfeits"), size),
+        (BetRule(f"{side}-small", f"{name} Small", outcomes(small, big, seven), "rank", "A to 6; a 7 forfeits"), size),
+        (BetRule(f"{side}-odd", f"{name} Odd", outcomes(odd, even, seven), "rank", "A 3 5 9 J K; a 7 forfeits"), parity),
+        (BetRule(f"{side}-even", f"{name} Even", outcomes(even, odd, seven), "rank", "2 4 6 8 10 Q; a 7 forfeits"), parity),
+        (BetRule(f"{side}-red", f"{name} Red", outcomes(red, black, seven), "card", "hearts or diamonds; a 7 forfeits"), colour),
+        (BetRule(f"{side}-black", f"{name} Black", outcomes(black, red, seven), "card", "spades or clubs; a 7 forfeits"), colour),
     ]
     for n, word in ((1, "suit"), (2, "two-suits"), (3, "three-suits")):
         label = "one suit" if n == 1 else f"{n} suits"
-        bets.append((BetRule(f"{side}-{word}", f"{name} Suit ({label} backed)", _o(*suits, seven), "card",
+        bets.append((BetRule(f"{side}-{word}", f"{name} Suit ({label} backed)", outcomes(*suits, seven), "card",
                              f"one chip on each of {label}, 3 to 1 on the suit that shows; a 7 forfeits; "
                              f"pays per chip wagered; which suits are backed is the paytable's choice"), suit))
     return bets
 
 
 MAIN_BETS: list[tuple[BetRule, Classify | None]] = [
-    (BetRule("dragon", "Dragon", _o(("dragon-wins", "Dragon outranks Tiger"), ("tie", "Equal ranks"),
+    (BetRule("dragon", "Dragon", outcomes(("dragon-wins", "Dragon outranks Tiger"), ("tie", "Equal ranks"),
                                     ("tiger-wins", "Tiger outranks Dragon")), "rank",
              "Dragon's card outranks Tiger's, A low, K high; half the stake back on a tie"), None),
-    (BetRule("tiger", "Tiger", _o(("tiger-wins", "Tiger outranks Dragon"), ("tie", "Equal ranks"),
+    (BetRule("tiger", "Tiger", outcomes(("tiger-wins", "Tiger outranks Dragon"), ("tie", "Equal ranks"),
                                   ("dragon-wins", "Dragon outranks Tiger")), "rank",
              "Tiger's card outranks Dragon's; half the stake back on a tie"), None),
-    (BetRule("tie", "Tie", _o(("tie", "Equal ranks"), ("no-tie", "Ranks differ")), "rank",
+    (BetRule("tie", "Tie", outcomes(("tie", "Equal ranks"), ("no-tie", "Ranks differ")), "rank",
              "Dragon and Tiger have equal rank"), None),
 ]
 

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property
+from functools import cache, cached_property
 from typing import Callable, Mapping, NamedTuple, Sequence
 
 from ..cards import baccarat_value
@@ -47,7 +47,8 @@ from ..counting import falling
 from ..render import pays_text
 from ..shoe import Shoe
 from . import first_cards, punto_banco
-from .base import BetRule, Game, Outcome, OutcomeCounts
+from .base import BetRule, Game, OutcomeCounts
+from .base import outcomes
 from .punto_banco import Round
 
 COUNTING = "ordered six-card deals"
@@ -141,17 +142,12 @@ def _decode(code: int) -> PlayerDealerRound:
     return PlayerDealerRound(punto_banco._decode(code % 1000), option)
 
 
-_COMPILED = None
-
-
+@cache
 def compiled():
     """The player-dealer rules compiled over the 10 baccarat values (built once per process)."""
-    global _COMPILED
-    if _COMPILED is None:
-        from ..engine.compiled import compile_deal
+    from ..engine.compiled import compile_deal
 
-        _COMPILED = compile_deal(10, 6, play_many, _decode)
-    return _COMPILED
+    return compile_deal(10, 6, play_many, _decode)
 
 
 # -- settling ---------------------------------------------------------------------------------------
@@ -181,15 +177,12 @@ def dragon_bonus_result(side: str) -> Callable[[Round], str]:
     return settle
 
 
-def _o(*pairs: tuple[str, str]) -> tuple[Outcome, ...]:
-    return tuple(Outcome(k, label) for k, label in pairs)
 
-
-PLAYER_LINE_OUTCOMES = _o(("player-wins", "Player hand wins"), ("tie", "Tie"),
+PLAYER_LINE_OUTCOMES = outcomes(("player-wins", "Player hand wins"), ("tie", "Tie"),
                           ("dealer-wins", "Player/dealer hand wins"))
 DEALER_LINE_OUTCOMES = PLAYER_LINE_OUTCOMES[::-1]
-TIE_OUTCOMES = _o(("tie", "Tie"), ("no-tie", "Player or player/dealer hand wins"))
-DRAGON_BONUS_OUTCOMES = _o(
+TIE_OUTCOMES = outcomes(("tie", "Tie"), ("no-tie", "Player or player/dealer hand wins"))
+DRAGON_BONUS_OUTCOMES = outcomes(
     ("win-by-9", "Wins without a natural by 9"),
     ("win-by-8", "Wins without a natural by 8"),
     ("win-by-7", "Wins without a natural by 7"),
@@ -201,7 +194,7 @@ DRAGON_BONUS_OUTCOMES = _o(
     ("natural-loss", "Natural, loses to a higher natural"),
     ("other", "Any other result"),
 )
-PAIR_OUTCOMES = _o(("pair", "Pair"), ("no-pair", "No pair"))
+PAIR_OUTCOMES = outcomes(("pair", "Pair"), ("no-pair", "No pair"))
 
 
 @dataclass(frozen=True)
@@ -218,14 +211,14 @@ _NAME_SUFFIX = {"house-way": "", "always-stand": ", always stand on 5", "best-ch
 
 def _bets() -> dict[str, tuple[BetRule, LineBet | None]]:
     bets: dict[str, tuple[BetRule, LineBet | None]] = {}
-    for base, name, outcomes, settle, what in (
+    for base, name, line_outcomes, settle, what in (
         ("player-line", "Player line", PLAYER_LINE_OUTCOMES, line_result, "player hand higher"),
         ("dealer-line", "Dealer line", DEALER_LINE_OUTCOMES, line_result, "player/dealer hand higher"),
         ("early-tie", "Early tie", TIE_OUTCOMES, tie_result, "the two hands tie"),
     ):
         for policy in POLICIES:
             bet_id = base + _SUFFIX[policy]
-            bets[bet_id] = (BetRule(bet_id, name + _NAME_SUFFIX[policy], outcomes, "value",
+            bets[bet_id] = (BetRule(bet_id, name + _NAME_SUFFIX[policy], line_outcomes, "value",
                                     f"{what}; option hand played: {POLICY_NAMES[policy]}"),
                             LineBet(settle, policy))
     for side, hand in (("player", "player"), ("dealer", "player/dealer")):

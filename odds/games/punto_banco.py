@@ -14,6 +14,8 @@ Round(player=6, banker=6, player_cards=3, banker_cards=2)
 
 from __future__ import annotations
 
+from functools import cache
+
 from typing import NamedTuple, Sequence
 
 # Table 2 of the seeds: the banker's two-card total -> the player's third-card values on which
@@ -135,14 +137,9 @@ def play_many(grid):
     return used, codes
 
 
-_COMPILED = None
-
-
+@cache
 def compiled():
     """The punto banco rules compiled over the 10 baccarat values (built once per process)."""
-    global _COMPILED
-    if _COMPILED is None:
-        from ..engine.compiled import compile_deal
+    from ..engine.compiled import compile_deal
 
-        _COMPILED = compile_deal(10, 6, play_many, _decode)
-    return _COMPILED
+    return compile_deal(10, 6, play_many, _decode)

@@ -28,6 +28,7 @@ from typing import Sequence
 
 from ..paytable import PaytableError
 from .base import BetRule, Game, Outcome, OutcomeCounts
+from .base import outcomes
 
 COUNTING = "37 equally likely pockets (single-zero wheel)"
 POCKETS = tuple(range(37))
@@ -38,9 +39,6 @@ RED = frozenset({1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 
 NEIGHBOUR = 8
 """The number the ``neighbours`` sheet is counted for (seed 003 L422's example)."""
 
-
-def _o(*pairs: tuple[str, str]) -> tuple[Outcome, ...]:
-    return tuple(Outcome(k, label) for k, label in pairs)
 
 
 def neighbours(n: int, each_side: int = 2) -> tuple[int, ...]:
@@ -158,8 +156,8 @@ def _call_rule(bet_id: str) -> BetRule:
 def _simple_rule(bet_id, name, numbers, description, outside) -> BetRule:
     win = ("win", f"One of the {len(numbers)} numbers" if len(numbers) > 1 else "The number")
     if outside:
-        return BetRule(bet_id, name, _o(win, ("lose", "Another number, not 0"), ("zero", "Zero")), None, description)
-    return BetRule(bet_id, name, _o(win, ("lose", "Any other number")), None, description)
+        return BetRule(bet_id, name, outcomes(win, ("lose", "Another number, not 0"), ("zero", "Zero")), None, description)
+    return BetRule(bet_id, name, outcomes(win, ("lose", "Any other number")), None, description)
 
 
 class RouletteGame(Game):

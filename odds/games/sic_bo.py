@@ -23,16 +23,14 @@ from __future__ import annotations
 from itertools import product
 from typing import Sequence
 
-from .base import BetRule, Game, Outcome, OutcomeCounts
+from .base import BetRule, Game, OutcomeCounts
+from .base import outcomes
 
 COUNTING = "216 ordered rolls of three dice"
 ROLLS = tuple(product(range(1, 7), repeat=3))
 NUMBER, DOUBLE, TRIPLE, PAIR = 1, 1, 1, (1, 2)
 """The representative member counted for each bet kind whose members are alike."""
 
-
-def _o(*pairs: tuple[str, str]) -> tuple[Outcome, ...]:
-    return tuple(Outcome(k, label) for k, label in pairs)
 
 
 def _is_triple(roll) -> bool:
@@ -80,35 +78,35 @@ def _total(t: int):
 
 TRIPLE_ROW = ("triple", "Any triple")
 BETS: list[tuple[BetRule, object]] = [
-    (BetRule("small", "Small (4-10)", _o(("small", "Total 4 to 10, not a triple"), TRIPLE_ROW,
+    (BetRule("small", "Small (4-10)", outcomes(("small", "Total 4 to 10, not a triple"), TRIPLE_ROW,
                                          ("big", "Total 11 to 17, not a triple")), None,
              "total 4 to 10; loses on any triple"), _size),
-    (BetRule("big", "Big (11-17)", _o(("big", "Total 11 to 17, not a triple"), TRIPLE_ROW,
+    (BetRule("big", "Big (11-17)", outcomes(("big", "Total 11 to 17, not a triple"), TRIPLE_ROW,
                                       ("small", "Total 4 to 10, not a triple")), None,
              "total 11 to 17; loses on any triple"), _size),
-    (BetRule("odd", "Odd", _o(("odd", "Odd total, not a triple"), TRIPLE_ROW, ("even", "Even total, not a triple")),
+    (BetRule("odd", "Odd", outcomes(("odd", "Odd total, not a triple"), TRIPLE_ROW, ("even", "Even total, not a triple")),
              None, "odd total; loses on any triple"), _parity),
-    (BetRule("even", "Even", _o(("even", "Even total, not a triple"), TRIPLE_ROW, ("odd", "Odd total, not a triple")),
+    (BetRule("even", "Even", outcomes(("even", "Even total, not a triple"), TRIPLE_ROW, ("odd", "Odd total, not a triple")),
              None, "even total; loses on any triple"), _parity),
     (BetRule("number", "Number (any one of 1-6)",
-             _o(("three", "Number on three dice"), ("two", "Number on two dice"), ("one", "Number on one die"),
+             outcomes(("three", "Number on three dice"), ("two", "Number on two dice"), ("one", "Number on one die"),
                 ("none", "Number on no die")), None,
              "one chosen number, paid by how many dice show it; every number alike (counted for 1)"), _number),
     (BetRule("double", "Specific Double (any one of 1-6)",
-             _o(("double", "Two or three dice show the number"), ("other", "Any other roll")), None,
+             outcomes(("double", "Two or three dice show the number"), ("other", "Any other roll")), None,
              "a chosen number on at least two dice; every number alike (counted for 1-1)"), _double),
     (BetRule("triple", "Specific Triple (any one of 1-6)",
-             _o(("triple", "All three dice show the number"), ("other", "Any other roll")), None,
+             outcomes(("triple", "All three dice show the number"), ("other", "Any other roll")), None,
              "a chosen number on all three dice; every number alike (counted for 1-1-1)"), _triple),
-    (BetRule("any-triple", "Any Triple", _o(("triple", "All three dice the same"), ("other", "Any other roll")),
+    (BetRule("any-triple", "Any Triple", outcomes(("triple", "All three dice the same"), ("other", "Any other roll")),
              None, "all three dice show the same number"), _any_triple),
 ] + [
-    (BetRule(f"total-{t}", f"Specific Total {t}", _o(("hit", f"Total {t}"), ("miss", "Any other total")), None,
+    (BetRule(f"total-{t}", f"Specific Total {t}", outcomes(("hit", f"Total {t}"), ("miss", "Any other total")), None,
              f"the three dice add up to {t}"), _total(t))
     for t in range(4, 18)
 ] + [
     (BetRule("pair", "Pair Match (any two different numbers)",
-             _o(("pair", "Both numbers show"), ("other", "Any other roll")), None,
+             outcomes(("pair", "Both numbers show"), ("other", "Any other roll")), None,
              "two chosen different numbers both show; all 15 pairs alike (counted for 1-2)"), _pair),
 ]
 
