@@ -13,6 +13,9 @@ Shipped paytables live in ``odds/paytables/<game>/<name>.toml``; a user passes t
     pays.banker-wins = -1
     pays.player-wins = -1
 
+A game may define price groups (Sic Bo's ``triple`` prices ``triple-1`` ... ``triple-6``): a
+group's entry prices all its members, and a member's own entry overrides it.
+
 Pays may be integers, decimals or fractions written as strings (``"19/20"``, ``"0.95"``); they
 are read exactly. On load every bet is checked against the game's rules: unknown bets or
 outcomes, an outcome with no pay (a gap), a pay below -1, unknown keys - each is an error that
@@ -133,8 +136,14 @@ def _load(game, text: str, source: str, name: str, depth: int) -> Paytable:
     raw_bets = data.get("bets", {})
     if not isinstance(raw_bets, dict):
         raise PaytableError(f"{source}: key 'bets' must be a table")
-    for bet_id, raw in raw_bets.items():
-        bets[bet_id] = _read_bet(game, bet_id, raw, source)
+    groups = game.price_groups
+    # a group's entry prices every member; a member's own entry, read after, overrides it
+    for bet_id, raw in sorted(raw_bets.items(), key=lambda item: item[0] not in groups):
+        if bet_id in groups:
+            pays = _read_bet(game, groups[bet_id][0], raw, source, entry=bet_id)
+            bets.update({member: BetPays(member, pays.pays, pays.window) for member in groups[bet_id]})
+        else:
+            bets[bet_id] = _read_bet(game, bet_id, raw, source)
     options.update(data.get("options", {}))
     missing = [b for b in game.bets if b not in bets]
     if missing:
@@ -143,10 +152,12 @@ def _load(game, text: str, source: str, name: str, depth: int) -> Paytable:
     return Paytable(game.id, name, str(data.get("description", "")), source, ordered, options)
 
 
-def _read_bet(game, bet_id: str, raw, source: str) -> BetPays:
-    where = f"{source}: bets.{bet_id}"
+def _read_bet(game, bet_id: str, raw, source: str, entry: str | None = None) -> BetPays:
+    """One ``[bets.X]`` entry; ``entry`` names a price group read for its member ``bet_id``."""
+    where = f"{source}: bets.{entry or bet_id}"
     if bet_id not in game.bets:
-        raise PaytableError(f"{where}: {UnknownName(f'{game.id} bet', bet_id, game.bets)}")
+        known = list(game.bets) + list(game.price_groups)
+        raise PaytableError(f"{where}: {UnknownName(f'{game.id} bet', bet_id, known)}")
     if not isinstance(raw, dict):
         raise PaytableError(f"{where}: must be a table")
     for key in raw:

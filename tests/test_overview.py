@@ -60,6 +60,6 @@ def test_player_edge_flag_in_the_sheet_and_deterministic_output(tmp_path):
 
     generous = tmp_path / "generous.toml"
     generous.write_text('game = "sic-bo"\nextends = "seed"\n[bets.pair]\npays.pair = 7\npays.other = -1\n')
-    out = CliRunner().invoke(cli, ["sheet", "sic-bo", "--paytable", str(generous), "--bet", "pair", "--format", "md"])
+    out = CliRunner().invoke(cli, ["sheet", "sic-bo", "--paytable", str(generous), "--bet", "pair-1-2", "--format", "md"])
     assert out.exit_code == 0 and "PLAYER HAS THE EDGE" in out.stdout  # 30/216 * 8 > 1
     assert overview_files() == overview_files()

@@ -32,8 +32,13 @@ def multiset_counts(settle) -> Counter:
     return tally
 
 
-def independent_rule(bet_id, member=None):
-    """Each bet's rule written afresh for the multiset view (member: which number / pair)."""
+def independent_rule(bet_id):
+    """Each bet's rule written afresh for the multiset view, from its id alone."""
+    kind, _, rest = bet_id.partition("-")
+    member = tuple(int(x) for x in rest.split("-")) if rest and kind in ("number", "double", "triple", "pair") else None
+    if member and kind != "pair":
+        member = member[0]
+
     def triple(d):
         return len(set(d)) == 1
 
@@ -41,15 +46,15 @@ def independent_rule(bet_id, member=None):
         return lambda d: "triple" if triple(d) else ("small" if 4 <= sum(d) <= 10 else "big")
     if bet_id in ("odd", "even"):
         return lambda d: "triple" if triple(d) else ("odd" if sum(d) % 2 else "even")
-    if bet_id == "number":
+    if kind == "number":
         return lambda d: {0: "none", 1: "one", 2: "two", 3: "three"}[list(d).count(member)]
-    if bet_id == "double":
+    if kind == "double":
         return lambda d: "double" if list(d).count(member) >= 2 else "other"
-    if bet_id == "triple":
+    if kind == "triple":
         return lambda d: "triple" if tuple(d) == (member,) * 3 else "other"
     if bet_id == "any-triple":
         return lambda d: "triple" if triple(d) else "other"
-    if bet_id == "pair":
+    if kind == "pair":
         return lambda d: "pair" if set(member) <= set(d) else "other"
     total = int(bet_id.split("-")[1])
     return lambda d: "hit" if sum(d) == total else "miss"
@@ -57,13 +62,21 @@ def independent_rule(bet_id, member=None):
 
 def test_ordered_rolls_equal_multisets():
     counts = SIC_BO.count(None, list(SIC_BO.bets))
-    members = {"number": range(1, 7), "double": range(1, 7), "triple": range(1, 7),
-               "pair": list(combinations(range(1, 7), 2))}
+    assert len(counts) == 4 + 6 * 3 + 1 + 14 + len(list(combinations(range(1, 7), 2)))
     for bet_id, oc in counts.items():
         assert oc.total == 216
-        for member in members.get(bet_id, [None]):
-            expected = multiset_counts(independent_rule(bet_id, member))
-            assert {k: v for k, v in oc.counts.items() if v} == dict(expected), (bet_id, member)
+        expected = multiset_counts(independent_rule(bet_id))
+        assert {k: v for k, v in oc.counts.items() if v} == dict(expected), bet_id
+
+
+def test_groups_price_every_member_and_a_member_entry_overrides(tmp_path):
+    table = load_paytable(SIC_BO, "seed")
+    assert {table.bet(f"triple-{n}").pays["triple"] for n in range(1, 7)} == {150}
+    path = tmp_path / "t.toml"
+    path.write_text('game = "sic-bo"\nextends = "seed"\n[bets.triple-3]\npays.triple = 200\npays.other = -1\n'
+                    '[bets.triple]\npays.triple = 180\npays.other = -1\n')
+    mine = load_paytable(SIC_BO, str(path))
+    assert mine.bet("triple-3").pays["triple"] == 200 and mine.bet("triple-4").pays["triple"] == 180
 
 
 def test_total_counts_by_hand():
@@ -74,11 +87,11 @@ def test_total_counts_by_hand():
 
 
 PUBLISHED = {
-    "seed": {"small": 2.78, "big": 2.78, "number": 7.87, "pair": 16.67, "double": 33.33, "triple": 30.09,
-             "any-triple": 30.56},
-    "common": {"small": 2.78, "double": 18.52, "triple": 16.20, "any-triple": 13.89, "total-4": 15.28,
+    "seed": {"small": 2.78, "big": 2.78, "number-4": 7.87, "pair-2-6": 16.67, "double-5": 33.33,
+             "triple-1": 30.09, "any-triple": 30.56},
+    "common": {"small": 2.78, "double-2": 18.52, "triple-6": 16.20, "any-triple": 13.89, "total-4": 15.28,
                "total-5": 13.89, "total-6": 16.67, "total-7": 9.72, "total-8": 12.50, "total-9": 18.98,
-               "total-10": 12.50, "total-17": 15.28, "pair": 2.78},
+               "total-10": 12.50, "total-17": 15.28, "pair-3-4": 2.78},
 }
 
 
@@ -105,7 +118,7 @@ def test_play_random_settles_like_the_roll():
         outcomes = SIC_BO.play_random(rng)
         roll = tuple(twin.randint(1, 6) for _ in range(3))
         for bet, key in outcomes.items():
-            rule = independent_rule(bet, {"number": 1, "double": 1, "triple": 1, "pair": (1, 2)}.get(bet))
+            rule = independent_rule(bet)
             assert rule(roll) == key, (bet, roll)
 
 

@@ -33,7 +33,7 @@ def test_sic_bo_break_even_pays_are_the_closed_forms():
     game = get_game("sic-bo")
     table = load_paytable(game)
     assert solve_pay(game, "total-4", table, None).pays == F(216 - 3, 3) == 71
-    assert solve_pay(game, "triple", table, None).pays == 215
+    assert solve_pay(game, "triple-3", table, None).pays == 215
     # total 10: 27 of 216 rolls
     assert solve_pay(game, "total-10", table, None).pays == F(216 - 27, 27) == 7
 

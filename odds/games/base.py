@@ -83,6 +83,8 @@ class Game:
     """Cards burned face down before each round (Dragon Tiger: 1)."""
     accepts_fee: bool = False
     """Whether ``--fee`` (a collection fee per wager) applies to this game."""
+    price_groups: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Paytable entries that price several bets alike: group key -> member bet ids."""
 
     def count(self, shoe: Shoe | None, bet_ids: Sequence[str], paytable=None) -> dict[str, OutcomeCounts]:
         """Exact outcome counts for each bet id, for this shoe (None for dice and wheels)."""

@@ -1,15 +1,10 @@
 """Sic Bo (seed 003): three fair dice, every bet counted over the 216 equally likely ordered rolls.
 
-Bets whose members all have the same odds appear once, for a representative member (the counts
-are the same for every member by the symmetry of the dice; a test checks each member):
-
-    number      one number, paid by how many dice show it (counted for 1; 1-6 alike)
-    double      a specific double: at least two dice show it (counted for 1-1; 1-6 alike)
-    triple      a specific triple (counted for 1-1-1; 1-6 alike)
-    pair        pair match: two given different numbers both show (counted for 1-2; all 15 alike)
-
-Totals differ in odds and each has its own bet, ``total-4`` ... ``total-17``. Small and Big, Odd
-and Even lose on any triple. Counts, with ``n_t`` the ordered rolls of total ``t``:
+Every bet a player can place is a bet id: ``number-1`` ... ``number-6``, ``double-1`` ...,
+``triple-1`` ..., ``pair-1-2`` ... ``pair-5-6`` (15 pairs), ``total-4`` ... ``total-17``, ``small``,
+``big``, ``odd``, ``even``, ``any-triple``. The paytable prices the numbers, doubles, triples and
+pairs by group (entries ``number``, ``double``, ``triple``, ``pair``), as the seed's table does.
+Small and Big, Odd and Even lose on any triple. Counts, with ``n_t`` the ordered rolls of total ``t``:
 
     number on k dice    C(3,k) 5^(3-k)            (75, 15, 1 of 216 for k = 1, 2, 3; 125 none)
     specific double     3*5 + 1 = 16 (exactly two, or three)
@@ -20,7 +15,7 @@ and Even lose on any triple. Counts, with ``n_t`` the ordered rolls of total ``t
 
 from __future__ import annotations
 
-from itertools import product
+from itertools import combinations, product
 from typing import Sequence
 
 from .base import BetRule, Game, OutcomeCounts
@@ -28,8 +23,8 @@ from .base import outcomes
 
 COUNTING = "216 ordered rolls of three dice"
 ROLLS = tuple(product(range(1, 7), repeat=3))
-NUMBER, DOUBLE, TRIPLE, PAIR = 1, 1, 1, (1, 2)
-"""The representative member counted for each bet kind whose members are alike."""
+FACES = range(1, 7)
+PAIRS = tuple(combinations(FACES, 2))
 
 
 
@@ -49,24 +44,36 @@ def _parity(roll) -> str:
     return "odd" if sum(roll) % 2 else "even"
 
 
-def _number(roll) -> str:
-    return ("none", "one", "two", "three")[roll.count(NUMBER)]
+def _number(face: int):
+    def settle(roll) -> str:
+        return ("none", "one", "two", "three")[roll.count(face)]
+
+    return settle
 
 
-def _double(roll) -> str:
-    return "double" if roll.count(DOUBLE) >= 2 else "other"
+def _double(face: int):
+    def settle(roll) -> str:
+        return "double" if roll.count(face) >= 2 else "other"
+
+    return settle
 
 
-def _triple(roll) -> str:
-    return "triple" if roll.count(TRIPLE) == 3 else "other"
+def _triple(face: int):
+    def settle(roll) -> str:
+        return "triple" if roll.count(face) == 3 else "other"
+
+    return settle
 
 
 def _any_triple(roll) -> str:
     return "triple" if _is_triple(roll) else "other"
 
 
-def _pair(roll) -> str:
-    return "pair" if PAIR[0] in roll and PAIR[1] in roll else "other"
+def _pair(a: int, b: int):
+    def settle(roll) -> str:
+        return "pair" if a in roll and b in roll else "other"
+
+    return settle
 
 
 def _total(t: int):
@@ -88,27 +95,45 @@ BETS: list[tuple[BetRule, object]] = [
              None, "odd total; loses on any triple"), _parity),
     (BetRule("even", "Even", outcomes(("even", "Even total, not a triple"), TRIPLE_ROW, ("odd", "Odd total, not a triple")),
              None, "even total; loses on any triple"), _parity),
-    (BetRule("number", "Number (any one of 1-6)",
-             outcomes(("three", "Number on three dice"), ("two", "Number on two dice"), ("one", "Number on one die"),
-                ("none", "Number on no die")), None,
-             "one chosen number, paid by how many dice show it; every number alike (counted for 1)"), _number),
-    (BetRule("double", "Specific Double (any one of 1-6)",
-             outcomes(("double", "Two or three dice show the number"), ("other", "Any other roll")), None,
-             "a chosen number on at least two dice; every number alike (counted for 1-1)"), _double),
-    (BetRule("triple", "Specific Triple (any one of 1-6)",
-             outcomes(("triple", "All three dice show the number"), ("other", "Any other roll")), None,
-             "a chosen number on all three dice; every number alike (counted for 1-1-1)"), _triple),
     (BetRule("any-triple", "Any Triple", outcomes(("triple", "All three dice the same"), ("other", "Any other roll")),
              None, "all three dice show the same number"), _any_triple),
 ] + [
     (BetRule(f"total-{t}", f"Specific Total {t}", outcomes(("hit", f"Total {t}"), ("miss", "Any other total")), None,
              f"the three dice add up to {t}"), _total(t))
     for t in range(4, 18)
-] + [
-    (BetRule("pair", "Pair Match (any two different numbers)",
-             outcomes(("pair", "Both numbers show"), ("other", "Any other roll")), None,
-             "two chosen different numbers both show; all 15 pairs alike (counted for 1-2)"), _pair),
 ]
+BETS += [
+    (BetRule(f"number-{n}", f"Number {n}",
+             outcomes(("three", f"{n} on three dice"), ("two", f"{n} on two dice"), ("one", f"{n} on one die"),
+                      ("none", f"{n} on no die")), None,
+             f"{n} shows; paid by how many dice show it"), _number(n))
+    for n in FACES
+] + [
+    (BetRule(f"double-{n}", f"Specific Double {n}",
+             outcomes(("double", f"{n} on two or three dice"), ("other", "Any other roll")), None,
+             f"{n} on at least two dice"), _double(n))
+    for n in FACES
+] + [
+    (BetRule(f"triple-{n}", f"Specific Triple {n}",
+             outcomes(("triple", f"{n} on all three dice"), ("other", "Any other roll")), None,
+             f"{n} on all three dice"), _triple(n))
+    for n in FACES
+] + [
+    (BetRule(f"pair-{a}-{b}", f"Pair Match {a}-{b}",
+             outcomes(("pair", f"Both {a} and {b} show"), ("other", "Any other roll")), None,
+             f"{a} and {b} both show"), _pair(a, b))
+    for a, b in PAIRS
+]
+KIND_ORDER = ("small", "big", "odd", "even", "number", "double", "triple", "any-triple", "total", "pair")
+BETS.sort(key=lambda bet: KIND_ORDER.index(bet[0].id if bet[0].id in KIND_ORDER else bet[0].id.split("-")[0]))
+"""In the order of the seed's bet list (the sort is stable: numbers, totals and pairs stay in order)."""
+PRICE_GROUPS = {
+    "number": tuple(f"number-{n}" for n in FACES),
+    "double": tuple(f"double-{n}" for n in FACES),
+    "triple": tuple(f"triple-{n}" for n in FACES),
+    "pair": tuple(f"pair-{a}-{b}" for a, b in PAIRS),
+}
+"""Paytable entries that price every member alike, as the seed's table does."""
 
 
 class SicBoGame(Game):
@@ -116,10 +141,10 @@ class SicBoGame(Game):
 
     def __init__(self):
         super().__init__("sic-bo", "Sic Bo", COUNTING, {rule.id: rule for rule, _ in BETS},
-                         uses_shoe=False, min_cards=0, notes=(
-                             "Number, Specific Double, Specific Triple and Pair Match are one sheet each: "
-                             "every number (every pair of numbers) has the same odds by the symmetry of the "
-                             "dice. Each Specific Total has its own sheet.",
+                         uses_shoe=False, min_cards=0, price_groups=PRICE_GROUPS, notes=(
+                             "Numbers, Specific Doubles, Specific Triples and Pair Matches are priced by group "
+                             "(paytable entries number, double, triple, pair); every member has its own sheet, "
+                             "and by the symmetry of the dice the members of a group have the same odds.",
                              "Seed 003 pays 18 on totals 5 and 16 and 14 on totals 6 and 15, where the common "
                              "table pays 30 and 17: totals 5 and 16 are the stingiest bets of the seed's layout "
                              "(compare the house edges below with paytable `common`).",
