@@ -34,6 +34,7 @@ YARDSTICK = ROOT.parent / "shared" / "bench" / "naive_baccarat.c"
 BACCARAT_BETS = ["banker", "banker-no-commission", "player", "tie", "lucky-6", "big", "small",
                  "dragon-bonus-player", "dragon-bonus-banker"]
 TIGER_BETS = ["tiger", "small-tiger", "big-tiger", "tiger-tie"]
+REPEATS = 5
 
 
 def random_shoes(count: int, seed: int) -> list[str]:
@@ -85,14 +86,15 @@ def main() -> None:
         c_ms = c_ms_per_composition(folder)
         for command in batch_commands(empty_file):  # warm the file cache
             timed(command)
-        empty = sum(timed(c) for c in batch_commands(empty_file))
-        runs = {label: sum(timed(c) for c in batch_commands(shoes_file, workers))
+        # best of REPEATS: start-up is a few tenths of a second and noisy; the minimum is its floor
+        empty = sum(min(timed(c) for _ in range(REPEATS)) for c in batch_commands(empty_file))
+        runs = {label: sum(min(timed(c) for _ in range(REPEATS)) for c in batch_commands(shoes_file, workers))
                 for label, workers in (("1 process", 1), (f"{os.cpu_count()} processes (default)", None))}
         sheet = min(timed([sys.executable, "-m", "odds", "sheet", "baccarat"]) for _ in range(3))
         c_ms_after = c_ms_per_composition(folder)
     c_ms = (c_ms + c_ms_after) / 2  # the yardstick before and after, against drift in load
     print(f"naive C yardstick: {c_ms:.4f} ms per composition (banker/player/tie; mean of a run before and after)")
-    print(f"odds batch: {args.shoes} shoes x 13 bets (9 baccarat + 4 Tiger Baccarat), both commands;"
+    print(f"odds batch: {args.shoes} shoes x 13 bets (9 baccarat + 4 Tiger Baccarat), both commands, best of {REPEATS};"
           f" start-up alone (empty file) {empty:.3f} s")
     for label, full in runs.items():
         whole = full / args.shoes * 1e3

@@ -120,9 +120,15 @@ class CompiledDeal:
             raise ValueError(f"a shoe holds {int(sizes.min())} cards; a round may need {self.max_cards}")
         biggest = int(sizes.max()) if len(sizes) else 0
         if folded.blocks is None or folded.max_abs * falling(biggest, self.max_cards) > INT64_LIMIT:
-            return [[sum(w * q for w, q in zip(self.multiset_weights(row), col))
-                     for col in folded.python_columns]
-                    for row in comps.tolist()]
+            out = []
+            for row in comps.tolist():
+                sums = [0] * folded.width
+                for weight, q_row in zip(self.multiset_weights(row), folded.q):
+                    if weight:
+                        for b, q in enumerate(q_row):
+                            sums[b] += weight * q
+                out.append(sums)
+            return out
         out = np.empty((len(comps), folded.width), dtype=np.int64)
         for start in range(0, len(comps), self.CHUNK):
             chunk = comps[start : start + self.CHUNK]
@@ -148,15 +154,17 @@ class CompiledDeal:
         wrapped result is the true one.
         """
         k_max = self.max_cards
-        # falls[s, i, k] = c (c-1) ... (c-k+1) for the count c of kind i in shoe s
-        falls = np.ones(comps.shape + (k_max + 1,), dtype=np.int64)
+        # falls[i, s, k] = c (c-1) ... (c-k+1) for the count c of kind i in shoe s (kind-major, so
+        # each kind's table is contiguous for the gathers below)
+        falls = np.ones((comps.shape[1], comps.shape[0], k_max + 1), dtype=np.int64)
+        counts = comps.T
         for k in range(1, k_max + 1):
-            falls[:, :, k] = falls[:, :, k - 1] * np.maximum(comps - (k - 1), 0)
+            falls[:, :, k] = falls[:, :, k - 1] * np.maximum(counts - (k - 1), 0)
         halves = []
         for kinds, subsets, _ in self._halves:
-            part = np.ones((comps.shape[0], len(subsets)), dtype=np.int64)
-            for j, kind in enumerate(kinds):
-                part *= falls[:, kind, :][:, subsets[:, j]]
+            part = np.take(falls[kinds[0]], subsets[:, 0], axis=1)
+            for j, kind in enumerate(kinds[1:], start=1):
+                part *= np.take(falls[kind], subsets[:, j], axis=1)
             halves.append(part)
         first, second = halves
         n = comps.sum(axis=1)
@@ -169,13 +177,15 @@ class CompiledDeal:
         result = np.zeros((len(comps), folded.width), dtype=np.int64)
         for block in folded.blocks:
             a_part = first[:, block.a_index] * scale[:, block.a_sizes + block.b_size]
-            b_part = second[:, block.b_index][:, :, None]
+            # inner[s, b, c] = sum_a A'[s, a] Q[a, b, c], limb by limb (then wrapping int64)
+            inner = np.zeros((len(comps), len(block.b_index) * folded.width), dtype=np.int64)
             top, shift = int(a_part.max()), 0
             while top >> shift:
                 limb = ((a_part >> shift) & mask).astype(np.float64)
-                inner = (limb @ block.q).astype(np.int64).reshape(len(comps), len(block.b_index), folded.width)
-                result += (inner * b_part).sum(axis=1) << shift
+                inner += (limb @ block.q).astype(np.int64) << shift
                 shift += bits
+            b_part = second[:, block.b_index][:, None, :]
+            result += np.matmul(b_part, inner.reshape(len(comps), len(block.b_index), folded.width))[:, 0, :]
         return result
 
     @cached_property
@@ -198,25 +208,22 @@ class CompiledDeal:
         """Precompute ``Q`` for :meth:`batch_linear` (do it once per set of bets)."""
         columns = np.asarray(columns, dtype=object)
         max_abs = max((abs(int(x)) for x in columns.ravel()), default=0)
-        if max_abs < 2**31:
-            # |Q| <= (orderings of a multiset, at most max_cards!) * max_abs: far inside int64
-            q_arr = np.zeros((len(self.multisets), columns.shape[1]), dtype=np.int64)
-            np.add.at(q_arr, self.table_multiset,
-                      self.table_ways[:, None] * columns.astype(np.int64)[self.table_state])
-            q = q_arr.tolist()
-        else:
-            q = self.state_matrix(columns)
-        transposed = [list(col) for col in zip(*q)]
-        column_mass = max((sum(abs(x) for x in col) for col in transposed), default=0)
+        width = columns.shape[1]
+        if max_abs >= 2**31:
+            return FoldedColumns(None, self.state_matrix(columns), max_abs, 0, width)
+        # |Q| <= (orderings of a multiset, at most max_cards!) * max_abs: far inside int64
+        q = np.zeros((len(self.multisets), width), dtype=np.int64)
+        np.add.at(q, self.table_multiset, self.table_ways[:, None] * columns.astype(np.int64)[self.table_state])
+        column_mass = int(np.abs(q).sum(axis=0).max()) if width else 0
         if column_mass >= 2**50:
             # columns too large for float64 limbs of at least 3 bits: Python integers only
-            return FoldedColumns(None, transposed, max(max_abs, 1), 0, columns.shape[1])
+            return FoldedColumns(None, q.tolist(), max(max_abs, 1), 0, width)
         return FoldedColumns(
-            blocks=self._blocks(np.array(q, dtype=np.int64)),
-            python_columns=transposed,
+            blocks=self._blocks(q),
+            q=q.tolist(),
             max_abs=max(max_abs, 1),
             limb_bits=53 - max(column_mass, 1).bit_length(),
-            width=columns.shape[1],
+            width=width,
         )
 
     def _blocks(self, q: np.ndarray) -> list["Block"]:
@@ -231,12 +238,10 @@ class CompiledDeal:
         for size in range(self.max_cards + 1):
             a_index = np.flatnonzero(first_sizes <= self.max_cards - size)
             b_index = np.flatnonzero(second_sizes == size)
-            rows = {a: i for i, a in enumerate(a_index.tolist())}
-            cols = {b: i for i, b in enumerate(b_index.tolist())}
-            dense = np.zeros((len(a_index), len(b_index), width), dtype=np.float64)
             members = np.flatnonzero(second_sizes[second_index] == size)
-            for m in members.tolist():
-                dense[rows[int(first_index[m])], cols[int(second_index[m])]] = q[m]
+            dense = np.zeros((len(a_index), len(b_index), width), dtype=np.float64)
+            dense[np.searchsorted(a_index, first_index[members]),
+                  np.searchsorted(b_index, second_index[members])] = q[members]
             if len(b_index) and len(a_index):
                 blocks.append(Block(size, a_index, first_sizes[a_index], b_index,
                                     dense.reshape(len(a_index), -1)))
@@ -260,7 +265,8 @@ class FoldedColumns:
     ``blocks`` is None when only Python integers will do."""
 
     blocks: list[Block] | None
-    python_columns: list[list[int]]
+    q: list[list[int]]
+    """``Q[m][b]`` as Python integers, for shoes beyond the fast path's bound."""
     max_abs: int
     limb_bits: int
     width: int
