@@ -10,14 +10,14 @@ from __future__ import annotations
 import json
 import multiprocessing
 from fractions import Fraction
-from math import lcm
+from dataclasses import dataclass
+from math import gcd, lcm
 from typing import Sequence
 
 import numpy as np
 
 from .counting import falling
 from .errors import OddsError
-from .render import exact
 from .cards import RANKS, baccarat_value, card_kind_index, parse_cards
 from .shoe import Shoe
 
@@ -91,44 +91,75 @@ SLOTS = 65
 def batch_house_edges(game, paytable, lines: Sequence[str], bet_ids: Sequence[str], decks=None,
                       first_line: int = 1) -> list[dict]:
     """Rows ``{line, bet, house_edge}`` (exact) for every line of shoes and every bet."""
-    base = Shoe.decks(game.default_decks if decks is None else decks)
-    ranks = rank_compositions(game, base, lines, first_line)
-    edges = house_edges(game, paytable, LazyShoes(game, base, lines, first_line), bet_ids, ranks)
-    return [{"line": i + first_line, "bet": bet, "house_edge": edges[bet][i]}
+    ratios = _line_ratios(game, paytable, FastPlan.of(game, paytable, bet_ids), lines, bet_ids, decks, first_line)
+    return [{"line": i + first_line, "bet": bet, "house_edge": Fraction(*ratios[bet][i])}
             for i in range(len(lines)) for bet in bet_ids]
 
 
-PARALLEL_MIN_LINES = 256
-"""Below this many lines a batch runs in one process: starting workers would cost more."""
+@dataclass(frozen=True)
+class FastPlan:
+    """The bets of a batch that take the compiled table's fast path, their integer pay scales,
+    and the table folded with their pay columns (computed once per batch)."""
+
+    bets: tuple[str, ...]
+    scales: tuple[int, ...]
+    folded: object
+
+    @classmethod
+    def of(cls, game, paytable, bet_ids: Sequence[str]) -> "FastPlan":
+        """Each bet's pays are scaled to integers by the least common multiple of their
+        denominators; bets whose game gives no integer pay column per compiled end state
+        (``state_columns``) are left to the exact sheet path."""
+        bets, scales, columns = [], [], []
+        for bet in bet_ids:
+            pays = paytable.bet(bet).pays
+            scale = lcm(*(p.denominator for p in pays.values()))
+            column = getattr(game, "state_columns", lambda *a: None)(bet, pays, scale)
+            if column is not None:
+                bets.append(bet)
+                scales.append(scale)
+                columns.append(column)
+        folded = game.compiled().fold(np.array(columns, dtype=object).T) if bets else None
+        return cls(tuple(bets), tuple(scales), folded)
 
 
-def run_batch(game, paytable, lines: Sequence[str], bet_ids: Sequence[str], decks=None, fmt="csv",
-              workers: int = 1) -> str:
-    """``odds batch``: the rendered rows, computed by ``workers`` processes over contiguous
-    chunks of lines (the output is the same whatever the number of workers)."""
-    jobs = [(game.id, paytable, lines, bet_ids, decks, 1, fmt)]
-    if workers > 1 and len(lines) >= PARALLEL_MIN_LINES:
-        size = -(-len(lines) // workers)
-        jobs = [(game.id, paytable, lines[i : i + size], bet_ids, decks, i + 1, fmt)
-                for i in range(0, len(lines), size)]
-    if len(jobs) == 1:
-        parts = [_batch_chunk(*jobs[0])]
-    else:
-        game.compiled() if hasattr(game, "compiled") else None  # compile once, before the fork
-        methods = multiprocessing.get_all_start_methods()
-        context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-        with context.Pool(len(jobs)) as pool:
-            parts = pool.starmap(_batch_chunk, jobs)
-    if fmt == "json":
-        return json.dumps([record for part in parts for record in part], indent=1) + "\n"
-    return "line,bet,house_edge,house_edge_float\n" + "".join(parts)
+def house_edges(game, paytable, shoes, bet_ids: Sequence[str], ranks: np.ndarray | None = None,
+                plan: FastPlan | None = None) -> dict[str, list[tuple[int, int]]]:
+    """Exact house edge of each bet for each shoe, as a reduced ``(numerator, denominator)``
+    pair (``ranks``: the shoes' 13 rank counts, if known).
+
+    Fast-path bets share one pass of :meth:`CompiledDeal.batch_linear`: the edge is minus the
+    column sum over ``scale * total``. The rest go through ``game.count``, shoe by shoe.
+    """
+    plan = plan or FastPlan.of(game, paytable, bet_ids)
+    out: dict[str, list[tuple[int, int]]] = {}
+    for bet in bet_ids:
+        if bet not in plan.bets:
+            pays = paytable.bet(bet).pays
+            out[bet] = [_edge_of_shoe(game, shoe, bet, pays, getattr(shoes, "first_line", 1) + i).as_integer_ratio()
+                        for i, shoe in enumerate(shoes)]
+    if plan.bets and len(shoes):
+        compiled = game.compiled()
+        if ranks is None:
+            ranks = np.array([shoe.ranks() for shoe in shoes], dtype=np.int64)
+        sums = compiled.batch_linear(ranks @ RANK_TO_VALUE, plan.folded)
+        totals = [falling(n, compiled.max_cards) for n in ranks.sum(axis=1).tolist()]
+        for j, (bet, scale) in enumerate(zip(plan.bets, plan.scales)):
+            pairs = []
+            for row, total in zip(sums, totals):
+                numerator, denominator = -row[j], scale * total
+                common = gcd(numerator, denominator)
+                pairs.append((numerator // common, denominator // common))
+            out[bet] = pairs
+    elif plan.bets:
+        out.update({bet: [] for bet in plan.bets})
+    return out
 
 
-def _batch_chunk(game_id, paytable, lines, bet_ids, decks, first_line, fmt):
-    from .games import get_game
-
-    rows = batch_house_edges(get_game(game_id), paytable, lines, bet_ids, decks, first_line)
-    return render_rows(rows, fmt)
+def _line_ratios(game, paytable, plan, lines, bet_ids, decks, first_line):
+    base = Shoe.decks(game.default_decks if decks is None else decks)
+    ranks = rank_compositions(game, base, lines, first_line)
+    return house_edges(game, paytable, LazyShoes(game, base, lines, first_line), bet_ids, ranks, plan)
 
 
 class LazyShoes:
@@ -145,38 +176,6 @@ class LazyShoes:
             yield _shoe_of_line(self.game, self.base, number, line)
 
 
-def house_edges(game, paytable, shoes, bet_ids: Sequence[str], ranks: np.ndarray | None = None) -> dict[str, list[Fraction]]:
-    """Exact house edge of each bet for each shoe (``ranks``: the shoes' 13 rank counts, if known).
-
-    Bets whose game gives integer pay columns over its compiled end states (``state_columns``)
-    share one pass of the fast path: each bet's pays are scaled to integers by the least common
-    multiple of their denominators, and the edge is the column sum over ``scale * total``.
-    """
-    out: dict[str, list[Fraction]] = {}
-    fast, scales, columns = [], [], []
-    for bet in bet_ids:
-        pays = paytable.bet(bet).pays
-        scale = lcm(*(p.denominator for p in pays.values()))
-        column = getattr(game, "state_columns", lambda *a: None)(bet, pays, scale)
-        if column is None or not len(shoes):
-            out[bet] = [_edge_of_shoe(game, shoe, bet, pays, getattr(shoes, "first_line", 1) + i)
-                        for i, shoe in enumerate(shoes)]
-        else:
-            fast.append(bet)
-            scales.append(scale)
-            columns.append(column)
-    if fast:
-        compiled = game.compiled()
-        folded = compiled.fold(np.array(columns, dtype=object).T)
-        if ranks is None:
-            ranks = np.array([shoe.ranks() for shoe in shoes], dtype=np.int64)
-        sums = compiled.batch_linear(ranks @ RANK_TO_VALUE, folded)
-        totals = [falling(n, compiled.max_cards) for n in ranks.sum(axis=1).tolist()]
-        for j, (bet, scale) in enumerate(zip(fast, scales)):
-            out[bet] = [Fraction(-row[j], scale * total) for row, total in zip(sums, totals)]
-    return out
-
-
 def _edge_of_shoe(game, shoe: Shoe, bet: str, pays, number: int) -> Fraction:
     try:
         counts = game.count(shoe, [bet])[bet]
@@ -185,15 +184,73 @@ def _edge_of_shoe(game, shoe: Shoe, bet: str, pays, number: int) -> Fraction:
     return -sum((Fraction(pays[k] * n) for k, n in counts.counts.items()), Fraction(0)) / counts.total
 
 
-def render_rows(rows: list[dict], fmt: str):
-    """CSV lines (``line,bet,house_edge,house_edge_float``, no header) as one string, or JSON-ready
-    records (the exact edge a string). CSV is written by hand rather than through ``csv``: a batch
-    has many thousands of rows and no field needs quoting (bet ids are lowercase words and hyphens)."""
+# -- the command: many processes, rendered output ------------------------------------------------
+
+PARALLEL_MIN_LINES = 256
+"""Below this many lines a batch runs in one process: starting workers would cost more."""
+
+_FORKED = None
+"""The job a forked worker reads (inherited, not pickled): game, paytable, plan, lines, bets, decks, format."""
+
+
+def run_batch(game, paytable, lines: Sequence[str], bet_ids: Sequence[str], decks=None, fmt="csv",
+              workers: int = 1) -> str:
+    """``odds batch``: the rendered rows, computed by ``workers`` processes over contiguous
+    chunks of lines (the output is the same whatever the number of workers)."""
+    global _FORKED
+    plan = FastPlan.of(game, paytable, bet_ids)
+    if workers <= 1 or len(lines) < PARALLEL_MIN_LINES:
+        parts = [_render_chunk(game, paytable, plan, lines, bet_ids, decks, 1, fmt)]
+    else:
+        size = -(-len(lines) // workers)
+        ranges = [(i, min(i + size, len(lines))) for i in range(0, len(lines), size)]
+        if "fork" in multiprocessing.get_all_start_methods():
+            # workers inherit the compiled table, the folded plan and the lines: nothing to pickle in
+            _FORKED = (game, paytable, plan, lines, bet_ids, decks, fmt)
+            try:
+                with multiprocessing.get_context("fork").Pool(len(ranges)) as pool:
+                    parts = pool.starmap(_forked_chunk, ranges)
+            finally:
+                _FORKED = None
+        else:
+            jobs = [(game.id, paytable, lines[a:b], bet_ids, decks, a + 1, fmt) for a, b in ranges]
+            with multiprocessing.get_context("spawn").Pool(len(jobs)) as pool:
+                parts = pool.starmap(_spawned_chunk, jobs)
     if fmt == "json":
-        return [{"line": r["line"], "bet": r["bet"], "house_edge": exact(r["house_edge"]),
-                 "house_edge_float": float(r["house_edge"])} for r in rows]
-    lines = []
-    for r in rows:
-        n, d = r["house_edge"].as_integer_ratio()
-        lines.append(f"{r['line']},{r['bet']},{n}/{d},{n / d!r}\n" if d != 1 else f"{r['line']},{r['bet']},{n},{float(n)!r}\n")
-    return "".join(lines)
+        return json.dumps([record for part in parts for record in part], indent=1) + "\n"
+    return "line,bet,house_edge,house_edge_float\n" + "".join(parts)
+
+
+def _forked_chunk(start: int, stop: int):
+    game, paytable, plan, lines, bet_ids, decks, fmt = _FORKED
+    return _render_chunk(game, paytable, plan, lines[start:stop], bet_ids, decks, start + 1, fmt)
+
+
+def _spawned_chunk(game_id, paytable, lines, bet_ids, decks, first_line, fmt):
+    from .games import get_game
+
+    game = get_game(game_id)
+    return _render_chunk(game, paytable, FastPlan.of(game, paytable, bet_ids), lines, bet_ids, decks, first_line, fmt)
+
+
+def _render_chunk(game, paytable, plan, lines, bet_ids, decks, first_line, fmt):
+    """CSV lines (``line,bet,house_edge,house_edge_float``, no header) as one string, or
+    JSON-ready records (the exact edge a string). CSV is written by hand rather than through
+    ``csv``: a batch has many thousands of rows and no field needs quoting."""
+    ratios = _line_ratios(game, paytable, plan, lines, bet_ids, decks, first_line)
+    columns = [(bet, ratios[bet]) for bet in bet_ids]
+    if fmt == "json":
+        return [{"line": i + first_line, "bet": bet, "house_edge": _ratio_text(*pairs[i]),
+                 "house_edge_float": pairs[i][0] / pairs[i][1]}
+                for i in range(len(lines)) for bet, pairs in columns]
+    out = []
+    for i in range(len(lines)):
+        line = i + first_line
+        for bet, pairs in columns:
+            n, d = pairs[i]
+            out.append(f"{line},{bet},{n}/{d},{n / d!r}\n" if d != 1 else f"{line},{bet},{n},{float(n)!r}\n")
+    return "".join(out)
+
+
+def _ratio_text(n: int, d: int) -> str:
+    return str(n) if d == 1 else f"{n}/{d}"
