@@ -19,7 +19,6 @@ The machine is shared and noisy; only ratios measured in the same run mean much.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import shutil
 import subprocess
@@ -62,9 +61,9 @@ def timed(args: list[str]) -> float:
     return time.perf_counter() - start
 
 
-def batch_commands(shoes_file: Path, workers: int | None = None) -> list[list[str]]:
+def batch_commands(shoes_file: Path) -> list[list[str]]:
     odds = [sys.executable, "-m", "odds"]
-    extra = ["--workers", str(workers)] if workers else []
+    extra: list[str] = []
     return [
         odds + ["batch", "baccarat", "--shoes", str(shoes_file)] + [a for b in BACCARAT_BETS for a in ("--bet", b)] + extra,
         odds + ["batch", "tiger-baccarat", "--shoes", str(shoes_file)] + [a for b in TIGER_BETS for a in ("--bet", b)] + extra,
@@ -88,20 +87,18 @@ def main() -> None:
             timed(command)
         # best of REPEATS: start-up is a few tenths of a second and noisy; the minimum is its floor
         empty = sum(min(timed(c) for _ in range(REPEATS)) for c in batch_commands(empty_file))
-        runs = {label: sum(min(timed(c) for _ in range(REPEATS)) for c in batch_commands(shoes_file, workers))
-                for label, workers in (("1 process", 1), (f"{os.cpu_count()} processes (default)", None))}
+        full = sum(min(timed(c) for _ in range(REPEATS)) for c in batch_commands(shoes_file))
         sheet = min(timed([sys.executable, "-m", "odds", "sheet", "baccarat"]) for _ in range(3))
         c_ms_after = c_ms_per_composition(folder)
     c_ms = (c_ms + c_ms_after) / 2  # the yardstick before and after, against drift in load
     print(f"naive C yardstick: {c_ms:.4f} ms per composition (banker/player/tie; mean of a run before and after)")
     print(f"odds batch: {args.shoes} shoes x 13 bets (9 baccarat + 4 Tiger Baccarat), both commands, best of {REPEATS};"
           f" start-up alone (empty file) {empty:.3f} s")
-    for label, full in runs.items():
-        whole = full / args.shoes * 1e3
-        marginal = (full - empty) / args.shoes * 1e3
-        print(f"  {label}: {full:.3f} s in all")
-        print(f"    per shoe, whole commands: {whole:.4f} ms -> {c_ms / whole:.1f}x faster than C per composition")
-        print(f"    per shoe, less start-up:  {marginal:.4f} ms -> {c_ms / marginal:.1f}x faster than C per composition")
+    whole = full / args.shoes * 1e3
+    marginal = (full - empty) / args.shoes * 1e3
+    print(f"  {full:.3f} s in all")
+    print(f"  per shoe, whole commands: {whole:.4f} ms -> {c_ms / whole:.1f}x faster than C per composition")
+    print(f"  per shoe, less start-up:  {marginal:.4f} ms -> {c_ms / marginal:.1f}x faster than C per composition")
     print(f"odds sheet baccarat (every bet, 8 decks), end to end, best of 3: {sheet:.3f} s")
 
 

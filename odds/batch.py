@@ -186,8 +186,9 @@ def _edge_of_shoe(game, shoe: Shoe, bet: str, pays, number: int) -> Fraction:
 
 # -- the command: many processes, rendered output ------------------------------------------------
 
-PARALLEL_MIN_LINES = 256
-"""Below this many lines a batch runs in one process: starting workers would cost more."""
+PARALLEL_MIN_LINES = 5000
+"""Below this many lines a batch runs in one process: measured here, two workers only start to pay
+off beyond a few thousand shoes (20,000 shoes: 0.85 s against 1.02 s in one process)."""
 
 _FORKED = None
 """The job a forked worker reads (inherited, not pickled): game, paytable, plan, lines, bets, decks, format."""

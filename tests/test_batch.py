@@ -71,11 +71,12 @@ def test_big_shoes_fall_back_to_python_integers_exactly():
     assert row["house_edge"] == -sum(pays[k] * n for k, n in sheet_counts.counts.items()) / sheet_counts.total
 
 
-def test_workers_give_the_same_output_and_global_line_numbers(tmp_path):
+def test_workers_give_the_same_output_and_global_line_numbers(tmp_path, monkeypatch):
     from click.testing import CliRunner
 
     from odds.cli import cli
 
+    monkeypatch.setattr(batch, "PARALLEL_MIN_LINES", 100)  # split even this small file
     lines = random_lines(21, 300)
     path = tmp_path / "shoes.txt"
     path.write_text("\n".join(lines) + "\n")

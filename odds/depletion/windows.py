@@ -98,6 +98,16 @@ def table_rows(data: dict) -> list[dict]:
     return rows
 
 
+def readme_table(data: dict | None = None) -> str:
+    """The compact table the README shows (a test keeps the README's copy equal to it)."""
+    data = data or load()
+    rows = [{"game": r["game"], "bet": r["bet"], "window": r["window"],
+             "perfect play per shoe, every round": r["perfect_units_per_shoe"],
+             "within the window": r["perfect_units_per_shoe_in_window"],
+             "share the window keeps": r["share_kept_by_window"]} for r in table_rows(data)]
+    return records(rows, "md")
+
+
 def windows_files() -> dict[str, str]:
     """``windows.md`` and ``windows.csv`` rendered from the committed data (no dealing here)."""
     data = load()
