@@ -2,7 +2,6 @@
 
 import random
 
-import numpy as np
 import pytest
 
 from odds import batch
@@ -48,7 +47,7 @@ def test_fast_reader_agrees_with_shoe_remove():
         try:
             want = base.remove(line).rank_counts
         except OddsError:
-            with pytest.raises(OddsError, match=f"line 1: "):
+            with pytest.raises(OddsError, match="line 1: "):
                 batch.rank_compositions(game, base, [line])
             continue
         got = batch.rank_compositions(game, base, [line])

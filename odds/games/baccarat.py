@@ -71,13 +71,9 @@ def dragon_bonus_result(side: str) -> Callable[[Round], str]:
     return settle
 
 
-DRAGON_BONUS_OUTCOMES = outcomes(
-    ("win-by-9", "Wins without a natural by 9"),
-    ("win-by-8", "Wins without a natural by 8"),
-    ("win-by-7", "Wins without a natural by 7"),
-    ("win-by-6", "Wins without a natural by 6"),
-    ("win-by-5", "Wins without a natural by 5"),
-    ("win-by-4", "Wins without a natural by 4"),
+WIN_BY_OUTCOMES = outcomes(*((f"win-by-{m}", f"Wins without a natural by {m}") for m in range(9, 3, -1)))
+"""Dragon Bonus: the non-natural wins by 9 down to 4 points (shared with player-dealer baccarat)."""
+DRAGON_BONUS_OUTCOMES = WIN_BY_OUTCOMES + outcomes(
     ("natural-win", "Wins with a natural"),
     ("natural-tie", "Natural tie"),
     ("other", "Any other result"),

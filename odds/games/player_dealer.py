@@ -49,6 +49,7 @@ from ..shoe import Shoe
 from . import first_cards, punto_banco
 from .base import BetRule, Game, OutcomeCounts
 from .base import outcomes
+from .baccarat import WIN_BY_OUTCOMES
 from .punto_banco import Round
 
 COUNTING = "ordered six-card deals"
@@ -182,13 +183,7 @@ PLAYER_LINE_OUTCOMES = outcomes(("player-wins", "Player hand wins"), ("tie", "Ti
                           ("dealer-wins", "Player/dealer hand wins"))
 DEALER_LINE_OUTCOMES = PLAYER_LINE_OUTCOMES[::-1]
 TIE_OUTCOMES = outcomes(("tie", "Tie"), ("no-tie", "Player or player/dealer hand wins"))
-DRAGON_BONUS_OUTCOMES = outcomes(
-    ("win-by-9", "Wins without a natural by 9"),
-    ("win-by-8", "Wins without a natural by 8"),
-    ("win-by-7", "Wins without a natural by 7"),
-    ("win-by-6", "Wins without a natural by 6"),
-    ("win-by-5", "Wins without a natural by 5"),
-    ("win-by-4", "Wins without a natural by 4"),
+DRAGON_BONUS_OUTCOMES = WIN_BY_OUTCOMES + outcomes(
     ("natural-win", "Natural, wins"),
     ("natural-tie", "Natural, ties (both naturals)"),
     ("natural-loss", "Natural, loses to a higher natural"),
