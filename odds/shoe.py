@@ -166,6 +166,22 @@ class Shoe:
         return f"{head} ({self.total} cards)"
 
 
+# -- dealing a whole shoe (RULES.md "Cards, shoes"; the seeds' "Commencement" and cut card) -------
+
+CUT_CARD = 14
+"""Cards left behind the cut card by default: not in the seeds; RULES.md makes it a parameter."""
+
+
+def commencement_burn(rank: int) -> int:
+    """Cards burned face down after the exposed commencement card: its value, A = 1, 2-9 face
+    value, 10/J/Q/K = 10.
+
+    >>> commencement_burn(1), commencement_burn(7), commencement_burn(12)
+    (1, 7, 10)
+    """
+    return min(rank, 10)
+
+
 def all_card_names() -> list[str]:
     """Every card kind's name in composition order: As, Ah, Ad, Ac, 2s, ..."""
     return [card_name(rank, suit) for rank in RANKS for suit in SUITS]

@@ -30,6 +30,7 @@ import numpy as np
 
 from ..cards import card_kind_index
 from ..errors import OddsError
+from ..shoe import CUT_CARD, commencement_burn
 from .evaluator import CARD_OF_KIND
 
 AFTER_CUT = ("last", "one-more")
@@ -40,7 +41,7 @@ class DealRules:
     """How deep a shoe is dealt. Defaults from RULES.md: 14 cards behind the cut card, the round
     in which it comes out is the last, the commencement card and its burn."""
 
-    cut_card: int = 14
+    cut_card: int = CUT_CARD
     after_cut: str = "last"
     commencement: bool = True
 
@@ -49,11 +50,6 @@ class DealRules:
             raise OddsError(f"--after-cut must be one of {', '.join(AFTER_CUT)}, not {self.after_cut!r}")
         if not isinstance(self.cut_card, int) or self.cut_card < 0:
             raise OddsError(f"--cut-card must be a whole number of cards, at least 0, not {self.cut_card!r}")
-
-
-def commencement_burn(rank: int) -> int:
-    """Cards burned after the commencement card: its value, A = 1, J/Q/K = 10."""
-    return min(rank, 10)
 
 
 def shuffled(full: Sequence[int], seed: int, index: int) -> np.ndarray:

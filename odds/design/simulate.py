@@ -50,17 +50,10 @@ from typing import Callable, Sequence
 from ..cards import RANKS, SUITS
 from ..errors import OddsError
 from ..sheet import build_sheet
-from ..shoe import Shoe
+from ..shoe import CUT_CARD, Shoe, commencement_burn
 
 Z_MAX = 4.0
 """A run fails when any bet's |z| exceeds this."""
-CUT_CARD = 14
-"""Cards behind the cut card (not in the seeds; RULES.md makes it a parameter)."""
-
-
-def commencement_burn(rank: int) -> int:
-    """Cards burned after the exposed commencement card: A = 1, 2-9 face value, T J Q K = 10."""
-    return min(rank, 10)
 
 
 @dataclass
