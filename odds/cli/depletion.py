@@ -13,7 +13,7 @@ from ..depletion.eor import effects_of_removal
 from ..depletion.tags import betting_correlation, derive_tags, is_balanced, parse_tags
 from ..errors import OddsError, UnknownName
 from ..render import exact, records
-from ..shoe import Shoe
+from ..shoe import CUT_CARD, Shoe
 from .sheets import sheet_bets
 from .options import (bet_option, format_option, paytable_option, resolve_bets, resolve_game,
                       resolve_paytable, resolve_shoe, shoe_options)
@@ -144,7 +144,7 @@ def tags(game_id, bet_id, level, tags_text, paytable, decks, remove, fmt):
 @click.option("--shoes", type=int, default=1000, show_default=True, help="Shoes to deal.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed: shoe i is shuffled by (seed, i).")
 @click.option("--decks", type=int, default=None, metavar="N", help="Decks per shoe (default: the game's).")
-@click.option("--cut-card", "cut_card", type=int, default=14, show_default=True, metavar="CARDS",
+@click.option("--cut-card", "cut_card", type=int, default=CUT_CARD, show_default=True, metavar="CARDS",
               help="Cards left behind the cut card.")
 @click.option("--after-cut", type=click.Choice(AFTER_CUT), default="last", show_default=True,
               help="last: the round in which the cut card comes out is the last; one-more: one more round after it.")
