@@ -14,6 +14,7 @@ import io
 from fractions import Fraction
 from typing import Iterable
 
+from .games import get_game
 from .render import exact, percent, text_table
 
 FLAG = "PLAYER EDGE"
@@ -69,10 +70,12 @@ def overview_md(rows: list[dict], extremes: int = 10) -> str:
                    + ", ".join(f"{r['game']} {r['paytable']} `{r['bet']}`" for r in flagged) + ".")
     else:
         out.append("No bet gives the player the edge (none is flagged " + FLAG + ").")
-    ranked = sorted(merge_paytables(rows), key=lambda r: (r["house_edge"], r["game"], r["bet"], r["paytable"]))
+    ranked = sorted(merge_members(merge_paytables(rows)),
+                    key=lambda r: (r["house_edge"], r["game"], r["bet"], r["paytable"]))
     out += ["", f"## The {extremes} fairest bets (lowest house edge)", "",
             "A bet priced alike by several paytables of a game is one row, its paytables listed together "
-            "(\"every paytable\" when all of the game's do).", "",
+            "(\"every paytable\" when all of the game's do); so are the members of a price group with the same "
+            "figures (Sic Bo's `triple-1 ... triple-6`).", "",
             text_table(HEADERS, [_cells(r) for r in ranked[:extremes]], True, right),
             f"## The {extremes} stingiest bets (highest house edge)", "",
             text_table(HEADERS, [_cells(r) for r in ranked[::-1][:extremes]], True, right),
@@ -97,6 +100,27 @@ def merge_paytables(rows: list[dict]) -> list[dict]:
         if len(every[r["game"]]) > 1 and set(r["paytable"].split(", ")) == every[r["game"]]:
             r["paytable"] = "every paytable"
     return list(merged.values())
+
+
+def merge_members(rows: list[dict]) -> list[dict]:
+    """One row for the members of a game's price group (Sic Bo's ``triple-1`` ... ``triple-6``)
+    that a paytable prices alike, shown as ``first ... last``."""
+    group_of = {}
+    for game_id in {r["game"] for r in rows}:
+        for group, members in get_game(game_id).price_groups.items():
+            group_of.update({(game_id, m): group for m in members})
+    merged: dict[tuple, list[dict]] = {}
+    for r in rows:
+        group = group_of.get((r["game"], r["bet"]), r["bet"])
+        key = (r["game"], r["paytable"], group, r["house_edge"], r["hit_frequency"], r["std_dev"])
+        merged.setdefault(key, []).append(r)
+    out = []
+    for members in merged.values():
+        first = dict(members[0])
+        if len(members) > 1:
+            first["bet"] = f"{members[0]['bet']} ... {members[-1]['bet']}"
+        out.append(first)
+    return out
 
 
 def overview_csv(rows: list[dict]) -> str:
