@@ -28,6 +28,18 @@ from .paytable import Paytable
 from .shoe import Shoe
 
 
+def expected_value(pays, counts, total: int) -> Fraction:
+    """A bet's exact expected value per unit: ``sum_o pays[o] * counts[o] / total``.
+
+    The one formula every figure derives from; :class:`BetSheet` and the batch, depletion and
+    game modules all call it.
+
+    >>> expected_value({"win": Fraction(1), "lose": Fraction(-1)}, {"win": 18, "lose": 19}, 37)
+    Fraction(-1, 37)
+    """
+    return sum((Fraction(pays[key] * n) for key, n in counts.items()), Fraction(0)) / total
+
+
 @dataclass(frozen=True)
 class Row:
     key: str
@@ -51,7 +63,8 @@ class BetSheet:
 
     @property
     def expected_value(self) -> Fraction:
-        return sum((Fraction(r.combinations * r.pays) for r in self.rows), Fraction(0)) / self.total
+        return expected_value({r.key: r.pays for r in self.rows}, {r.key: r.combinations for r in self.rows},
+                              self.total)
 
     @property
     def house_edge(self) -> Fraction:

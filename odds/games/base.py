@@ -96,6 +96,11 @@ class Game:
         Monte Carlo dealer and the shoe-by-shoe depletion, never by the exact counts."""
         raise NotImplementedError
 
+    def dealing_options(self, shoe: Shoe, paytable) -> dict:
+        """Keyword arguments for :meth:`play_dealt` when dealing from ``shoe`` under ``paytable``
+        (player-dealer baccarat: the best-choice decisions for that shoe and those pays)."""
+        return {}
+
     def play_random(self, rng):
         """Play one round of a dice or wheel game with ``rng`` (a :class:`random.Random`):
         ``{bet id: outcome key}``."""
