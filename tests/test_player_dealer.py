@@ -406,3 +406,38 @@ def test_batch_fast_path_matches_sheets():
         shoe = Shoe.decks(8).remove(spec) if spec else Shoe.decks(8)
         sheet = build_sheet(GAME, seed, shoe, [row["bet"]])
         assert Fraction(row["house_edge"]) == sheet.bets[0].house_edge
+
+
+def test_dealing_options_are_the_best_choice_of_the_shoe_and_paytable():
+    from odds.design.solve import with_pay
+
+    seed = load_paytable(GAME)
+    one_deck = GAME.dealing_options(Shoe.decks(1), seed)
+    assert one_deck == {"choose": analyse(Shoe.decks(1)).decisions}
+    assert one_deck["choose"] != GAME.default_decisions  # 1 deck: hit 5-0 against a 5
+    tie_loses = with_pay(seed, "player-line-best-choice", "tie", Fraction(-1))
+    options = GAME.dealing_options(Shoe.decks(8), tie_loses)
+    assert set(options["choose"].values()) == {"hit"}
+    assert set(GAME.dealing_options(Shoe.decks(8), seed)["choose"].values()) == {"hit", "stand"}
+    # the exact counts use the same decisions: best choice = house way when every hand hits
+    counts = GAME.count(Shoe.decks(8), ["player-line-best-choice", "player-line"], tie_loses)
+    assert counts["player-line-best-choice"].counts == counts["player-line"].counts
+
+
+def test_settling_rules_are_baccarats_renamed():
+    """Line and tie bets settle as punto banco's main bet and tie (the banker hand is the dealer's);
+    Dragon Bonus as baccarat's, except a natural beaten by a higher natural is its own outcome."""
+    from odds.games import baccarat, player_dealer as pd
+
+    for state in pd.compiled().states:
+        r = state.round
+        assert pd.line_result(r) == {"banker-wins": "dealer-wins"}.get(baccarat.main_result(r), baccarat.main_result(r))
+        assert pd.tie_result(r) == baccarat.tie_result(r)
+        for side, hand in (("player", "player"), ("dealer", "banker")):
+            ours, theirs = pd.dragon_bonus_result(side)(r), baccarat.dragon_bonus_result(hand)(r)
+            mine, other = (r.player, r.banker) if hand == "player" else (r.banker, r.player)
+            natural = r.player_natural if hand == "player" else r.banker_natural
+            if natural and mine < other:
+                assert (ours, theirs) == ("natural-loss", "other")
+            else:
+                assert ours == theirs

@@ -190,3 +190,41 @@ def test_cli_bad_input(args, code, text):
     assert result.exit_code == code
     assert text in result.output
     assert "Traceback" not in result.output
+
+
+# -- player-dealer baccarat: the best choice of the run's shoe and paytable --------------------------
+
+def test_best_choice_is_dealt_with_the_decisions_of_the_runs_shoe_and_paytable(monkeypatch):
+    """The exact sheet decides the option hands for the run's deck count and paytable; the dealer
+    must settle the -best-choice bets on the same decisions (not the 8-deck, 1 to 1 ones)."""
+    from odds.design.solve import with_pay
+    from odds.games.player_dealer import analyse
+    from odds.shoe import Shoe
+
+    game = get_game("player-dealer-baccarat")
+    # a tie loses the best-choice player line: hitting every option hand is then best
+    table = with_pay(load_paytable(game), "player-line-best-choice", "tie", F(-1))
+    for decks, paytable in ((4, table), (1, load_paytable(game))):
+        expected = analyse(Shoe.decks(decks), paytable.bet("player-line-best-choice").pays).decisions
+        assert expected != game.default_decisions
+        seen = []
+        play = game.play_dealt
+
+        def spy(draw, **options):
+            seen.append(options.get("choose"))
+            return play(draw, **options)
+
+        monkeypatch.setattr(game, "play_dealt", spy)
+        sim.simulate(game, paytable, ["player-line-best-choice"], rounds=200, seed=1, decks=decks)
+        monkeypatch.undo()
+        assert len(seen) == 200 and all(choose == expected for choose in seen)
+
+
+def test_dealer_passes_the_dealing_options_to_every_round():
+    class Options(OneCard):
+        def play_dealt(self, draw, flag=None):
+            assert flag == "on"
+            return super().play_dealt(draw)
+
+    dealer = sim.ShoeDealer(Options(), 1, NoShuffle(), 14, {"flag": "on"})
+    assert len(list(dealer.shoe_rounds())) > 0

@@ -99,8 +99,10 @@ class Simulation:
 class ShoeDealer:
     """Deals real shoes of ``decks`` decks for a card game, shoe after shoe."""
 
-    def __init__(self, game, decks: int, rng: random.Random, cut_card: int = CUT_CARD):
+    def __init__(self, game, decks: int, rng: random.Random, cut_card: int = CUT_CARD,
+                 options: dict | None = None):
         self.game = game
+        self.options = dict(options or {})  # keyword arguments for every play_dealt
         self.rng = rng
         self.cards = [(rank, suit) for _ in range(decks) for rank in RANKS for suit in SUITS]
         self.cut_card = cut_card
@@ -138,7 +140,7 @@ class ShoeDealer:
                 draw()
             if seen_cut:  # the cut card came out as the burn card: the next round is not dealt
                 return
-            outcomes, _ = self.game.play_dealt(draw)
+            outcomes, _ = self.game.play_dealt(draw, **self.options)
             yield outcomes
 
 
@@ -170,8 +172,10 @@ def simulate(game, paytable, bet_ids: Sequence[str] | None = None, rounds: int =
     shoes = 0
     if game.uses_shoe:
         decks = game.default_decks if decks is None else decks
-        Shoe.decks(decks)  # validates the deck count
-        dealer = ShoeDealer(game, decks, rng, cut_card)
+        full_shoe = Shoe.decks(decks)  # validates the deck count
+        # decided once, for the full shoe and this paytable, as the exact sheet below decides them
+        options = game.dealing_options(full_shoe, paytable)
+        dealer = ShoeDealer(game, decks, rng, cut_card, options)
         while dealt < rounds:
             for index, outcomes in enumerate(dealer.shoe_rounds()):
                 settle(outcomes, index)

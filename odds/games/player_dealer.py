@@ -46,7 +46,8 @@ from ..cards import baccarat_value
 from ..counting import falling
 from ..render import pays_text
 from ..shoe import Shoe
-from . import first_cards, punto_banco
+from ..sheet import expected_value
+from . import baccarat, first_cards, punto_banco
 from .base import BetRule, Game, OutcomeCounts
 from .base import outcomes
 from .baccarat import WIN_BY_OUTCOMES
@@ -154,29 +155,29 @@ def compiled():
 # -- settling ---------------------------------------------------------------------------------------
 
 def line_result(r: Round) -> str:
-    return "dealer-wins" if r.banker > r.player else "player-wins" if r.player > r.banker else "tie"
+    """Punto banco's main result (:func:`baccarat.main_result`), the banker hand named the dealer's."""
+    result = baccarat.main_result(r)
+    return "dealer-wins" if result == "banker-wins" else result
 
 
-def tie_result(r: Round) -> str:
-    return "tie" if r.banker == r.player else "no-tie"
+tie_result = baccarat.tie_result
 
 
 def dragon_bonus_result(side: str) -> Callable[[Round], str]:
-    """Dragon Bonus on a side (seed 004 L109): a natural on the wagered hand (split into win, tie
-    and loss, so a paytable can price the seed's literal "a natural always wins"), or a win by
-    4-9 points without a natural."""
+    """Dragon Bonus on a side (seed 004 L109): baccarat's Dragon Bonus
+    (:func:`baccarat.dragon_bonus_result`: a natural win, a natural tie, or a win by 4-9 points
+    without a natural), with the wagered hand's natural that loses to a higher natural split off
+    as ``natural-loss``, so a paytable can price the seed's literal "a natural always wins"."""
+    hand = "player" if side == "player" else "banker"
+    settle_baccarat = baccarat.dragon_bonus_result(hand)
 
     def settle(r: Round) -> str:
-        mine, theirs = (r.player, r.banker) if side == "player" else (r.banker, r.player)
-        natural = r.player_natural if side == "player" else r.banker_natural
-        if natural:
-            return "natural-win" if mine > theirs else "natural-tie" if mine == theirs else "natural-loss"
-        if mine - theirs >= 4:
-            return f"win-by-{mine - theirs}"
-        return "other"
+        result = settle_baccarat(r)
+        natural = r.player_natural if hand == "player" else r.banker_natural
+        # a natural that neither wins nor ties loses to the other hand's higher natural
+        return "natural-loss" if result == "other" and natural else result
 
     return settle
-
 
 
 PLAYER_LINE_OUTCOMES = outcomes(("player-wins", "Player hand wins"), ("tie", "Tie"),
@@ -314,8 +315,8 @@ def analyse(shoe: Shoe, player_line_pays: Mapping[str, Fraction] | None = None) 
                     stand[line_result(state.under(True))] += ways
                     hit[line_result(state.under(False))] += ways
             deals = sum(stand.values())
-            stand_ev = _ev(pays, stand, deals) if deals else None
-            hit_ev = _ev(pays, hit, deals) if deals else None
+            stand_ev = expected_value(pays, stand, deals) if deals else None
+            hit_ev = expected_value(pays, hit, deals) if deals else None
             options.append(OptionHand(up, low, deals, stand, hit, stand_ev, hit_ev))
     return Analysis(shoe, states, falling(shoe.total, 6), tuple(options))
 
@@ -325,10 +326,6 @@ class PlayerDealerCounts(OutcomeCounts):
     """Outcome counts that also carry the shoe's option analysis (for the sheet's extra figures)."""
 
     analysis: Analysis | None = field(default=None, compare=False, repr=False)
-
-
-def _ev(pays: Mapping[str, Fraction], counts: Mapping[str, int], total: int) -> Fraction:
-    return sum((Fraction(pays[k] * n) for k, n in counts.items()), Fraction(0)) / total
 
 
 def _pct(x: Fraction) -> str:
@@ -397,7 +394,7 @@ class PlayerDealerGame(Game):
         """The economics of the bet (fee, player net, player/dealer per unit covered) and, on the
         player line, the edge under each policy and the option decisions."""
         pays = paytable.bet(bet_id).pays
-        ev = _ev(pays, counts.counts, counts.total)
+        ev = expected_value(pays, counts.counts, counts.total)
         net = ev - fee
         extra: dict = {
             "Collection fee per wager": f"{pays_text(fee)} (units of the stake; to the house)",
@@ -422,6 +419,12 @@ class PlayerDealerGame(Game):
         return extra
 
     # -- one dealt round (Monte Carlo and shoe-by-shoe depletion) ----------------------------------
+    def dealing_options(self, shoe: Shoe, paytable) -> dict:
+        """``{"choose": decisions}``: the best choice on each option hand for this shoe, decided
+        with the paytable's ``player-line-best-choice`` pays - the decisions the exact counts of
+        the ``-best-choice`` bets assume."""
+        return {"choose": self.analyse(shoe, paytable).decisions}
+
     def play_dealt(self, draw, choose=None) -> tuple[dict[str, str], list]:
         """Play one round from real cards: ``draw()`` returns the next card ``(rank, suit)``.
 
@@ -477,7 +480,7 @@ def policy_edges(analysis: Analysis, paytable, bases=("player-line", "dealer-lin
             bet_id = base + _SUFFIX[policy]
             rule, line = BETS[bet_id]
             tally = analysis.tally(line.settle, policy, rule.outcome_keys)
-            row[base] = -_ev(paytable.bet(bet_id).pays, tally, analysis.total)
+            row[base] = -expected_value(paytable.bet(bet_id).pays, tally, analysis.total)
         rows.append(row)
     return rows
 
