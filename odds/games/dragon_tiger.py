@@ -27,6 +27,7 @@ from typing import Callable, Sequence
 from ..cards import RED_SUITS, SUITS
 from ..counting import falling
 from ..shoe import Shoe
+from . import first_cards
 from .base import BetRule, Game, OutcomeCounts
 from .base import outcomes
 
@@ -167,7 +168,7 @@ class DragonTigerGame(Game):
             rule = self.bets[bet_id]
             tally = dict.fromkeys(rule.outcome_keys, 0)
             if bet_id in ("dragon", "tiger", "tie"):
-                higher, equal, lower = rank_comparison(shoe.ranks())
+                higher, equal, lower, _ = first_cards.first_two_rank_counts(shoe.ranks())
                 if bet_id == "tie":
                     tally.update({"tie": equal, "no-tie": higher + lower})
                 else:
@@ -194,19 +195,6 @@ class DragonTigerGame(Game):
         return out
 
 
-def rank_comparison(rank_counts: Sequence[int]) -> tuple[int, int, int]:
-    """(Dragon higher, equal ranks, Tiger higher) over ordered two-card deals.
-
-    Dragon higher: sum_{r > s} c_r c_s, computed with a running prefix sum; Tiger higher is the
-    same sum by symmetry (swap the two cards)."""
-    higher, below = 0, 0
-    for c in rank_counts:  # A .. K
-        higher += c * below
-        below += c
-    equal = sum(falling(c, 2) for c in rank_counts)
-    return higher, equal, higher
-
-
 def _kinds(shoe: Shoe, resolution: str):
     """``(card, count)`` at the resolution a side bet needs; a rank bet gets a stand-in suit."""
     if resolution == "rank":
@@ -226,7 +214,7 @@ def best_rtp(game: "DragonTigerGame", paytable_name: str = "seed", decks: int = 
     from ..sheet import bet_sheet
 
     table = load_paytable(game, paytable_name)
-    counts = game.count(Shoe.decks(decks), list(game.bets))
+    counts = game.count(Shoe.decks(decks), list(game.bets), table)
     bets = [bet_sheet(game.bets[b], table.bet(b), counts[b]) for b in game.bets]
     top = max(b.rtp for b in bets)
     return [b.id for b in bets if b.rtp == top], top

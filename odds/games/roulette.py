@@ -27,6 +27,7 @@ from fractions import Fraction
 from typing import Sequence
 
 from ..paytable import PaytableError
+from ..sheet import expected_value
 from .base import BetRule, Game, Outcome, OutcomeCounts
 from .base import outcomes
 
@@ -215,8 +216,7 @@ class RouletteGame(Game):
             net = returned - chips
             out[f"On {', '.join(map(str, numbers))}"] = (
                 f"{parts} = {_num(returned)} chips returned, net {'+' if net > 0 else ''}{_num(net)} chips")
-        edge = -sum((Fraction(n) * paytable.bet(bet_id).pays[k] for k, n in counts.counts.items()),
-                    Fraction(0)) / counts.total
+        edge = -expected_value(paytable.bet(bet_id).pays, counts.counts, counts.total)
         out["Edge per chip wagered"] = edge
         out["Edge per call, in chips"] = edge * chips
         out["per_number"] = [{"number": n, "chips_wagered": chips, "chips_returned": chip_return(bet_id, n, pays),
