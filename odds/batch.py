@@ -19,7 +19,8 @@ import numpy as np
 from .counting import falling
 from .errors import OddsError
 from .cards import RANKS, baccarat_value, card_kind_index, parse_cards
-from .shoe import Shoe
+from .sheet import expected_value
+from .shoe import Shoe, SuitsUnknown
 
 RANK_TO_VALUE = np.array([[baccarat_value(r) == v for v in range(10)] for r in RANKS], dtype=np.int64)
 
@@ -58,6 +59,8 @@ def rank_compositions(game, base: Shoe, lines: Sequence[str], first_line: int = 
             except OddsError as exc:
                 raise OddsError(f"line {number}: {exc}") from None
             spec = specs[0] if specs else None
+            if spec is not None and spec.count > base.total:  # more than the shoe holds (and int64)
+                _shoe_of_line(game, base, number, item)  # raises the shoe's own error
             codes[item] = 0 if spec is None else (
                 (card_kind_index(spec.rank, spec.suit) if spec.suit else 52 + spec.rank - 1) + SLOTS * spec.count)
         return codes[item]
@@ -133,11 +136,12 @@ def house_edges(game, paytable, shoes, bet_ids: Sequence[str], ranks: np.ndarray
     """
     plan = plan or FastPlan.of(game, paytable, bet_ids)
     out: dict[str, list[tuple[int, int]]] = {}
-    for bet in bet_ids:
-        if bet not in plan.bets:
-            pays = paytable.bet(bet).pays
-            out[bet] = [_edge_of_shoe(game, shoe, bet, pays, getattr(shoes, "first_line", 1) + i).as_integer_ratio()
-                        for i, shoe in enumerate(shoes)]
+    slow = [bet for bet in bet_ids if bet not in plan.bets]
+    if slow:
+        out.update({bet: [] for bet in slow})
+        for i, shoe in enumerate(shoes):
+            for bet, edge in _edges_of_shoe(game, paytable, shoe, slow, getattr(shoes, "first_line", 1) + i).items():
+                out[bet].append(edge.as_integer_ratio())
     if plan.bets and len(shoes):
         compiled = game.compiled()
         if ranks is None:
@@ -176,12 +180,16 @@ class LazyShoes:
             yield _shoe_of_line(self.game, self.base, number, line)
 
 
-def _edge_of_shoe(game, shoe: Shoe, bet: str, pays, number: int) -> Fraction:
+def _edges_of_shoe(game, paytable, shoe: Shoe, bets: Sequence[str], number: int) -> dict[str, Fraction]:
+    """The exact edges of bets off the fast path: one exact count of the shoe for all of them."""
     try:
-        counts = game.count(shoe, [bet])[bet]
+        counts = game.count(shoe, bets, paytable)
+    except SuitsUnknown as exc:
+        needing = [bet for bet in bets if game.bets[bet].resolution == "card"]
+        raise OddsError(f"line {number}: {', '.join(needing)}: {exc}") from None
     except OddsError as exc:
-        raise OddsError(f"line {number}: {bet}: {exc}") from None
-    return -sum((Fraction(pays[k] * n) for k, n in counts.counts.items()), Fraction(0)) / counts.total
+        raise OddsError(f"line {number}: {exc}") from None
+    return {bet: -expected_value(paytable.bet(bet).pays, counts[bet].counts, counts[bet].total) for bet in bets}
 
 
 # -- the command: many processes, rendered output ------------------------------------------------

@@ -66,8 +66,25 @@ def export_files() -> dict[str, str]:
     return dict(sorted(files.items()))
 
 
+def _owned(rel: str, files: dict[str, str]) -> bool:
+    """Whether the export owns a path of the folder: every file in a folder it writes into
+    (``baccarat/``, ...), and the top-level files it writes. Anything else - a README, notes,
+    the rest of a folder given to ``--out .`` - is never reported nor deleted."""
+    folders = {name.split("/")[0] for name in files if "/" in name}
+    return rel in files or rel.split("/")[0] in folders and "/" in rel
+
+
+def _stale(files: dict[str, str], root: Path) -> list[Path]:
+    if not root.is_dir():
+        return []
+    return [path for path in sorted(p for p in root.rglob("*") if p.is_file())
+            if not path.relative_to(root).as_posix() in files
+            and _owned(path.relative_to(root).as_posix(), files)]
+
+
 def differences(files: dict[str, str], root: Path) -> list[str]:
-    """What differs between a fresh export and the folder: missing, changed, or left over."""
+    """What differs between a fresh export and the folder: missing, changed, or left over in a
+    folder the export owns."""
     out = []
     for rel, text in files.items():
         path = root / rel
@@ -75,15 +92,13 @@ def differences(files: dict[str, str], root: Path) -> list[str]:
             out.append(f"missing: {path}")
         elif path.read_text(encoding="utf-8") != text:
             out.append(f"changed: {path}")
-    if root.is_dir():
-        for path in sorted(p for p in root.rglob("*") if p.is_file()):
-            if path.relative_to(root).as_posix() not in files:
-                out.append(f"not produced by the export: {path}")
+    out.extend(f"not produced by the export: {path}" for path in _stale(files, root))
     return out
 
 
 def write(files: dict[str, str], root: Path) -> int:
-    """Write the files (and drop ones the export no longer produces); returns how many changed."""
+    """Write the files and drop the ones the export no longer produces in the folders it owns;
+    returns how many changed."""
     changed = 0
     for rel, text in files.items():
         path = root / rel
@@ -91,9 +106,7 @@ def write(files: dict[str, str], root: Path) -> int:
         if not path.is_file() or path.read_text(encoding="utf-8") != text:
             path.write_text(text, encoding="utf-8")
             changed += 1
-    if root.is_dir():
-        for path in sorted(p for p in root.rglob("*") if p.is_file()):
-            if path.relative_to(root).as_posix() not in files:
-                path.unlink()
-                changed += 1
+    for path in _stale(files, root):
+        path.unlink()
+        changed += 1
     return changed

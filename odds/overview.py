@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import csv
 import io
-from fractions import Fraction
 from typing import Iterable
 
 from .games import get_game
@@ -139,8 +138,3 @@ def overview_files() -> dict[str, str]:
     """The export producer: ``overview.md`` and ``overview.csv``."""
     rows = overview_rows(default_sheets())
     return {"overview.md": overview_md(rows), "overview.csv": overview_csv(rows)}
-
-
-def as_fraction(text: str) -> Fraction:
-    """Read an exact number back from ``overview.csv``."""
-    return Fraction(text)

@@ -25,14 +25,15 @@ names the file and the key.
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from importlib import resources
 from pathlib import Path
 
 from .errors import OddsError, UnknownName
 
-TOP_KEYS = {"game", "description", "extends", "bets", "options"}
+TOP_KEYS = {"game", "description", "extends", "bets"}
 BET_KEYS = {"pays", "window", "name"}
 
 
@@ -56,7 +57,6 @@ class Paytable:
     description: str
     source: str
     bets: dict[str, BetPays]
-    options: dict = field(default_factory=dict)
 
     def bet(self, bet_id: str) -> BetPays:
         if bet_id not in self.bets:
@@ -69,7 +69,9 @@ def parse_pay(value, where: str) -> Fraction:
     if isinstance(value, bool):
         raise PaytableError(f"{where}: a pay must be a number, not {value!r}")
     try:
-        if isinstance(value, float):
+        if isinstance(value, Decimal):  # TOML decimals are read as Decimal: exactly as written
+            pay = Fraction(value)
+        elif isinstance(value, float):
             pay = Fraction(repr(value))
         elif isinstance(value, (int, str)):
             pay = Fraction(str(value).strip())
@@ -99,7 +101,11 @@ def load_paytable(game, name_or_path: str | None = None) -> Paytable:
         path = Path(name_or_path)
         if not path.is_file():
             raise PaytableError(f"{path}: no such paytable file")
-        return _load(game, path.read_text(encoding="utf-8"), str(path), path.stem, depth=0)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise PaytableError(f"{path}: cannot read the file as UTF-8 text ({exc.__class__.__name__})") from None
+        return _load(game, text, str(path), path.stem, depth=0)
     names = shipped_names(game.id)
     if name_or_path not in names:
         raise UnknownName(f"paytable of {game.id}", name_or_path, names)
@@ -113,7 +119,8 @@ def _load_shipped(game, name: str, depth: int) -> Paytable:
 
 def _load(game, text: str, source: str, name: str, depth: int) -> Paytable:
     try:
-        data = tomllib.loads(text)
+        # decimals as Decimal, not float: "0.94999999999999999999" must not become 19/20
+        data = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as exc:
         raise PaytableError(f"{source}: not valid TOML: {exc}") from None
     for key in data:
@@ -122,7 +129,6 @@ def _load(game, text: str, source: str, name: str, depth: int) -> Paytable:
     if data.get("game") != game.id:
         raise PaytableError(f"{source}: key 'game' must be {game.id!r}, not {data.get('game')!r}")
     bets: dict[str, BetPays] = {}
-    options: dict = {}
     if "extends" in data:
         parent = data["extends"]
         if depth > 8 or not isinstance(parent, str):
@@ -132,7 +138,6 @@ def _load(game, text: str, source: str, name: str, depth: int) -> Paytable:
         except (FileNotFoundError, OSError):
             raise PaytableError(f"{source}: key 'extends': no shipped {game.id} paytable {parent!r}") from None
         bets.update(base.bets)
-        options.update(base.options)
     raw_bets = data.get("bets", {})
     if not isinstance(raw_bets, dict):
         raise PaytableError(f"{source}: key 'bets' must be a table")
@@ -144,12 +149,11 @@ def _load(game, text: str, source: str, name: str, depth: int) -> Paytable:
             bets.update({member: BetPays(member, pays.pays, pays.window) for member in groups[bet_id]})
         else:
             bets[bet_id] = _read_bet(game, bet_id, raw, source)
-    options.update(data.get("options", {}))
     missing = [b for b in game.bets if b not in bets]
     if missing:
         raise PaytableError(f"{source}: no pays for bet(s) {', '.join(missing)} (add them or use 'extends')")
     ordered = {b: bets[b] for b in game.bets}
-    return Paytable(game.id, name, str(data.get("description", "")), source, ordered, options)
+    return Paytable(game.id, name, str(data.get("description", "")), source, ordered)
 
 
 def _read_bet(game, bet_id: str, raw, source: str, entry: str | None = None) -> BetPays:

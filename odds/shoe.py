@@ -18,6 +18,7 @@ False
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from numbers import Integral
 
 from .errors import OddsError
 from .cards import RANKS, SUITS, CardSpec, baccarat_value, card_kind_index, card_name, parse_cards
@@ -75,16 +76,13 @@ class Shoe:
 
     @classmethod
     def from_rank_counts(cls, counts) -> "Shoe":
-        counts = tuple(int(c) for c in counts)
-        if len(counts) != 13 or min(counts) < 0:
-            raise ShoeError("a shoe needs 13 non-negative rank counts")
-        return cls(counts, None)
+        """A shoe of 13 rank counts (A..K), suits unknown."""
+        return cls(_whole_counts(counts, 13, "rank"), None)
 
     @classmethod
     def from_card_counts(cls, counts) -> "Shoe":
-        counts = tuple(int(c) for c in counts)
-        if len(counts) != 52 or min(counts) < 0:
-            raise ShoeError("a shoe needs 52 non-negative card counts")
+        """A shoe of 52 card counts (rank-major, suits s h d c)."""
+        counts = _whole_counts(counts, 52, "card")
         ranks = tuple(sum(counts[4 * r : 4 * r + 4]) for r in range(13))
         return cls(ranks, counts)
 
@@ -145,16 +143,6 @@ class Shoe:
             )
         return self.suited_counts
 
-    def counts(self, resolution: str) -> tuple[int, ...]:
-        """The composition at a bet's resolution: ``value``, ``rank`` or ``card``."""
-        if resolution == "value":
-            return self.values()
-        if resolution == "rank":
-            return self.ranks()
-        if resolution == "card":
-            return self.card_counts()
-        raise ValueError(f"unknown resolution {resolution!r}; choose from {RESOLUTIONS}")
-
     def describe(self) -> dict:
         """The shoe as the sheets' JSON shows it."""
         return {"decks": self.deck_count, "cards": self.total, "removed": [str(s) for s in self.removed]}
@@ -164,6 +152,15 @@ class Shoe:
         if self.removed:
             head += " less " + ",".join(map(str, self.removed))
         return f"{head} ({self.total} cards)"
+
+
+def _whole_counts(counts, size: int, what: str) -> tuple[int, ...]:
+    """Counts as given, refusing anything but whole non-negative numbers (no rounding, no bools)."""
+    counts = tuple(counts)
+    if len(counts) != size or not all(isinstance(c, Integral) and not isinstance(c, bool) and c >= 0
+                                      for c in counts):
+        raise ShoeError(f"a shoe needs {size} {what} counts, each a whole number of at least 0")
+    return tuple(int(c) for c in counts)
 
 
 # -- dealing a whole shoe (RULES.md "Cards, shoes"; the seeds' "Commencement" and cut card) -------
@@ -180,8 +177,3 @@ def commencement_burn(rank: int) -> int:
     (1, 7, 10)
     """
     return min(rank, 10)
-
-
-def all_card_names() -> list[str]:
-    """Every card kind's name in composition order: As, Ah, Ad, Ac, 2s, ..."""
-    return [card_name(rank, suit) for rank in RANKS for suit in SUITS]

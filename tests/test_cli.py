@@ -156,3 +156,26 @@ def test_batch_json_and_line_errors(tmp_path):
     shoes.write_text("5x3\nZZ\n")
     result = CliRunner().invoke(cli, ["batch", "baccarat", "--shoes", str(shoes)])
     assert result.exit_code == 1 and "line 2: bad card" in result.stderr
+
+
+def test_export_never_touches_files_it_does_not_own(tmp_path):
+    notes = tmp_path / "notes.txt"
+    notes.write_text("mine\n")
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "keep.md").write_text("mine too\n")
+    assert run("export", "--out", str(tmp_path)).exit_code == 0
+    stale = tmp_path / "baccarat" / "old.md"
+    stale.write_text("left over\n")
+    result = CliRunner().invoke(cli, ["export", "--out", str(tmp_path), "--check"])
+    assert result.exit_code == 1 and "old.md" in result.stderr and "notes.txt" not in result.stderr
+    assert run("export", "--out", str(tmp_path)).exit_code == 0
+    assert not stale.exists()
+    assert notes.read_text() == "mine\n" and (tmp_path / "docs" / "keep.md").is_file()
+    assert run("export", "--out", str(tmp_path), "--check").exit_code == 0
+
+
+def test_batch_file_errors(tmp_path):
+    missing = CliRunner().invoke(cli, ["batch", "baccarat", "--shoes", str(tmp_path / "none.txt")])
+    assert missing.exit_code == 2 and "does not exist" in missing.stderr
+    huge = CliRunner().invoke(cli, ["batch", "baccarat", "--shoes", "-"], input="5x3\nKx200000000000000000\n")
+    assert huge.exit_code == 1 and "line 2: cannot remove" in huge.stderr and "Traceback" not in huge.output

@@ -68,3 +68,18 @@ def test_unknown_bet_in_a_file_suggests_the_closest(tmp_path):
     path.write_text('game = "baccarat"\nextends = "seed"\n[bets.bankr]\npays.banker-wins = 1\n')
     with pytest.raises(PaytableError, match="did you mean banker"):
         load_paytable(get_game("baccarat"), str(path))
+
+
+def test_decimals_are_read_as_written_not_as_binary_floats(tmp_path):
+    path = tmp_path / "close.toml"
+    path.write_text('game = "baccarat"\nextends = "seed"\n[bets.banker]\n'
+                    'pays.banker-wins = 0.94999999999999999999\npays.tie = 0\npays.player-wins = -1\n')
+    pay = load_paytable(get_game("baccarat"), str(path)).bet("banker").pays["banker-wins"]
+    assert pay == Fraction(94999999999999999999, 10**20) != Fraction(19, 20)
+
+
+def test_a_file_that_is_not_utf8_is_a_clear_error(tmp_path):
+    path = tmp_path / "binary.toml"
+    path.write_bytes(b"\xff\xfe\x00game")
+    with pytest.raises(PaytableError, match="UTF-8"):
+        load_paytable(get_game("baccarat"), str(path))

@@ -55,3 +55,9 @@ def test_removing_a_card_the_shoe_lacks_is_an_error():
 def test_shoe_is_hashable_value():
     assert Shoe.decks(2).remove("5") == Shoe.decks(2).remove("5")
     assert len({Shoe.decks(2), Shoe.decks(2)}) == 1
+
+
+@pytest.mark.parametrize("bad", [[4] * 12 + [32.9], [4] * 12 + [True], [4] * 12 + ["4"], [4] * 12 + [-1], [4] * 12])
+def test_counts_must_be_whole_numbers(bad):
+    with pytest.raises(ShoeError, match="whole number"):
+        Shoe.from_rank_counts(bad)

@@ -87,7 +87,7 @@ def export(out_dir, check):
 
 @click.command()
 @click.argument("game_id", metavar="GAME")
-@click.option("--shoes", "shoes_file", type=click.Path(dir_okay=False, allow_dash=True), required=True,
+@click.option("--shoes", "shoes_file", type=click.Path(exists=True, dir_okay=False, allow_dash=True), required=True,
               help="File with one --remove spec per line (an empty line is the full shoe); - for stdin.")
 @bet_option
 @paytable_option

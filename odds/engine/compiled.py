@@ -56,10 +56,9 @@ class CompiledDeal:
         if n < self.max_cards:
             raise ValueError(f"the shoe holds {n} cards; a round may need {self.max_cards}")
         fall_table = [[falling(c, k) for k in range(self.max_cards + 1)] for c in counts]
-        sizes = self.multisets.sum(axis=1).tolist()
         scale = [falling(n - k, self.max_cards - k) for k in range(self.max_cards + 1)]
         weights = []
-        for row, size in zip(self.multisets.tolist(), sizes):
+        for row, size in self._multiset_rows:
             w = scale[size]
             for kind, k in enumerate(row):
                 if k:
@@ -76,15 +75,11 @@ class CompiledDeal:
         """
         weights = self.multiset_weights(counts)
         totals = [0] * len(self.states)
-        for m, s, ways in zip(self.table_multiset.tolist(), self.table_state.tolist(),
-                              self.table_ways.tolist()):
+        for m, s, ways in self._table_rows:
             w = weights[m]
             if w:
                 totals[s] += w * ways
         return {state: total for state, total in zip(self.states, totals) if total}
-
-    def total(self, counts: Sequence[int]) -> int:
-        return falling(sum(counts), self.max_cards)
 
     # -- fast path ------------------------------------------------------------------------------
     def state_matrix(self, columns) -> list[list[int]]:
@@ -93,8 +88,7 @@ class CompiledDeal:
         cols = [[int(x) for x in row] for row in np.asarray(columns, dtype=object).tolist()]
         width = len(cols[0]) if cols else 0
         q = [[0] * width for _ in range(len(self.multisets))]
-        for m, s, ways in zip(self.table_multiset.tolist(), self.table_state.tolist(),
-                              self.table_ways.tolist()):
+        for m, s, ways in self._table_rows:
             row, col = q[m], cols[s]
             for b in range(width):
                 if col[b]:
@@ -110,7 +104,7 @@ class CompiledDeal:
         at most that falling product (choosing ordered distinct cards) and the weights times their
         orderings sum to exactly it, so the true result and every weight fit in int64. The dot
         sum itself runs in float64 on limbs (see :meth:`_exact_sums`). Shoes
-        outside the bound (about 22 decks and up) are computed with Python integers.
+        outside the bound (with pays up to 30 to 1, above about 15 decks) are summed with Python integers.
         """
         comps = np.asarray(compositions, dtype=np.int64)
         if comps.ndim != 2 or comps.shape[1] != self.kinds:
@@ -189,8 +183,14 @@ class CompiledDeal:
         return result
 
     @cached_property
-    def _sizes(self) -> np.ndarray:
-        return self.multisets.sum(axis=1)
+    def _multiset_rows(self) -> list[tuple[list[int], int]]:
+        """Each multiset's counts and size as Python ints, for the exact path (built once)."""
+        return list(zip(self.multisets.tolist(), self.multisets.sum(axis=1).tolist()))
+
+    @cached_property
+    def _table_rows(self) -> list[tuple[int, int, int]]:
+        """The table's ``(multiset, state, orderings)`` triples as Python ints (built once)."""
+        return list(zip(self.table_multiset.tolist(), self.table_state.tolist(), self.table_ways.tolist()))
 
     @cached_property
     def _halves(self):

@@ -1,14 +1,14 @@
 """Writers for every output: a plain text table, Markdown, CSV and JSON.
 
 Two shapes cover every command: a *sheet* (:mod:`.sheet`) and a plain list of records
-(:func:`records`), so every command shares the one ``--format`` option.
+(:func:`records`), so every command shares the one ``--format`` option; each command builds its
+JSON in the shape its contract gives.
 """
 
 from __future__ import annotations
 
 import csv
 import io
-import json
 from fractions import Fraction
 
 FORMATS = ("table", "md", "csv", "json")
@@ -69,9 +69,8 @@ def text_table(headers: list[str], rows: list[list[str]], markdown: bool, align_
 
 
 def records(rows: list[dict], fmt: str, title: str | None = None) -> str:
-    """A list of flat records in any format. Values are strings, ints, Fractions or floats."""
-    if fmt == "json":
-        return json.dumps([{k: _json_value(v) for k, v in r.items()} for r in rows], indent=2) + "\n"
+    """A list of flat records as a text table, Markdown or CSV (JSON views are built by each
+    command, in their own shape). Values are strings, ints, Fractions or floats."""
     headers = list(rows[0]) if rows else []
     if fmt == "csv":
         out = io.StringIO()
@@ -96,11 +95,3 @@ def _human(v) -> str:
     if isinstance(v, float):
         return f"{v:.6g}"
     return "" if v is None else str(v)
-
-
-def _json_value(v):
-    if isinstance(v, Fraction):
-        return exact(v)
-    if isinstance(v, int) and not isinstance(v, bool):
-        return str(v) if abs(v) >= 2**53 else v
-    return v
