@@ -196,3 +196,48 @@ def test_export_writes_the_vectors_file():
     files = export.vectors_files()
     assert list(files) == ["vectors.json"]
     assert json.loads(files["vectors.json"])["schema"] == vec.SCHEMA
+
+
+def _set(path, value):
+    """A change to the first vector: ``path`` of keys (and list indexes) set to ``value``."""
+    def change(v):
+        for key in path[:-1]:
+            v = v[key]
+        v[path[-1]] = value
+    return change
+
+
+def _drop_cards(v):
+    del v["shoe"]["card_counts"]
+
+
+@pytest.mark.parametrize("changes, text", [
+    ([_set(["game"], ["x"])], "game must be a name"),
+    ([_set(["game"], 5)], "game must be a name"),
+    ([_set(["paytable"], ["seed"])], "paytable must be a name"),
+    ([_set(["shoe", "card_counts", 0], "x")], "card_counts[0]: 'x' is not a whole number"),
+    ([_set(["shoe", "card_counts", 0], 8.9)], "card_counts[0]: 8.9 is not a whole number"),
+    ([_set(["shoe", "card_counts", 0], True)], "card_counts[0]: True is not a whole number"),
+    ([_set(["shoe", "card_counts"], 5)], "card_counts: must be a list of 52"),
+    ([_drop_cards, _set(["shoe", "rank_counts", 0], "x")], "rank_counts[0]: 'x' is not a whole number"),
+    ([_drop_cards, _set(["shoe", "rank_counts", 0], 32.9)], "rank_counts[0]: 32.9 is not a whole number"),
+    ([_drop_cards, _set(["shoe", "rank_counts", 0], 32.0)], "rank_counts[0]: 32.0 is not a whole number"),
+    ([_drop_cards, _set(["shoe", "rank_counts", 12], False)], "rank_counts[12]: False is not a whole number"),
+    ([_drop_cards, _set(["shoe", "rank_counts", 12], -1)], "rank_counts[12]: -1 is not a whole number"),
+    ([_drop_cards, _set(["shoe", "rank_counts", 12], [32])], "rank_counts[12]: [32] is not a whole number"),
+    ([_set(["shoe", "cards"], True)], "cards is True"),
+])
+def test_cli_verify_reports_a_malformed_vector_as_a_problem(tmp_path, baccarat_vectors, changes, text):
+    """Wrong types in a vector (a list for the game, a string, fraction or bool for a count) are a
+    problem line of that vector and exit 1: never a traceback, never silently read (32.9 as 32)."""
+    data = copy.deepcopy(baccarat_vectors)
+    for change in changes:
+        change(data["vectors"][4])  # baccarat/8-decks
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    result = run("verify", str(path))
+    assert result.exit_code == 1, result.output
+    assert "Traceback" not in result.output and isinstance(result.exception, SystemExit)
+    lines = [line for line in result.stdout.splitlines() if text in line]
+    assert len(lines) == 1 and lines[0].startswith("vector 5 (baccarat/8-decks)"), result.output
+    assert "mismatch(es)" in result.stderr

@@ -176,23 +176,47 @@ def _number(text, where: str, problems: list[str], integer=False):
         return None
 
 
+def _counts(spec: dict, key: str, size: int, where: str) -> list[int] | None:
+    """The shoe's ``key`` list, if given: ``size`` whole numbers of at least 0 (JSON integers, not
+    strings, fractions or booleans); anything else is an :class:`OddsError` naming it."""
+    counts = spec.get(key)
+    if counts is None:
+        return None
+    if not isinstance(counts, list) or len(counts) != size:
+        raise OddsError(f"{where}.shoe.{key}: must be a list of {size} counts")
+    for i, c in enumerate(counts):
+        if isinstance(c, bool) or not isinstance(c, int) or c < 0:
+            raise OddsError(f"{where}.shoe.{key}[{i}]: {c!r} is not a whole number of at least 0")
+    return counts
+
+
 def read_shoe(spec, where: str) -> Shoe | None:
     if spec is None:
         return None
     if not isinstance(spec, dict):
         raise OddsError(f"{where}.shoe: must be an object or null")
-    cards, ranks = spec.get("card_counts"), spec.get("rank_counts")
+    cards, ranks = _counts(spec, "card_counts", 52, where), _counts(spec, "rank_counts", 13, where)
     if cards is not None:
         shoe = Shoe.from_card_counts(cards)
-        if ranks is not None and list(shoe.ranks()) != list(ranks):
+        if ranks is not None and list(shoe.ranks()) != ranks:
             raise OddsError(f"{where}.shoe: rank_counts do not match card_counts")
     elif ranks is not None:
         shoe = Shoe.from_rank_counts(ranks)
     else:
         raise OddsError(f"{where}.shoe: give card_counts (52) or rank_counts (13)")
-    if "cards" in spec and spec["cards"] != shoe.total:
-        raise OddsError(f"{where}.shoe: cards is {spec['cards']}, the counts add up to {shoe.total}")
+    if "cards" in spec and (isinstance(spec["cards"], bool) or spec["cards"] != shoe.total):
+        raise OddsError(f"{where}.shoe: cards is {spec['cards']!r}, the counts add up to {shoe.total}")
     return shoe
+
+
+def _name(vec: dict, key: str, where: str, required: bool) -> str | None:
+    """A vector's ``game`` or ``paytable``: a name (a paytable left out or empty is the default)."""
+    value = vec.get(key)
+    if not required and value in (None, ""):
+        return None
+    if not isinstance(value, str) or not value:
+        raise OddsError(f"{where}: {key} must be a name (a string), not {value!r}")
+    return value
 
 
 def verify_vector(vec, index: int) -> tuple[list[str], int]:
@@ -203,7 +227,7 @@ def verify_vector(vec, index: int) -> tuple[list[str], int]:
         return [f"{where}: must be an object"], 0
     where = f"vector {index} ({vec.get('id', '?')})"
     try:
-        game = get_game(vec.get("game", ""))
+        game = get_game(_name(vec, "game", where, True))
         shoe = read_shoe(vec.get("shoe"), where)
         if game.uses_shoe and shoe is None:
             raise OddsError(f"{where}: {game.id} deals from a shoe: give one")
@@ -217,7 +241,7 @@ def verify_vector(vec, index: int) -> tuple[list[str], int]:
                 from ..errors import UnknownName
 
                 raise UnknownName(f"{game.id} bet", bet_id, game.bets)
-        paytable = load_paytable(game, vec.get("paytable") or None)
+        paytable = load_paytable(game, _name(vec, "paytable", where, False))
         if shoe is not None:
             game.check_shoe(shoe)
         counts = game.count(shoe, list(bets), paytable)
