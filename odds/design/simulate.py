@@ -3,6 +3,9 @@
 Written independently of the exact engine: it shuffles a list of cards, deals them through the
 game's ``play_dealt`` (card games) or ``play_random`` (dice and wheels) and tallies what each bet
 paid. It never calls ``game.count``; only the comparison at the end reads the exact sheet.
+A game whose rounds depend on a decision (player-dealer baccarat's best choice on 5) is dealt with
+``game.dealing_options`` of the run's full shoe and paytable, decided once per run: the same fixed
+decisions the exact sheet counts, so the argument below holds for them as for any fixed rule.
 
 How a shoe is dealt (RULES.md, seeds 000, 001, 003):
 

@@ -29,6 +29,8 @@ hold a subset of games, bets and shoes; within a bet every outcome must be prese
 compared as probabilities (``combinations / total``), so a program that counts with another
 convention (e.g. unordered deals) still verifies; ``pays`` and ``house_edge`` are optional, and
 when given the house edge must equal the one recomputed from our counts and the file's pays.
+Anything malformed in a vector (a game that is not a name, a shoe count that is not a JSON
+integer of at least 0) is one problem line of that vector, like a mismatch.
 """
 
 from __future__ import annotations

@@ -431,8 +431,8 @@ class PlayerDealerGame(Game):
         ``choose`` decides the option hand for the ``-best-choice`` bets: a callable
         ``(up value, low value) -> "stand" | "hit"``, a mapping ``{(up, low): choice}``, or
         ``"stand"`` / ``"hit"`` for every option hand. Default: the best choice for a full shoe
-        of the game's default decks (a partly dealt shoe's best choice needs its composition:
-        pass ``analyse(shoe).decisions``).
+        of the game's default decks at 1 to 1 (another shoe or paytable needs its own: pass
+        ``**dealing_options(shoe, paytable)``).
         """
         cards = [draw() for _ in range(4)]
         state = play_round([baccarat_value(r) for r, _ in cards])
