@@ -90,12 +90,34 @@ def test_count_dragon_tiger_and_cut_card_options():
     (("count", "baccarat", "--after-cut", "never"), 2, "never"),
     (("count", "baccarat", "--shoes", "1", "--plot", "out.gif"), 1, ".png or .svg"),
     (("eor", "baccarat", "--remove", "Kx40"), 1, "cannot remove"),
+    (("count", "baccarat", "--cut-card", "100000"), 1, "--cut-card 100000: the shoe holds 416 cards"),
+    (("count", "dragon-tiger", "--decks", "1", "--cut-card", "52"), 1, "at most 51 cards behind it"),
+    (("count", "baccarat", "--shoes", "1", "--plot", "/nonexistent/dir/x.png"), 1, "no folder /nonexistent/dir"),
+    (("eor", "baccarat", "--bet", "tie", "--plot", "/nonexistent/dir/x.png"), 1, "no folder /nonexistent/dir"),
+    (("count", "baccarat", "--workers", "0"), 2, "Invalid value for --workers: must be at least 1"),
+    (("count", "baccarat", "--workers", "-3"), 2, "Invalid value for --workers"),
 ])
 def test_bad_input_is_one_clear_line(args, code, text):
     result = invoke(*args)
     assert result.exit_code == code
-    assert text in result.output
     assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    errors = [line for line in result.output.splitlines() if line.startswith("Error")]
+    assert len(errors) == 1 and text in errors[0], result.output
+    if code == 1:
+        assert result.output.strip() == errors[0]  # one line, nothing else
+
+
+def test_count_when_the_cut_card_leaves_no_round():
+    """A cut card just behind the commencement card: no round is dealt in any shoe, and the
+    report says so (no IndexError on the empty shoes)."""
+    for game_id, cut in (("baccarat", 415), ("dragon-tiger", 415)):
+        result = invoke("count", game_id, "--cut-card", str(cut), "--shoes", "3", "--workers", "1", "--format", "json")
+        assert result.exit_code == 0, result.output
+        for row in json.loads(result.stdout)["bets"]:
+            assert row["rounds_per_shoe"] == 0 and row["perfect_units_per_shoe"] == 0
+            assert row["mean_expected_value"] is None
+        assert invoke("count", game_id, "--cut-card", str(cut), "--shoes", "2", "--workers", "1").exit_code == 0
 
 
 def test_plots(tmp_path):

@@ -12,10 +12,12 @@ from more_itertools import distinct_permutations
 
 from odds.cards import baccarat_value, card_kind_index
 from odds.engine.brute import brute_force
+from odds.errors import OddsError
 from odds.games import all_games, get_game
 from odds.games.punto_banco import play_round
 from odds.paytable import load_paytable
-from odds.shoe import Shoe
+from odds.sheet import build_sheet
+from odds.shoe import Shoe, commencement_burn
 from odds.depletion import count as count_lib
 from odds.depletion.count import FIX, BetTally, Tally, best_trigger, make_spec, report, run, tally_shoe
 from odds.depletion.dealer import DealRules, deal_shoe, shuffled
@@ -56,7 +58,8 @@ def test_dragon_tiger_depth_follows_commencement_burns_and_cut_card(game_id):
 def test_baccarat_unseen_cards_are_the_shoe_less_exposed_cards():
     """Replay the order with the drawing rules of punto_banco: the unseen composition before each
     round is the shoe less the commencement card and every card of the earlier rounds; face-down
-    burns stay unseen; no round starts once the cut card is out."""
+    burns stay unseen; no round starts once the cut card is out, and a round whose first card
+    would be the cut card is dealt, as the last (baccarat burns no card between rounds)."""
     game = get_game("baccarat")
     full = Shoe.decks(1).card_counts()
     for index in range(10):
@@ -65,13 +68,66 @@ def test_baccarat_unseen_cards_are_the_shoe_less_exposed_cards():
         exposed = Counter([order[0]])
         pos = 1 + min(CARD_OF_KIND[order[0]][0], 10)
         expected = []
-        while pos < 52 - 14:
+        while pos <= 52 - 14:
             expected.append([full[k] - exposed[k] for k in range(52)])
             values = [baccarat_value(CARD_OF_KIND[k][0]) for k in order[pos:pos + 6]]
             used = play_round(values).cards
             exposed.update(order[pos:pos + used])
             pos += used
         assert unseen.tolist() == expected
+
+
+def test_cut_card_as_the_next_card_burn_or_first_card_of_the_round():
+    """Seeds 000/003: when the cut card would come out as the next round's burn card (Dragon Tiger
+    burns one a round) that round does not commence; when it would be the first card of the next
+    round (baccarat: no burn) that round is dealt and is the last. Here the cut card lies in front
+    of the first card and there is no commencement, so the first round starts at the cut card."""
+    full = Shoe.decks(1).card_counts()
+    order = shuffled(full, 4, 0)
+    rules = DealRules(cut_card=52, commencement=False)
+    unseen, outcomes = deal_shoe(get_game("baccarat"), order, rules)
+    assert len(unseen) == len(outcomes) == 1 and unseen[0].tolist() == list(full)
+    more, _ = deal_shoe(get_game("baccarat"), order, DealRules(cut_card=52, after_cut="one-more", commencement=False))
+    assert len(more) == 2
+    for game_id in DT_GAMES:
+        unseen, outcomes = deal_shoe(get_game(game_id), order, rules)
+        assert len(unseen) == len(outcomes) == 0 and unseen.shape == (0, 52)
+        more, _ = deal_shoe(get_game(game_id), order, DealRules(cut_card=52, after_cut="one-more", commencement=False))
+        assert len(more) == 1
+
+
+class _OrderRng:
+    """Stands in for random.Random in ShoeDealer: "shuffles" the cards into a given order."""
+
+    def __init__(self, order):
+        self.order = [CARD_OF_KIND[int(k)] for k in order]
+
+    def shuffle(self, cards):
+        cards[:] = self.order
+
+
+@pytest.mark.parametrize("game_id", ["baccarat"] + DT_GAMES)
+def test_shoe_depth_matches_the_simulators_dealer(game_id):
+    """The same order of cards gives the same rounds here as in odds.design.simulate's dealer
+    (written independently), including shoes whose last round starts exactly at the cut card."""
+    from odds.design.simulate import ShoeDealer
+
+    game = get_game(game_id)
+    full = Shoe.decks(1).card_counts()
+    cut = 14
+    at_cut = 0
+    for index in range(300):
+        order = shuffled(full, 6, index)
+        unseen, outcomes = deal_shoe(game, order, DealRules(cut_card=cut))
+        dealer = ShoeDealer(game, 1, _OrderRng(order), cut)
+        assert outcomes == list(dealer.shoe_rounds()), index
+        if len(unseen):
+            # where the last round began: the commencement card and its burn, the burns, the exposed cards
+            burned = commencement_burn(CARD_OF_KIND[order[0]][0]) + game.burn_per_round * (len(unseen) - 1)
+            start = burned + 52 - int(unseen[-1].sum())
+            at_cut += start == 52 - cut
+    if game.burn_per_round == 0:
+        assert at_cut > 0  # the check bites: some shoes deal a round whose first card is the cut card
 
 
 def test_one_more_round_after_the_cut_card():
@@ -199,6 +255,26 @@ def test_dragon_and_tiger_are_minus_half_the_tie_probability(game_id, bets):
         assert row["positive_fraction"] == 0 and row["perfect_units_per_shoe"] == 0
 
 
+@pytest.mark.parametrize("game_id", DT_GAMES)
+def test_two_card_path_is_exact_on_huge_shoes(game_id):
+    """c^T P c of 10**8 cards per kind passes int64 (silently wrapping before the range check):
+    the two-card path must switch to Python integers and still equal the exact sheet."""
+    game = get_game(game_id)
+    paytable = load_paytable(game)
+    evaluator = Evaluator(game, paytable, list(game.bets))
+    assert set(evaluator.paths.values()) == {"two-card"}
+    rows = np.array([[10**8 + 7 * k for k in range(52)],
+                     [10**8 if k % 5 else 3 for k in range(52)],
+                     [5 + k % 7 for k in range(52)]])  # a small shoe in the same batch
+    exact = evaluator.exact(rows)
+    positive, _ = zip(*evaluator.evaluate(rows).values())
+    for i, row in enumerate(rows):
+        sheet = build_sheet(game, paytable, Shoe.from_card_counts(row.tolist()), list(game.bets))
+        for bet, flags in zip(sheet.bets, positive):
+            assert exact[bet.id][i] == bet.expected_value, (i, bet.id)
+            assert flags[i] == (bet.expected_value > 0)
+
+
 # -- runs ------------------------------------------------------------------------------------------
 
 def test_best_trigger_is_the_best_tail_sum():
@@ -219,6 +295,15 @@ def test_true_count_bins():
     assert [count_lib.bin_trigger(int(b)) for b in bins] == [0, 5, -5, 7, 60]
     # an unbalanced count (every card tagged +1): any composition counts as neutral
     assert [count_lib.bin_trigger(int(b)) for b in count_lib.true_count_bins(104, 104, left, left)] == [0] * 5
+
+
+def test_zero_workers_is_an_error_not_all_cores():
+    game = get_game("dragon-tiger")
+    spec = make_spec(game, load_paytable(game), ["tie"], 1, 5, DealRules())
+    with pytest.raises(OddsError, match="--workers must be at least 1"):
+        run(spec, 1, workers=0)
+    with pytest.raises(OddsError, match="--cut-card 52"):
+        make_spec(game, load_paytable(game), ["tie"], 1, 5, DealRules(cut_card=52))
 
 
 def test_results_do_not_depend_on_the_workers():

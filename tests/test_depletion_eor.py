@@ -155,3 +155,29 @@ def test_fast_paths_are_used_for_baccarat_and_dragon_tiger():
     if "dragon-tiger" in CARD_GAME_IDS:
         dt = get_game("dragon-tiger")
         assert set(Evaluator(dt, load_paytable(dt), list(dt.bets)).paths.values()) == {"two-card"}
+
+
+@pytest.mark.parametrize("resolution,labels", [("value", 10), ("rank", 13), ("card", 52)])
+def test_count_tags_name_each_card_kind_as_the_effects_do(resolution, labels):
+    """The count spreads a bet's tags over the 52 card kinds by kind_label; every label it gives
+    is one that removal_kinds gives the effects (else a tag would silently count as zero)."""
+    from odds.cards import RANKS, SUITS
+    from odds.depletion.eor import kind_label, removal_kinds
+
+    given = [k[0] for k in removal_kinds(Shoe.decks(1), resolution)]
+    assert len(given) == labels
+    assert {kind_label(rank, suit, resolution) for rank in RANKS for suit in SUITS} == set(given)
+
+
+def test_count_tags_per_card_kind():
+    """Baccarat's tie (a value bet): each of the 52 kinds carries its value's tag (ten-values: T)."""
+    from odds.depletion.count import count_tags
+
+    game = get_game("baccarat")
+    paytable = load_paytable(game)
+    shoe = Shoe.decks(8)
+    tags = count_tags(game, paytable, shoe, ["tie", "player-pair"], 2)
+    (effects,) = effects_of_removal(game, paytable, shoe, ["tie"])
+    by_value = dict(zip([e.card for e in effects.effects], derive_tags([e.effect for e in effects.effects], 2)))
+    assert tags["tie"] == tuple(by_value["A23456789TTTT"[r]] for r in range(13) for _ in range(4))
+    assert tags["player-pair"] is None  # every effect zero: no count

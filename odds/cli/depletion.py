@@ -47,6 +47,10 @@ def eor(game_id, bets, paytable, decks, remove, fmt, plot_file):
     table = resolve_paytable(game, paytable)
     shoe = resolve_shoe(game, decks, remove)
     bet_ids = sheet_bets(game, shoe, bets)  # bets that need suits left out (with a note) if suits are unknown
+    if plot_file:
+        from ..depletion.plot import check_plot_file
+
+        check_plot_file(plot_file)  # a bad file name, folder or a missing matplotlib: fail before the work
     result = effects_of_removal(game, table, shoe, bet_ids)
     if plot_file:
         from ..depletion.plot import plot_effects
@@ -162,16 +166,18 @@ def count(game_id, bets, paytable, shoes, seed, decks, cut_card, after_cut, wind
     """Deal whole shoes and, at every round, compute each bet's exact expectation for the unseen
     cards: what a perfect-information bettor and a linear count win per shoe, in and out of the
     bet's window."""
+    if workers is not None and workers < 1:
+        raise click.BadParameter("must be at least 1", param_hint="--workers")
     game = _card_game(game_id)
     table = resolve_paytable(game, paytable)
     bet_ids = resolve_bets(game, bets)
     decks = game.default_decks if decks is None else decks
+    if plot_file:
+        from ..depletion.plot import check_plot_file
+
+        check_plot_file(plot_file)  # a bad file name, folder or a missing matplotlib: fail before dealing
     spec = count_lib.make_spec(game, table, bet_ids, decks, seed, DealRules(cut_card, after_cut),
                                window=window, level=level, keep_values=bool(plot_file))
-    if plot_file:
-        from ..depletion.plot import _pyplot
-
-        _pyplot(plot_file)  # fail on a bad file name or a missing matplotlib before dealing
     if sys.stderr.isatty():
         with click.progressbar(length=shoes, label="shoes", file=sys.stderr) as bar:
             tally = count_lib.run(spec, shoes, workers, scheduler, progress=bar.update)

@@ -39,8 +39,8 @@ import numpy as np
 from ..errors import OddsError
 from ..shoe import Shoe
 from .dealer import DealRules, deal_shoe, shuffled
-from .eor import effects_of_removal
-from .evaluator import Evaluator
+from .eor import effects_of_removal, kind_label
+from .evaluator import CARD_OF_KIND, Evaluator
 from .tags import derive_tags
 
 FIX_BITS = 32
@@ -218,17 +218,7 @@ def count_tags(game, paytable, shoe: Shoe, bet_ids: Sequence[str], level: int) -
             out[bet.id] = None
             continue
         by_label = {e.card: t for e, t in zip(bet.effects, tags)}
-        per_kind = []
-        for rank in range(1, 14):
-            for suit in "shdc":
-                if bet.resolution == "value":
-                    label = "T" if rank >= 10 else "A23456789"[rank - 1]
-                elif bet.resolution == "rank":
-                    label = "A23456789TJQK"[rank - 1]
-                else:
-                    label = "A23456789TJQK"[rank - 1] + suit
-                per_kind.append(by_label.get(label, 0))
-        out[bet.id] = tuple(per_kind)
+        out[bet.id] = tuple(by_label.get(kind_label(rank, suit, bet.resolution), 0) for rank, suit in CARD_OF_KIND)
     return out
 
 
@@ -241,6 +231,9 @@ def make_spec(game, paytable, bet_ids, decks: int, seed: int, rules: DealRules,
         raise OddsError(f"--window must be at least 1 round, not {window}")
     shoe = Shoe.decks(decks)
     game.check_shoe(shoe)
+    if rules.cut_card >= shoe.total:
+        raise OddsError(f"--cut-card {rules.cut_card}: the shoe holds {shoe.total} cards; "
+                        f"the cut card must lie inside it (at most {shoe.total - 1} cards behind it)")
     tags = count_tags(game, paytable, shoe, bet_ids, level)
     windows = tuple(window if window is not None else paytable.bet(b).window for b in bet_ids)
     return CountSpec(game.id, paytable, tuple(bet_ids), tuple(shoe.card_counts()), seed, rules,
@@ -258,7 +251,8 @@ def run(spec: CountSpec, shoes: int, workers: int | None = None, scheduler: str 
     """Deal and tally ``shoes`` shoes: here (one worker), in local processes, or on Dask."""
     if shoes < 1:
         raise OddsError(f"--shoes must be at least 1, not {shoes}")
-    workers = workers or os.cpu_count() or 1
+    if workers is None:
+        workers = os.cpu_count() or 1
     if workers < 1:
         raise OddsError(f"--workers must be at least 1, not {workers}")
     parts = chunks(shoes, workers)

@@ -10,11 +10,20 @@ How a shoe is dealt (RULES.md "Cards, shoes", seeds 000, 001, 003 "Commencement"
 3. Rounds: before each round ``game.burn_per_round`` cards are burned face down (Dragon Tiger: 1),
    then ``game.play_dealt`` deals the round; the cards it returns are exposed.
 4. Cut card: ``cut_card`` cards lie behind it. It comes out when the dealer reaches it. With
-   ``after_cut = "last"`` the round in which it comes out is the last; a round that would start
-   with the cut card as its next card does not start (seed 001: "If game ends and blue card is
-   the burn card for next game, the latter game will not commence"). With ``"one-more"`` one more
-   round is dealt after that. A round also never starts when fewer cards are left than a round
-   may need (tiny test shoes only).
+   ``after_cut = "last"`` the round in which it comes out is the last. When a round ends with
+   the cut card as the next card, what follows depends on the burn:
+
+   * a game that burns a card before each round (``burn_per_round > 0``, Dragon Tiger): the cut
+     card would come out as the next round's burn card, and that round does not start (seeds
+     000, 003: "If game ends and yellow card is the burn card for next game, the latter game
+     will not commence");
+   * a game without a per-round burn (baccarat): the cut card is the first card of the next
+     round, which is dealt and is the last (seed 003: "If game ends and yellow card is the first
+     card for next game, the latter game will be the last game").
+
+   The same holds after the commencement burn. This is how :mod:`odds.design.simulate` deals.
+   With ``"one-more"`` exactly one more round is dealt than with ``"last"``. A round also never
+   starts when fewer cards are left than a round may need (tiny test shoes only).
 
 Before each round the watcher knows every exposed card, so the composition the round is dealt
 from, as far as anyone can tell, is the *unseen* cards: the shoe less the exposed cards. Face-down
@@ -82,7 +91,8 @@ def deal_shoe(game, order: Sequence[int], rules: DealRules = DealRules()):
     outcomes: list[dict] = []
     extra_dealt = False
     while True:
-        if pos >= cut_index:  # the cut card is out, or the next card
+        # the cut card is out, or would come out as this round's burn card
+        if pos > cut_index or (pos == cut_index and burn > 0):
             if rules.after_cut == "last" or extra_dealt:
                 break
             extra_dealt = True

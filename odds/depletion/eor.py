@@ -26,6 +26,7 @@ from typing import Sequence
 
 from ..cards import RANK_LETTERS, SUITS, card_name
 from ..errors import OddsError
+from ..sheet import expected_value
 from ..shoe import Shoe
 
 
@@ -55,34 +56,41 @@ class BetEffects:
         return sum(e.count * e.expected_value for e in self.effects) == n * self.expected_value
 
 
+def kind_label(rank: int, suit: str, resolution: str) -> str:
+    """The label of the kind a card (rank 1-13, suit) belongs to at this resolution, as
+    :func:`removal_kinds` and the effects name it: ``A``-``9``, ``T`` (values); ``A``-``K``
+    (ranks); ``As``... (cards)."""
+    if resolution == "value":
+        return "T" if rank >= 10 else RANK_LETTERS[rank - 1]
+    if resolution == "rank":
+        return RANK_LETTERS[rank - 1]
+    if resolution == "card":
+        return card_name(rank, suit)
+    raise OddsError(f"bets at resolution {resolution!r} deal no cards: no effects of removal")
+
+
 def removal_kinds(shoe: Shoe, resolution: str) -> list[tuple[str, str, int]]:
     """``(label, card spec to remove, count held)`` of each kind at this resolution the shoe
     holds at least one of, in reading order (A, 2 ... 9, T for values)."""
+    kind_label(1, SUITS[0], resolution)  # a resolution that deals no cards raises here
     if resolution == "value":
         values = shoe.values()
-        out = [(RANK_LETTERS[v - 1], RANK_LETTERS[v - 1], values[v]) for v in range(1, 10)]
+        out = [(kind_label(v, "", resolution), RANK_LETTERS[v - 1], values[v]) for v in range(1, 10)]
         # a ten-value card: remove any rank of value 0 that the shoe holds (value bets see no difference)
         ten = next((r for r in (10, 11, 12, 13) if shoe.ranks()[r - 1]), 10)
-        out.append(("T", RANK_LETTERS[ten - 1], values[0]))
+        out.append((kind_label(ten, "", resolution), RANK_LETTERS[ten - 1], values[0]))
     elif resolution == "rank":
-        out = [(RANK_LETTERS[r], RANK_LETTERS[r], shoe.ranks()[r]) for r in range(13)]
-    elif resolution == "card":
+        out = [(kind_label(r + 1, "", resolution), RANK_LETTERS[r], shoe.ranks()[r]) for r in range(13)]
+    else:  # card
         counts = shoe.card_counts()
-        out = [(card_name(r + 1, s), card_name(r + 1, s), counts[4 * r + i])
+        out = [(kind_label(r + 1, s, resolution), card_name(r + 1, s), counts[4 * r + i])
                for r in range(13) for i, s in enumerate(SUITS)]
-    else:
-        raise OddsError(f"bets at resolution {resolution!r} deal no cards: no effects of removal")
     return [k for k in out if k[2] > 0]
 
 
 def _expected_values(game, paytable, shoe: Shoe, bet_ids: Sequence[str]) -> dict[str, Fraction]:
     counts = game.count(shoe, list(bet_ids), paytable)
-    out = {}
-    for bet in bet_ids:
-        pays = paytable.bet(bet).pays
-        oc = counts[bet]
-        out[bet] = sum((pays[k] * c for k, c in oc.counts.items()), Fraction(0)) / oc.total
-    return out
+    return {bet: expected_value(paytable.bet(bet).pays, counts[bet].counts, counts[bet].total) for bet in bet_ids}
 
 
 def effects_of_removal(game, paytable, shoe: Shoe, bet_ids: Sequence[str]) -> list[BetEffects]:

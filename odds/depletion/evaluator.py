@@ -19,7 +19,8 @@ Which path computes ``num`` depends on the bet; every path is exact and a test c
 * baccarat's pair and first-card bets: the formulas of :mod:`odds.games.first_cards`, vectorised
   with numpy int64 (range proved in :func:`_first_card_numerators`);
 * games whose round uses exactly two cards (Dragon Tiger): the round compiled over the 52 x 52
-  ordered pairs of card kinds from ``play_dealt``, then ``num = c^T P c - diag(P) . c``;
+  ordered pairs of card kinds from ``play_dealt``, then ``num = c^T P c - diag(P) . c`` (int64
+  while the bound of :meth:`Evaluator._two_card_numerators` allows, else Python integers);
 * anything else: ``game.count`` shoe by shoe (exact, slower).
 """
 
@@ -56,14 +57,6 @@ def rank_counts(comps52: np.ndarray) -> np.ndarray:
     """Rows of 52 card counts -> rows of 13 rank counts (index = rank - 1)."""
     comps52 = np.asarray(comps52, dtype=np.int64)
     return comps52.reshape(len(comps52), 13, 4).sum(axis=2)
-
-
-def falling_vec(n: np.ndarray, k: int) -> np.ndarray:
-    """``n (n-1) ... (n-k+1)`` elementwise, int64 (callers keep it in range), 0 when n < k."""
-    out = np.ones_like(n, dtype=np.int64)
-    for j in range(k):
-        out = out * np.maximum(n - j, 0)
-    return out
 
 
 class _NotTwoCards(Exception):
@@ -150,6 +143,8 @@ class Evaluator:
         """``{bet: (num, den)}``: arrays (int64, or object holding Python ints) with
         ``EV = num / den`` exactly for each composition row."""
         comps = np.asarray(comps52, dtype=np.int64).reshape(-1, 52)
+        if not len(comps):  # a shoe in which no round was dealt
+            return {b: (np.zeros(0, dtype=np.int64), np.ones(0, dtype=np.int64)) for b in self.bet_ids}
         out: dict[str, tuple[np.ndarray, np.ndarray]] = {}
         n = comps.sum(axis=1)
         if self.compiled_bets:
@@ -162,10 +157,7 @@ class Evaluator:
         if self.first_card_bets:
             out.update(self._first_card_numerators(comps, n))
         if self.two_card_bets:
-            for bet in self.two_card_bets:
-                p = self._pair_matrices[bet]
-                num = ((comps @ p) * comps).sum(axis=1) - comps @ np.diagonal(p)
-                out[bet] = (num, self.scale[bet] * n * (n - 1))
+            out.update(self._two_card_numerators(comps, n))
         if self.generic_bets:
             nums = {b: [] for b in self.generic_bets}
             dens = {b: [] for b in self.generic_bets}
@@ -178,6 +170,26 @@ class Evaluator:
             for b in self.generic_bets:
                 out[b] = (_narrow(np.array(nums[b], dtype=object)), _narrow(np.array(dens[b], dtype=object)))
         return {b: out[b] for b in self.bet_ids}
+
+    def _two_card_numerators(self, comps: np.ndarray, n: np.ndarray):
+        """Two-card rounds: over ordered pairs of distinct cards, ``num = c^T P c - diag(P) . c``.
+
+        Range: with ``m`` the largest ``|P|`` entry or scale, the products and sums stay within
+        ``m (N**2 + N)`` (``c^T |P| c <= m N**2``, ``diag(P) . c <= m N``), the denominator within
+        ``m N**2``. When that bound passes 2**62 the rows are computed with Python integers
+        (object arrays) instead.
+        """
+        biggest = int(n.max()) if len(n) else 0
+        bound = max(max(int(np.abs(self._pair_matrices[b]).max()), self.scale[b]) for b in self.two_card_bets)
+        dtype = np.int64 if bound * (biggest * biggest + biggest) < INT64_SAFE else object
+        cards = comps.astype(dtype)
+        n = n.astype(dtype)
+        out = {}
+        for bet in self.two_card_bets:
+            p = self._pair_matrices[bet].astype(dtype)
+            num = ((cards @ p) * cards).sum(axis=1) - cards @ np.diagonal(p)
+            out[bet] = (num, self.scale[bet] * n * (n - 1))
+        return out
 
     def _first_card_numerators(self, comps: np.ndarray, n: np.ndarray):
         """Pair and first-card bets, vectorised (outcome counts as in

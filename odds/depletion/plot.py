@@ -19,10 +19,18 @@ from ..errors import OddsError
 FORMATS = (".png", ".svg")
 
 
+def check_plot_file(path: str) -> None:
+    """Fail on a bad file name, a missing folder or a missing matplotlib (before any dealing)."""
+    _pyplot(path)
+
+
 def _pyplot(path: str):
     suffix = Path(path).suffix.lower()
     if suffix not in FORMATS:
         raise OddsError(f"--plot {path}: write a .png or .svg file")
+    folder = Path(path).parent
+    if not folder.is_dir():
+        raise OddsError(f"--plot {path}: there is no folder {folder}")
     try:
         import matplotlib
     except ImportError:
@@ -45,8 +53,12 @@ def _grid(plt, panels: int, width: float = 6.0, height: float = 3.0):
 def _save(fig, plt, path: str) -> None:
     fig.tight_layout()
     # svg without a date stamp, so the same run draws the same file
-    fig.savefig(path, metadata={"Date": None} if path.lower().endswith(".svg") else None)
-    plt.close(fig)
+    try:
+        fig.savefig(path, metadata={"Date": None} if path.lower().endswith(".svg") else None)
+    except OSError as exc:
+        raise OddsError(f"--plot {path}: cannot write it ({exc.strerror or exc})") from None
+    finally:
+        plt.close(fig)
 
 
 def plot_effects(bet_effects, path: str, title: str) -> None:
