@@ -25,12 +25,6 @@ from .shoe import Shoe, SuitsUnknown
 RANK_TO_VALUE = np.array([[baccarat_value(r) == v for v in range(10)] for r in RANKS], dtype=np.int64)
 
 
-def parse_shoes(game, lines: Sequence[str], decks: int | None) -> list[Shoe]:
-    """One shoe per line: the full shoe less that line's ``--remove`` spec."""
-    base = Shoe.decks(game.default_decks if decks is None else decks)
-    return [_shoe_of_line(game, base, number, line) for number, line in enumerate(lines, start=1)]
-
-
 def _shoe_of_line(game, base: Shoe, number: int, line: str) -> Shoe:
     try:
         shoe = base.remove(line) if line.strip() else base
@@ -257,7 +251,7 @@ def _render_chunk(game, paytable, plan, lines, bet_ids, decks, first_line, fmt):
         line = i + first_line
         for bet, pairs in columns:
             n, d = pairs[i]
-            out.append(f"{line},{bet},{n}/{d},{n / d!r}\n" if d != 1 else f"{line},{bet},{n},{float(n)!r}\n")
+            out.append(f"{line},{bet},{_ratio_text(n, d)},{n / d!r}\n")
     return "".join(out)
 
 
