@@ -111,7 +111,7 @@ class FastPlan:
         for bet in bet_ids:
             pays = paytable.bet(bet).pays
             scale = lcm(*(p.denominator for p in pays.values()))
-            column = getattr(game, "state_columns", lambda *a: None)(bet, pays, scale)
+            column = getattr(game, "state_columns", lambda *a: None)(bet, pays, scale, paytable)
             if column is not None:
                 bets.append(bet)
                 scales.append(scale)
@@ -130,7 +130,12 @@ def house_edges(game, paytable, shoes, bet_ids: Sequence[str], ranks: np.ndarray
     """
     plan = plan or FastPlan.of(game, paytable, bet_ids)
     out: dict[str, list[tuple[int, int]]] = {}
-    slow = [bet for bet in bet_ids if bet not in plan.bets]
+    rest = [bet for bet in bet_ids if bet not in plan.bets]
+    if rest and len(shoes):
+        if ranks is None:
+            ranks = np.array([shoe.ranks() for shoe in shoes], dtype=np.int64)
+        out.update(_rank_table_edges(game, paytable, rest, ranks))
+    slow = [bet for bet in rest if bet not in out]
     if slow:
         out.update({bet: [] for bet in slow})
         for i, shoe in enumerate(shoes):
@@ -151,6 +156,35 @@ def house_edges(game, paytable, shoes, bet_ids: Sequence[str], ranks: np.ndarray
             out[bet] = pairs
     elif plan.bets:
         out.update({bet: [] for bet in plan.bets})
+    return out
+
+
+def _rank_table_edges(game, paytable, bet_ids, ranks: np.ndarray) -> dict[str, list[tuple[int, int]]]:
+    """Exact edges of condition bets counted by a positional table that needs ranks but no
+    suits (pairs, first cards), for every shoe at once from its 13 rank counts."""
+    from .bets.engine import compile_bet
+
+    out = {}
+    if getattr(game, "deal", None) is None or not hasattr(game.deal, "positions"):
+        return out
+    totals = ranks.sum(axis=1).tolist()
+    for bet in bet_ids:
+        rule = paytable.rule(bet)
+        if rule.conditions is None:
+            continue
+        table = compile_bet(game.deal, game.id, rule).table
+        if table is None or table.needs_suits:
+            continue
+        pays = paytable.bet(bet).pays
+        scale = lcm(*(p.denominator for p in pays.values()))
+        column = [int(pays[o.key] * scale) for o in rule.outcomes]
+        sums = table.batch_dot(ranks, np.array(column, dtype=object)[:, None], max(map(abs, column)))[:, 0].tolist()
+        pairs = []
+        for numerator, n in zip(sums, totals):
+            numerator, denominator = -int(numerator), scale * falling(n, table.positions)
+            common = gcd(numerator, denominator)
+            pairs.append((numerator // common, denominator // common))
+        out[bet] = pairs
     return out
 
 
@@ -179,7 +213,7 @@ def _edges_of_shoe(game, paytable, shoe: Shoe, bets: Sequence[str], number: int)
     try:
         counts = game.count(shoe, bets, paytable)
     except SuitsUnknown as exc:
-        needing = [bet for bet in bets if game.bets[bet].resolution == "card"]
+        needing = [bet for bet in bets if paytable.rule(bet).resolution == "card"]
         raise OddsError(f"line {number}: {', '.join(needing)}: {exc}") from None
     except OddsError as exc:
         raise OddsError(f"line {number}: {exc}") from None

@@ -31,10 +31,13 @@ from fractions import Fraction
 from importlib import resources
 from pathlib import Path
 
+from .bets.definition import read_definition
 from .errors import OddsError, UnknownName
 
 TOP_KEYS = {"game", "description", "extends", "bets"}
-BET_KEYS = {"pays", "window", "name"}
+BET_KEYS = {"pays", "window", "name", "description", "source", "outcomes"}
+REPRICE_KEYS = {"pays", "window"}
+MAX_FILE_BYTES = 4_000_000
 
 
 class PaytableError(OddsError):
@@ -43,11 +46,13 @@ class PaytableError(OddsError):
 
 @dataclass(frozen=True)
 class BetPays:
-    """What one bet pays on each of its outcomes, and the rounds it is offered in."""
+    """What one bet pays on each of its outcomes, the rounds it is offered in, and its rule."""
 
     bet_id: str
     pays: dict[str, Fraction]
     window: int | None = None
+    rule: object = None
+    """The bet's :class:`~odds.games.base.BetRule` (outcomes and conditions)."""
 
 
 @dataclass(frozen=True)
@@ -57,11 +62,21 @@ class Paytable:
     description: str
     source: str
     bets: dict[str, BetPays]
+    notes: tuple[str, ...] = ()
+    """What the file changed beyond pays (a shipped bet it redefines)."""
 
     def bet(self, bet_id: str) -> BetPays:
         if bet_id not in self.bets:
             raise UnknownName(f"bet of paytable {self.name}", bet_id, self.bets)
         return self.bets[bet_id]
+
+    def rule(self, bet_id: str):
+        """The rule of a bet (its outcomes, and its conditions when written in a file)."""
+        return self.bet(bet_id).rule
+
+    @property
+    def rules(self) -> dict:
+        return {b: p.rule for b, p in self.bets.items()}
 
 
 def parse_pay(value, where: str) -> Fraction:
@@ -118,17 +133,24 @@ def _load_shipped(game, name: str, depth: int) -> Paytable:
 
 
 def _load(game, text: str, source: str, name: str, depth: int) -> Paytable:
+    if len(text) > MAX_FILE_BYTES:
+        raise PaytableError(f"{source}: {len(text):,} characters; a paytable file may hold at most {MAX_FILE_BYTES:,}")
     try:
         # decimals as Decimal, not float: "0.94999999999999999999" must not become 19/20
         data = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as exc:
         raise PaytableError(f"{source}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise PaytableError(f"{source}: not valid TOML: nested too deeply") from None
     for key in data:
         if key not in TOP_KEYS:
             raise PaytableError(f"{source}: unknown key {key!r} (allowed: {', '.join(sorted(TOP_KEYS))})")
     if data.get("game") != game.id:
         raise PaytableError(f"{source}: key 'game' must be {game.id!r}, not {data.get('game')!r}")
-    bets: dict[str, BetPays] = {}
+    # every bet the file (or its parent) knows, in order: id -> [rule, pays, window, defined here]
+    bets: dict[str, list] = {}
+    notes: list[str] = []
+    shipped: set[str] = set()
     if "extends" in data:
         parent = data["extends"]
         if depth > 8 or not isinstance(parent, str):
@@ -137,49 +159,76 @@ def _load(game, text: str, source: str, name: str, depth: int) -> Paytable:
             base = _load_shipped(game, parent, depth + 1)
         except (FileNotFoundError, OSError):
             raise PaytableError(f"{source}: key 'extends': no shipped {game.id} paytable {parent!r}") from None
-        bets.update(base.bets)
+        bets.update({b: [p.rule, dict(p.pays), p.window] for b, p in base.bets.items()})
+        shipped = set(bets)
+        notes.extend(base.notes)
     raw_bets = data.get("bets", {})
     if not isinstance(raw_bets, dict):
         raise PaytableError(f"{source}: key 'bets' must be a table")
     groups = game.price_groups
-    # a group's entry prices every member; a member's own entry, read after, overrides it
+    code = game.code_bets
+    # definitions first (in file order), then re-pricing: a group's entry prices every member and
+    # a member's own entry, read after, overrides it
+    for bet_id, raw in raw_bets.items():
+        where = f"{source}: bets.{bet_id}"
+        if not isinstance(raw, dict):
+            raise PaytableError(f"{where}: must be a table")
+        for key in raw:
+            if key not in BET_KEYS:
+                raise PaytableError(f"{where}.{key}: unknown key (allowed: {', '.join(sorted(BET_KEYS))})")
+        if "outcomes" in raw:
+            if bet_id in groups or bet_id in code:
+                raise PaytableError(f"{where}.outcomes: {bet_id!r} is {'a price group' if bet_id in groups else 'a bet defined in code'}; "
+                                    f"it cannot be redefined (choose another id)")
+            rule, inline = read_definition(game, bet_id, raw, where, parse_pay)
+            if bet_id in shipped:
+                notes.append(f"Bet {bet_id} is defined by this paytable ({source}), replacing the shipped definition.")
+            bets[bet_id] = [rule, inline, None]
+        elif bet_id not in bets and bet_id not in code and bet_id not in groups:
+            known = list(bets) + list(code) + list(groups)
+            if not bets:
+                raise PaytableError(f"{where}: this file defines no bet {bet_id!r} and extends no paytable: "
+                                    f"give its 'outcomes', or start from the shipped bets with extends = \"seed\"")
+            raise PaytableError(f"{where}: {UnknownName(f'{game.id} bet', bet_id, known)}; "
+                                f"to define a new bet, give its 'outcomes'")
+        elif set(raw) - REPRICE_KEYS:
+            extra = ", ".join(sorted(set(raw) - REPRICE_KEYS))
+            raise PaytableError(f"{where}: {bet_id!r} is an existing bet: give 'outcomes' to redefine it, or only "
+                                f"'pays' and 'window' to re-price it (not {extra})")
+        elif bet_id in code and bet_id not in bets:
+            bets[bet_id] = [code[bet_id], {}, None]
     for bet_id, raw in sorted(raw_bets.items(), key=lambda item: item[0] not in groups):
-        if bet_id in groups:
-            pays = _read_bet(game, groups[bet_id][0], raw, source, entry=bet_id)
-            bets.update({member: BetPays(member, pays.pays, pays.window) for member in groups[bet_id]})
-        else:
-            bets[bet_id] = _read_bet(game, bet_id, raw, source)
-    missing = [b for b in game.bets if b not in bets]
-    if missing:
-        raise PaytableError(f"{source}: no pays for bet(s) {', '.join(missing)} (add them or use 'extends')")
-    ordered = {b: bets[b] for b in game.bets}
-    return Paytable(game.id, name, str(data.get("description", "")), source, ordered)
+        members = groups.get(bet_id, (bet_id,))
+        for member in members:
+            if member not in bets:
+                if member in code:
+                    bets[member] = [code[member], {}, None]
+                else:
+                    raise PaytableError(f"{source}: bets.{bet_id}: price group member {member!r} is not defined")
+            entry = bets[member]
+            _reprice(entry, raw, f"{source}: bets.{bet_id}")
+    out = {}
+    for bet_id, (rule, pays, window) in bets.items():
+        gaps = [k for k in rule.outcome_keys if k not in pays]
+        if gaps:
+            raise PaytableError(f"{source}: bets.{bet_id}.pays: no pay for outcome(s) {', '.join(gaps)}: "
+                                f"the outcomes leave a gap")
+        out[bet_id] = BetPays(bet_id, {k: pays[k] for k in rule.outcome_keys}, window, rule)
+    return Paytable(game.id, name, str(data.get("description", "")), source, out, tuple(notes))
 
 
-def _read_bet(game, bet_id: str, raw, source: str, entry: str | None = None) -> BetPays:
-    """One ``[bets.X]`` entry; ``entry`` names a price group read for its member ``bet_id``."""
-    where = f"{source}: bets.{entry or bet_id}"
-    if bet_id not in game.bets:
-        known = list(game.bets) + list(game.price_groups)
-        raise PaytableError(f"{where}: {UnknownName(f'{game.id} bet', bet_id, known)}")
-    if not isinstance(raw, dict):
-        raise PaytableError(f"{where}: must be a table")
-    for key in raw:
-        if key not in BET_KEYS:
-            raise PaytableError(f"{where}.{key}: unknown key (allowed: {', '.join(sorted(BET_KEYS))})")
-    rule = game.bets[bet_id]
-    raw_pays = raw.get("pays")
+def _reprice(entry: list, raw: dict, where: str) -> None:
+    """Apply an entry's ``pays`` and ``window`` to a bet: every other pay and the window stay."""
+    rule = entry[0]
+    raw_pays = raw.get("pays", {})
     if not isinstance(raw_pays, dict):
-        raise PaytableError(f"{where}.pays: missing; give a pay for each of {', '.join(rule.outcome_keys)}")
-    pays = {}
+        raise PaytableError(f"{where}.pays: must be a table of outcome = pay, for {', '.join(rule.outcome_keys)}")
     for key, value in raw_pays.items():
         if key not in rule.outcome_keys:
             raise PaytableError(f"{where}.pays.{key}: {UnknownName('outcome', key, rule.outcome_keys)}")
-        pays[key] = parse_pay(value, f"{where}.pays.{key}")
-    gaps = [k for k in rule.outcome_keys if k not in pays]
-    if gaps:
-        raise PaytableError(f"{where}.pays: no pay for outcome(s) {', '.join(gaps)}: the outcomes leave a gap")
-    window = raw.get("window")
-    if window is not None and (not isinstance(window, int) or isinstance(window, bool) or window < 1):
-        raise PaytableError(f"{where}.window: must be a whole number of rounds, at least 1")
-    return BetPays(bet_id, {k: pays[k] for k in rule.outcome_keys}, window)
+        entry[1][key] = parse_pay(value, f"{where}.pays.{key}")
+    if "window" in raw:
+        window = raw["window"]
+        if not isinstance(window, int) or isinstance(window, bool) or not 1 <= window <= 10_000:
+            raise PaytableError(f"{where}.window: must be a whole number of rounds, 1 to 10,000")
+        entry[2] = window

@@ -148,7 +148,7 @@ def build_sheet(game: Game, paytable: Paytable, shoe: Shoe | None, bet_ids: Sequ
 
     if fee and not game.accepts_fee:
         raise OddsError(f"--fee applies only to games with a collection fee, not {game.id}")
-    bet_ids = list(bet_ids or game.bets)
+    bet_ids = list(bet_ids or paytable.bets)
     if shoe is not None:
         game.check_shoe(shoe)
     counts = game.count(shoe, bet_ids, paytable)
@@ -156,5 +156,5 @@ def build_sheet(game: Game, paytable: Paytable, shoe: Shoe | None, bet_ids: Sequ
     for bet_id in bet_ids:
         pays = paytable.bet(bet_id)
         extra = getattr(game, "extra_figures", lambda *a: {})(bet_id, paytable, counts[bet_id], fee or Fraction(0))
-        bets.append(bet_sheet(game.bets[bet_id], pays, counts[bet_id], pays.window, extra))
-    return Sheet(game, paytable, shoe, tuple(bets), game.notes)
+        bets.append(bet_sheet(pays.rule, pays, counts[bet_id], pays.window, extra))
+    return Sheet(game, paytable, shoe, tuple(bets), game.notes + paytable.notes)

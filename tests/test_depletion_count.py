@@ -145,7 +145,7 @@ def test_one_more_round_after_the_cut_card():
 def enumerate_tiny(game_id, cards, rules):
     """Over every distinct order of the cards: per bet, the sum of the exact positive
     expectations (what the count reports) and the sum of what a bettor who bets 1 unit exactly
-    when the expectation is positive actually wins (settled by play_dealt)."""
+    when the expectation is positive actually wins (settled by settle_rounds)."""
     game = get_game(game_id)
     paytable = load_paytable(game)
     evaluator = Evaluator(game, paytable, list(game.bets))
@@ -257,12 +257,12 @@ def test_dragon_and_tiger_are_minus_half_the_tie_probability(game_id, bets):
 
 @pytest.mark.parametrize("game_id", DT_GAMES)
 def test_two_card_path_is_exact_on_huge_shoes(game_id):
-    """c^T P c of 10**8 cards per kind passes int64 (silently wrapping before the range check):
-    the two-card path must switch to Python integers and still equal the exact sheet."""
+    """Products of 10**8 cards per kind pass int64: the positional path must switch to Python
+    integers and still equal the exact sheet."""
     game = get_game(game_id)
     paytable = load_paytable(game)
     evaluator = Evaluator(game, paytable, list(game.bets))
-    assert set(evaluator.paths.values()) == {"two-card"}
+    assert set(evaluator.paths.values()) == {"positional"}
     rows = np.array([[10**8 + 7 * k for k in range(52)],
                      [10**8 if k % 5 else 3 for k in range(52)],
                      [5 + k % 7 for k in range(52)]])  # a small shoe in the same batch

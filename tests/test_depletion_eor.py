@@ -151,10 +151,10 @@ def test_evaluator_matches_the_sheet_path(game_id):
 
 def test_fast_paths_are_used_for_baccarat_and_dragon_tiger():
     paths = Evaluator(get_game("baccarat"), load_paytable(get_game("baccarat")), list(get_game("baccarat").bets)).paths
-    assert paths["banker"] == "compiled" and paths["perfect-pair"] == "first-cards"
+    assert paths["banker"] == "compiled" and paths["perfect-pair"] == "positional"
     if "dragon-tiger" in CARD_GAME_IDS:
         dt = get_game("dragon-tiger")
-        assert set(Evaluator(dt, load_paytable(dt), list(dt.bets)).paths.values()) == {"two-card"}
+        assert set(Evaluator(dt, load_paytable(dt), list(dt.bets)).paths.values()) == {"positional"}
 
 
 @pytest.mark.parametrize("resolution,labels", [("value", 10), ("rank", 13), ("card", 52)])

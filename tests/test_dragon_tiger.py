@@ -2,7 +2,7 @@
 
 Independent ways to the same counts: the game counts by rank sums and kind counts times (N-1);
 the tests enumerate every ordered pair of card kinds (c_i (c_j - [i = j]) ways each) and settle
-it with ``settle_cards``, and walk every ordering of small shoes with ``brute_force``. Published
+it with ``settle_rounds``, and walk every ordering of small shoes with ``brute_force``. Published
 figures: Wizard of Odds, Dragon Tiger, 8 decks: Dragon / Tiger (half lost on a tie) 3.73%, Tie at
 8 to 1 32.77%.
 """
@@ -32,13 +32,12 @@ def pair_enumeration(game, card_counts):
     """{bet: {outcome: ways}} over every ordered (Dragon, Tiger) pair of card kinds."""
     kinds = [((i // 4 + 1, SUITS[i % 4]), c) for i, c in enumerate(card_counts)]
     tally = {b: {} for b in game.bets}
-    for i, (dragon, ci) in enumerate(kinds):
-        for j, (tiger, cj) in enumerate(kinds):
-            ways = ci * (cj - (i == j))
-            if ways <= 0:
-                continue
-            for bet, key in game.settle_cards(dragon, tiger).items():
-                tally[bet][key] = tally[bet].get(key, 0) + ways
+    pairs = [((dragon, tiger), ci * (cj - (i == j))) for i, (dragon, ci) in enumerate(kinds)
+             for j, (tiger, cj) in enumerate(kinds)]
+    pairs = [(cards, ways) for cards, ways in pairs if ways > 0]
+    for (_, ways), settled in zip(pairs, game.settle_rounds([list(cards) for cards, _ in pairs])):
+        for bet, key in settled.items():
+            tally[bet][key] = tally[bet].get(key, 0) + ways
     return tally
 
 

@@ -41,7 +41,8 @@ def test_user_file_extends_a_shipped_paytable(tmp_path):
 
 @pytest.mark.parametrize("text, key", [
     ('game = "baccarat"\nextends = "seed"\ncolour = 1\n', "colour"),
-    ('game = "baccarat"\nextends = "seed"\n[bets.tie]\npays.tie = 9\n', "bets.tie.pays"),
+    ('game = "baccarat"\nextends = "seed"\n[bets.mine]\noutcomes = [{ key = "win", when = "tie" }, '
+     '{ key = "lose", pays = -1 }]\n', "bets.mine.pays"),
     ('game = "baccarat"\nextends = "seed"\n[bets.tie]\npays.tie = -2\npays.no-tie = -1\n', "bets.tie.pays.tie"),
     ('game = "baccarat"\nextends = "seed"\n[bets.tie]\npays.tie = "lots"\npays.no-tie = -1\n', "bets.tie.pays.tie"),
     ('game = "baccarat"\nextends = "seed"\n[bets.tie]\npays.tie = 8\npays.no-tie = -1\npays.draw = 1\n', "bets.tie.pays.draw"),
@@ -50,7 +51,7 @@ def test_user_file_extends_a_shipped_paytable(tmp_path):
     ('game = "baccarat"\nextends = "seed"\n[bets.tie]\nwindow = 0\npays.tie = 8\npays.no-tie = -1\n', "bets.tie.window"),
     ('game = "baccarat"\nextends = "nothing"\n', "extends"),
     ('game = "tiger-baccarat"\n', "game"),
-    ('game = "baccarat"\n[bets.tie]\npays.tie = 8\npays.no-tie = -1\n', "no pays for bet"),
+    ('game = "baccarat"\n[bets.tie]\npays.tie = 8\npays.no-tie = -1\n', "extends"),
     ('game = "baccarat"\n[bets\n', "not valid TOML"),
 ])
 def test_malformed_paytables_name_the_file_and_key(tmp_path, text, key):

@@ -218,9 +218,8 @@ def test_brute_force_walk_with_option_decided_per_hand(cards):
     orderings = list(distinct_permutations(cards))
     stand_sum, hit_sum, seen = defaultdict(int), defaultdict(int), Counter()
     fixed = {b: Counter() for b in GAME.bets}
-    for order in orderings:
-        it = iter(order)
-        outcomes, dealt = GAME.play_dealt(lambda: next(it), choose="hit")
+    dealt_rounds = [GAME.deal_round(lambda it=iter(order): next(it)) for order in orderings]
+    for order, dealt, outcomes in zip(orderings, dealt_rounds, GAME.settle_rounds(dealt_rounds, choose="hit")):
         for bet, key in outcomes.items():
             fixed[bet][key] += 1
         values = [baccarat_value(r) for r, _ in order]
@@ -249,9 +248,7 @@ def test_brute_force_walk_with_option_decided_per_hand(cards):
     assert decisions == analysis.decisions
     # pass 2: replay every ordering with the brute-force decisions for the best-choice bets
     best = {b: Counter() for b in GAME.bets}
-    for order in orderings:
-        it = iter(order)
-        outcomes, _ = GAME.play_dealt(lambda: next(it), choose=decisions)
+    for order, outcomes in zip(orderings, GAME.settle_rounds(dealt_rounds, choose=decisions)):
         for bet, key in outcomes.items():
             best[bet][key] += 1
         values = [baccarat_value(r) for r, _ in order]
@@ -424,20 +421,23 @@ def test_dealing_options_are_the_best_choice_of_the_shoe_and_paytable():
     assert counts["player-line-best-choice"].counts == counts["player-line"].counts
 
 
-def test_settling_rules_are_baccarats_renamed():
-    """Line and tie bets settle as punto banco's main bet and tie (the banker hand is the dealer's);
-    Dragon Bonus as baccarat's, except a natural beaten by a higher natural is its own outcome."""
-    from odds.games import baccarat, player_dealer as pd
-
-    for state in pd.compiled().states:
-        r = state.round
-        assert pd.line_result(r) == {"banker-wins": "dealer-wins"}.get(baccarat.main_result(r), baccarat.main_result(r))
-        assert pd.tie_result(r) == baccarat.tie_result(r)
-        for side, hand in (("player", "player"), ("dealer", "banker")):
-            ours, theirs = pd.dragon_bonus_result(side)(r), baccarat.dragon_bonus_result(hand)(r)
-            mine, other = (r.player, r.banker) if hand == "player" else (r.banker, r.player)
-            natural = r.player_natural if hand == "player" else r.banker_natural
-            if natural and mine < other:
-                assert (ours, theirs) == ("natural-loss", "other")
-            else:
-                assert ours == theirs
+def test_house_way_bets_are_baccarats_renamed():
+    """Under the house way the line bets and the tie are punto banco's Player, Banker and Tie (the
+    banker hand is the dealer's), and Dragon Bonus is baccarat's, except that a natural beaten by
+    a higher natural is its own outcome (baccarat's "other" splits into natural-loss and other)."""
+    baccarat = get_game("baccarat")
+    for shoe in (Shoe.decks(8), Shoe.decks(1).remove("5,5,9,Ks,2")):
+        pd = GAME.count(shoe, ["player-line", "dealer-line", "early-tie", "dragon-bonus-player",
+                               "dragon-bonus-dealer", "bonus-pair-player", "bonus-pair-dealer"])
+        bac = baccarat.count(shoe, ["player", "tie", "dragon-bonus-player", "dragon-bonus-banker",
+                                    "player-pair", "banker-pair"])
+        rename = {"banker-wins": "dealer-wins"}
+        assert pd["player-line"].counts == {rename.get(k, k): v for k, v in bac["player"].counts.items()}
+        assert pd["early-tie"].counts == bac["tie"].counts
+        for ours, theirs in (("dragon-bonus-player", "dragon-bonus-player"),
+                             ("dragon-bonus-dealer", "dragon-bonus-banker")):
+            mine, base = dict(pd[ours].counts), dict(bac[theirs].counts)
+            assert mine.pop("natural-loss") + mine.pop("other") == base.pop("other")
+            assert mine == base
+        assert pd["bonus-pair-player"].counts == bac["player-pair"].counts
+        assert pd["bonus-pair-dealer"].counts == bac["banker-pair"].counts

@@ -137,7 +137,7 @@ def count_shoes(spec: CountSpec, start: int, stop: int) -> Tally:
     tally = Tally(0, {b: BetTally() for b in spec.bet_ids})
     values: dict[str, list[np.ndarray]] = {b: [] for b in spec.bet_ids}
     for index in range(start, stop):
-        unseen, _ = deal_shoe(evaluator.game, shuffled(spec.full, spec.seed, index), spec.rules)
+        unseen, _ = deal_shoe(evaluator.game, shuffled(spec.full, spec.seed, index), spec.rules, settle=False)
         for bet, ev in tally_shoe(tally, spec, evaluator, unseen).items():
             values[bet].append(ev)
     if spec.keep_values:

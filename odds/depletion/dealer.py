@@ -8,7 +8,7 @@ How a shoe is dealt (RULES.md "Cards, shoes", seeds 000, 001, 003 "Commencement"
 2. Commencement: the first card is exposed; its value (A = 1, 2-9, 10/J/Q/K = 10) is the number
    of cards burned face down.
 3. Rounds: before each round ``game.burn_per_round`` cards are burned face down (Dragon Tiger: 1),
-   then ``game.play_dealt`` deals the round; the cards it returns are exposed.
+   then ``game.deal_round`` deals the round; the cards it returns are exposed.
 4. Cut card: ``cut_card`` cards lie behind it. It comes out when the dealer reaches it. With
    ``after_cut = "last"`` the round in which it comes out is the last. When a round ends with
    the cut card as the next card, what follows depends on the burn:
@@ -68,12 +68,13 @@ def shuffled(full: Sequence[int], seed: int, index: int) -> np.ndarray:
     return np.random.default_rng([seed, index]).permutation(order)
 
 
-def deal_shoe(game, order: Sequence[int], rules: DealRules = DealRules()):
+def deal_shoe(game, order: Sequence[int], rules: DealRules = DealRules(), paytable=None, settle: bool = True):
     """Deal the shoe in this order of card kinds.
 
     Returns ``(unseen, outcomes)``: ``unseen[r]`` is the 52 card counts not yet exposed before
     round ``r`` (an int64 array, one row per round), ``outcomes[r]`` the round's
-    ``{bet id: outcome key}`` from ``play_dealt``.
+    ``{bet id: outcome key}`` for the bets of ``paytable`` (all rounds settled at once by
+    ``settle_rounds``; None with ``settle=False``, when only the cards matter).
     """
     order = [int(k) for k in order]
     total = len(order)
@@ -88,7 +89,7 @@ def deal_shoe(game, order: Sequence[int], rules: DealRules = DealRules()):
         pos = 1 + commencement_burn(CARD_OF_KIND[first][0])
     burn = game.burn_per_round
     rows: list[list[int]] = []
-    outcomes: list[dict] = []
+    dealt: list[list] = []
     extra_dealt = False
     while True:
         # the cut card is out, or would come out as this round's burn card
@@ -107,8 +108,9 @@ def deal_shoe(game, order: Sequence[int], rules: DealRules = DealRules()):
             pos += 1
             return CARD_OF_KIND[kind]
 
-        result, exposed = game.play_dealt(draw)
+        exposed = game.deal_round(draw)
         for rank, suit in exposed:
             unseen[card_kind_index(rank, suit)] -= 1
-        outcomes.append(result)
+        dealt.append(exposed)
+    outcomes = game.settle_rounds(dealt, paytable) if settle else None
     return np.array(rows, dtype=np.int64).reshape(-1, 52), outcomes

@@ -9,19 +9,21 @@ fraction ``num / den`` with
 
 (``scale`` = the least common multiple of the pays' denominators, so ``num`` is an integer).
 
-Which path computes ``num`` depends on the bet; every path is exact and a test compares each with
-``game.count`` (the sheet path) on random compositions:
+Which path computes ``num`` depends on the bet (the bet engine decides, :mod:`odds.bets.engine`);
+every path is exact and a test compares each with ``game.count`` (the sheet path) on random
+compositions:
 
-* value bets of a game with a compiled table (baccarat): :meth:`CompiledDeal.batch_linear`, one
-  pass for all of them (each column scaled by its own bet's ``scale``, at most 50 for the shipped
-  paytables, so ``max|column| * (N)_6 < 2**63`` up to about 20 decks; beyond that batch_linear
-  itself falls back to Python integers);
-* baccarat's pair and first-card bets: the formulas of :mod:`odds.games.first_cards`, vectorised
-  with numpy int64 (range proved in :func:`_first_card_numerators`);
-* games whose round uses exactly two cards (Dragon Tiger): the round compiled over the 52 x 52
-  ordered pairs of card kinds from ``play_dealt``, then ``num = c^T P c - diag(P) . c`` (int64
-  while the bound of :meth:`Evaluator._two_card_numerators` allows, else Python integers);
-* anything else: ``game.count`` shoe by shoe (exact, slower).
+* bets decided by the drawing alone (baccarat's ``state`` path): :meth:`CompiledDeal.batch_linear`,
+  one pass for all of them (each column scaled by its own bet's ``scale``); batch_linear proves
+  its own range and falls back to Python integers beyond it;
+* bets that read single cards (pairs, first cards, Dragon Tiger, suits): their positional table's
+  :meth:`~odds.engine.positional.PositionalTable.batch_dot`, int64 where ``max|pay * scale| *
+  (N)_P < 2**63`` bounds every intermediate, else Python integers;
+* bets a game defines in code (player-dealer baccarat's policies): ``game.count`` shoe by shoe
+  (exact, slower).
+
+Denominators ``scale * (N)_P`` are computed with Python integers and narrowed to int64 only when
+they fit.
 """
 
 from __future__ import annotations
@@ -39,10 +41,6 @@ from ..shoe import Shoe
 INT64_SAFE = 2**62
 """Bound below which int64 products and sums are used (one bit of headroom for sums of two)."""
 
-FIRST_CARD_BETS = {"player-pair", "banker-pair", "either-pair", "perfect-pair", "dragon", "tiger",
-                   "dragon-tiger-tie", "tiger-pair"}
-"""Baccarat bets read off the first cards (see :func:`odds.games.baccarat.first_card_counts`)."""
-
 CARD_OF_KIND = [(rank, suit) for rank in RANKS for suit in SUITS]
 """Card kind index (0..51) -> ``(rank, suit)``."""
 
@@ -59,10 +57,6 @@ def rank_counts(comps52: np.ndarray) -> np.ndarray:
     return comps52.reshape(len(comps52), 13, 4).sum(axis=2)
 
 
-class _NotTwoCards(Exception):
-    """Raised by the probe draw when a round asks for a third card."""
-
-
 class Evaluator:
     """Exact expected values of ``bet_ids`` (all pays from ``paytable``) for many compositions."""
 
@@ -73,68 +67,39 @@ class Evaluator:
         self.scale = {b: lcm(*(p.denominator for p in self.pays[b].values())) for b in self.bet_ids}
         self.paytable = paytable
         self.compiled_bets: list[str] = []
-        self.first_card_bets: list[str] = []
-        self.two_card_bets: list[str] = []
+        self.positional_bets: list[str] = []
         self.generic_bets: list[str] = []
         self._plan()
 
     # -- which path each bet takes ------------------------------------------------------------------
     def _plan(self) -> None:
+        from ..bets.engine import compile_bet
+
         game = self.game
-        compiled = game.compiled() if hasattr(game, "compiled") and hasattr(game, "state_columns") else None
+        state_columns = getattr(game, "state_columns", None)
         columns = []
+        self._tables = {}
         for bet in self.bet_ids:
-            column = None
-            if compiled is not None and compiled.kinds == 10 and game.bets[bet].resolution == "value":
-                column = game.state_columns(bet, self.pays[bet], self.scale[bet])
+            rule = self.paytable.rule(bet)
+            column = state_columns(bet, self.pays[bet], self.scale[bet], self.paytable) if state_columns else None
             if column is not None:
                 self.compiled_bets.append(bet)
                 columns.append(column)
-            elif bet in FIRST_CARD_BETS and getattr(game, "settle", {}).get(bet, 0) is None:
-                self.first_card_bets.append(bet)
+            elif rule.conditions is not None:
+                self.positional_bets.append(bet)
+                self._tables[bet] = compile_bet(game.deal, game.id, rule).table
             else:
                 self.generic_bets.append(bet)
         if self.compiled_bets:
-            self._compiled = compiled
-            self._folded = compiled.fold(np.array(columns, dtype=object).T)
-        if self.generic_bets:
-            matrices = self._two_card_matrices(self.generic_bets)
-            if matrices is not None:
-                self.two_card_bets, self.generic_bets = self.generic_bets, []
-                self._pair_matrices = matrices
-
-    def _two_card_matrices(self, bets) -> dict[str, np.ndarray] | None:
-        """If every round of the game draws exactly two cards, each bet's scaled pay on each
-        ordered pair of card kinds (52 x 52, from ``play_dealt``); else None."""
-        if not hasattr(self.game, "play_dealt"):
-            return None
-        matrices = {b: np.zeros((52, 52), dtype=np.int64) for b in bets}
-        pays = {b: {k: int(v * self.scale[b]) for k, v in self.pays[b].items()} for b in bets}
-        for i in range(52):
-            for j in range(52):
-                cards = [CARD_OF_KIND[i], CARD_OF_KIND[j]]
-
-                def draw():
-                    if not cards:
-                        raise _NotTwoCards
-                    return cards.pop(0)
-
-                try:
-                    outcomes, _ = self.game.play_dealt(draw)
-                except (_NotTwoCards, NotImplementedError):
-                    return None
-                if cards:
-                    return None  # a round that used fewer than two cards
-                for b in bets:
-                    matrices[b][i, j] = pays[b][outcomes[b]]
-        return matrices
+            self._compiled = game.compiled()
+            self._folded = self._compiled.fold(np.array(columns, dtype=object).T)
 
     @property
     def paths(self) -> dict[str, str]:
         """Bet id -> the path that evaluates it (for messages and tests)."""
         out = {}
-        for name, bets in (("compiled", self.compiled_bets), ("first-cards", self.first_card_bets),
-                           ("two-card", self.two_card_bets), ("generic", self.generic_bets)):
+        for name, bets in (("compiled", self.compiled_bets), ("positional", self.positional_bets),
+                           ("generic", self.generic_bets)):
             out.update(dict.fromkeys(bets, name))
         return out
 
@@ -146,18 +111,22 @@ class Evaluator:
         if not len(comps):  # a shoe in which no round was dealt
             return {b: (np.zeros(0, dtype=np.int64), np.ones(0, dtype=np.int64)) for b in self.bet_ids}
         out: dict[str, tuple[np.ndarray, np.ndarray]] = {}
-        n = comps.sum(axis=1)
+        n = comps.sum(axis=1).tolist()
         if self.compiled_bets:
             compiled = self._compiled
             sums = np.asarray(compiled.batch_linear(value_counts(comps), self._folded), dtype=object)
-            totals = [falling(int(x), compiled.max_cards) for x in n.tolist()]
+            totals = [falling(int(x), compiled.max_cards) for x in n]
             for j, bet in enumerate(self.compiled_bets):
                 den = np.array([self.scale[bet] * t for t in totals], dtype=object)
                 out[bet] = (_narrow(sums[:, j]), _narrow(den))
-        if self.first_card_bets:
-            out.update(self._first_card_numerators(comps, n))
-        if self.two_card_bets:
-            out.update(self._two_card_numerators(comps, n))
+        for bet in self.positional_bets:
+            table = self._tables[bet]
+            rule = self.paytable.rule(bet)
+            column = [int(self.pays[bet][o.key] * self.scale[bet]) for o in rule.outcomes]
+            counts = comps if table.needs_suits else rank_counts(comps)
+            num = table.batch_dot(counts, np.array(column, dtype=object)[:, None], max(map(abs, column)))[:, 0]
+            den = np.array([self.scale[bet] * falling(x, table.positions) for x in n], dtype=object)
+            out[bet] = (_narrow(np.asarray(num, dtype=object)), _narrow(den))
         if self.generic_bets:
             nums = {b: [] for b in self.generic_bets}
             dens = {b: [] for b in self.generic_bets}
@@ -170,87 +139,6 @@ class Evaluator:
             for b in self.generic_bets:
                 out[b] = (_narrow(np.array(nums[b], dtype=object)), _narrow(np.array(dens[b], dtype=object)))
         return {b: out[b] for b in self.bet_ids}
-
-    def _two_card_numerators(self, comps: np.ndarray, n: np.ndarray):
-        """Two-card rounds: over ordered pairs of distinct cards, ``num = c^T P c - diag(P) . c``.
-
-        Range: with ``m`` the largest ``|P|`` entry or scale, the products and sums stay within
-        ``m (N**2 + N)`` (``c^T |P| c <= m N**2``, ``diag(P) . c <= m N``), the denominator within
-        ``m N**2``. When that bound passes 2**62 the rows are computed with Python integers
-        (object arrays) instead.
-        """
-        biggest = int(n.max()) if len(n) else 0
-        bound = max(max(int(np.abs(self._pair_matrices[b]).max()), self.scale[b]) for b in self.two_card_bets)
-        dtype = np.int64 if bound * (biggest * biggest + biggest) < INT64_SAFE else object
-        cards = comps.astype(dtype)
-        n = n.astype(dtype)
-        out = {}
-        for bet in self.two_card_bets:
-            p = self._pair_matrices[bet].astype(dtype)
-            num = ((cards @ p) * cards).sum(axis=1) - cards @ np.diagonal(p)
-            out[bet] = (num, self.scale[bet] * n * (n - 1))
-        return out
-
-    def _first_card_numerators(self, comps: np.ndarray, n: np.ndarray):
-        """Pair and first-card bets, vectorised (outcome counts as in
-        :func:`odds.games.baccarat.first_card_counts`, over ordered 4-card or 2-card deals; the
-        common factor of the unused cards cancels in the ratio).
-
-        Range: every count is at most ``(N)_4 < N**4``; a numerator is at most
-        ``scale * max|pay| * 2 (N)_4``. When that bound passes 2**62 the rows are computed with
-        Python integers (object arrays) instead.
-        """
-        biggest = int(n.max()) if len(n) else 0
-        bound = max(self.scale[b] * max(abs(p) for p in self.pays[b].values()) for b in self.first_card_bets)
-        dtype = np.int64 if 4 * bound * biggest**4 < INT64_SAFE else object
-        ranks = rank_counts(comps).astype(dtype)
-        cards = comps.astype(dtype)
-        n = n.astype(dtype)
-
-        def f2(c):
-            return c * (c - 1)
-
-        def f4(c):
-            return c * (c - 1) * (c - 2) * (c - 3)
-
-        def pair_stats(c):
-            s2 = f2(c).sum(axis=1)
-            one = s2 * (n - 2) * (n - 3)
-            both = s2 * s2 - (f2(c) ** 2).sum(axis=1) + f4(c).sum(axis=1)
-            return one, both
-
-        total4 = n * (n - 1) * (n - 2) * (n - 3)
-        total2 = n * (n - 1)
-        out = {}
-        for bet in self.first_card_bets:
-            pay = {k: int(v * self.scale[bet]) for k, v in self.pays[bet].items()}
-            if bet in ("dragon", "tiger", "dragon-tiger-tie"):
-                equal = f2(ranks).sum(axis=1)
-                higher = (n * n - (ranks * ranks).sum(axis=1)) // 2  # sum over r > s of c_r c_s
-                if bet == "dragon-tiger-tie":
-                    counts = {"tie": equal, "no-tie": total2 - equal}
-                else:
-                    counts = {"dragon-wins": higher, "tie": equal, "tiger-wins": higher}
-                total = total2
-            elif bet in ("player-pair", "banker-pair", "either-pair", "perfect-pair"):
-                one, both = pair_stats(cards if bet == "perfect-pair" else ranks)
-                hit = one if bet in ("player-pair", "banker-pair") else 2 * one - both
-                keys = ("perfect-pair", "no-perfect-pair") if bet == "perfect-pair" else ("pair", "no-pair")
-                counts = {keys[0]: hit, keys[1]: total4 - hit}
-                total = total4
-            else:  # tiger-pair
-                one, both = pair_stats(ranks)
-                same_rank = f4(ranks).sum(axis=1)
-                groups = f2(cards).reshape(len(cards), 13, 4)
-                cross = sum(groups[:, :, i] * groups[:, :, j] for i in range(4) for j in range(i + 1, 4))
-                same_cards = f4(cards).sum(axis=1) + 4 * cross.sum(axis=1)
-                counts = {"same-cards": same_cards, "same-rank": same_rank - same_cards,
-                          "both-pairs": both - same_rank, "one-pair": 2 * one - 2 * both,
-                          "no-pair": total4 - 2 * one + both}
-                total = total4
-            num = sum(pay[k] * c for k, c in counts.items())
-            out[bet] = (num, self.scale[bet] * total)
-        return out
 
     def exact(self, comps52) -> dict[str, list[Fraction]]:
         """``{bet: [EV as a Fraction per composition]}``."""

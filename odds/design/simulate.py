@@ -1,7 +1,7 @@
 """A Monte Carlo dealer: real shuffled shoes, dealt round after round, as a casino deals them.
 
 Written independently of the exact engine: it shuffles a list of cards, deals them through the
-game's ``play_dealt`` (card games) or ``play_random`` (dice and wheels) and tallies what each bet
+game's ``deal_round`` and ``settle_rounds`` (card games) or ``play_random`` (dice and wheels) and tallies what each bet
 paid. It never calls ``game.count``; only the comparison at the end reads the exact sheet.
 A game whose rounds depend on a decision (player-dealer baccarat's best choice on 5) is dealt with
 ``game.dealing_options`` of the run's full shoe and paytable, decided once per run: the same fixed
@@ -103,9 +103,10 @@ class ShoeDealer:
     """Deals real shoes of ``decks`` decks for a card game, shoe after shoe."""
 
     def __init__(self, game, decks: int, rng: random.Random, cut_card: int = CUT_CARD,
-                 options: dict | None = None):
+                 options: dict | None = None, paytable=None):
         self.game = game
-        self.options = dict(options or {})  # keyword arguments for every play_dealt
+        self.options = dict(options or {})  # keyword arguments for settle_rounds
+        self.paytable = paytable
         self.rng = rng
         self.cards = [(rank, suit) for _ in range(decks) for rank in RANKS for suit in SUITS]
         self.cut_card = cut_card
@@ -138,13 +139,14 @@ class ShoeDealer:
         first = draw()  # commencement: exposed, then its value in cards burned face down
         for _ in range(commencement_burn(first[0])):
             draw()
+        rounds = []
         while not seen_cut:
             for _ in range(self.game.burn_per_round):
                 draw()
             if seen_cut:  # the cut card came out as the burn card: the next round is not dealt
-                return
-            outcomes, _ = self.game.play_dealt(draw, **self.options)
-            yield outcomes
+                break
+            rounds.append(self.game.deal_round(draw))
+        yield from self.game.settle_rounds(rounds, self.paytable, **self.options)
 
 
 def simulate(game, paytable, bet_ids: Sequence[str] | None = None, rounds: int = 10_000,
@@ -154,7 +156,7 @@ def simulate(game, paytable, bet_ids: Sequence[str] | None = None, rounds: int =
 
     ``progress(n)`` is called now and then with the rounds dealt since the last call.
     """
-    bet_ids = list(bet_ids or game.bets)
+    bet_ids = list(bet_ids or paytable.bets)
     if rounds < 2:
         raise OddsError("--rounds must be at least 2")
     rng = random.Random(seed)
@@ -178,7 +180,7 @@ def simulate(game, paytable, bet_ids: Sequence[str] | None = None, rounds: int =
         full_shoe = Shoe.decks(decks)  # validates the deck count
         # decided once, for the full shoe and this paytable, as the exact sheet below decides them
         options = game.dealing_options(full_shoe, paytable)
-        dealer = ShoeDealer(game, decks, rng, cut_card, options)
+        dealer = ShoeDealer(game, decks, rng, cut_card, options, paytable)
         while dealt < rounds:
             for index, outcomes in enumerate(dealer.shoe_rounds()):
                 settle(outcomes, index)

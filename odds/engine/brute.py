@@ -2,7 +2,7 @@
 
 Each distinct ordering of a multiset of cards is equally likely, so a bet's outcome probability
 is the share of orderings whose round (played from the front of the ordering with the game's
-``play_dealt``) ends in that outcome. No compiled table, no formula: slow, obviously right, and
+``deal_round``, settled by ``settle_rounds``) ends in that outcome. No compiled table, no formula: slow, obviously right, and
 the yardstick the fast counts are tested against.
 """
 
@@ -14,14 +14,16 @@ from fractions import Fraction
 from more_itertools import distinct_permutations
 
 
-def brute_force(game, cards: list[tuple[int, str]]) -> dict[str, dict[str, Fraction]]:
-    """``{bet id: {outcome key: probability}}`` over every distinct ordering of ``cards``."""
-    tallies: dict[str, Counter] = {b: Counter() for b in game.bets}
-    orderings = 0
+def brute_force(game, cards: list[tuple[int, str]], paytable=None, **options) -> dict[str, dict[str, Fraction]]:
+    """``{bet id: {outcome key: probability}}`` over every distinct ordering of ``cards``, for the
+    bets of ``paytable`` (default: the shipped ones)."""
+    paytable = paytable or game.paytable()
+    tallies: dict[str, Counter] = {b: Counter() for b in paytable.bets}
+    rounds = []
     for order in distinct_permutations(cards):
         position = iter(order)
-        outcomes, _ = game.play_dealt(lambda: next(position))
+        rounds.append(game.deal_round(lambda: next(position)))
+    for outcomes in game.settle_rounds(rounds, paytable, **options):
         for bet, key in outcomes.items():
             tallies[bet][key] += 1
-        orderings += 1
-    return {bet: {k: Fraction(n, orderings) for k, n in tally.items()} for bet, tally in tallies.items()}
+    return {bet: {k: Fraction(n, len(rounds)) for k, n in tally.items()} for bet, tally in tallies.items()}

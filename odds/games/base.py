@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
+from ..counting import falling
 from ..shoe import Shoe
 
 
@@ -31,7 +32,10 @@ class BetRule:
     """A bet as the rules define it: its outcomes partition every round.
 
     ``resolution`` is the coarsest view of the cards the bet needs (``value``, ``rank`` or
-    ``card``; ``None`` for dice and wheels).
+    ``card``; ``None`` for dice and wheels). A bet written in a paytable file has ``conditions``:
+    per outcome, its checked ``when`` (:mod:`odds.bets.condition`; None for the last), and is
+    counted by the engine from them (:mod:`odds.bets.engine`). A bet the game defines in code
+    (call bets' chip layouts, player-dealer baccarat's choices) has none.
     """
 
     id: str
@@ -39,6 +43,9 @@ class BetRule:
     outcomes: tuple[Outcome, ...]
     resolution: str | None = "value"
     description: str = ""
+    conditions: tuple | None = None
+    source: str = ""
+    """Where the bet's published figures come from (catalogue bets)."""
 
     @property
     def outcome_keys(self) -> tuple[str, ...]:
@@ -65,15 +72,20 @@ class OutcomeCounts:
 
 @dataclass
 class Game:
-    """A game: its id, how it counts, its bets, and whether it deals from a shoe.
+    """A game: its id, how it counts, how it deals, and whether it deals from a shoe.
 
-    Subclasses implement :meth:`count`.
+    Its bets are the bets of its default paytable (:attr:`bets`): written as conditions in the
+    paytable files and counted by the bet engine (:mod:`odds.bets.engine`) through ``deal``, except
+    the few a condition on one round cannot say (call bets' chip layouts, player-dealer baccarat's
+    choices), which the game defines in code (``code_bets``) and counts in :meth:`count_code`.
     """
 
     id: str
     name: str
     counting: str
-    bets: dict[str, BetRule]
+    code_bets: dict[str, BetRule] = field(default_factory=dict)
+    deal: object = None
+    """How the bet engine deals a round (:class:`odds.bets.engine.ShoeDeal` or ``RollDeal``)."""
     default_paytable: str = "seed"
     uses_shoe: bool = True
     default_decks: int = 8
@@ -86,22 +98,82 @@ class Game:
     price_groups: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """Paytable entries that price several bets alike: group key -> member bet ids."""
 
+    @property
+    def bets(self) -> dict[str, BetRule]:
+        """The shipped bets: those of the default paytable, in its order."""
+        return self.paytable().rules
+
+    def paytable(self, name: str | None = None):
+        """A shipped paytable of this game (default: the default one), loaded once."""
+        from ..paytable import load_paytable
+
+        name = name or self.default_paytable
+        cache = self.__dict__.setdefault("_paytables", {})
+        if name not in cache:
+            cache[name] = load_paytable(self, name)
+        return cache[name]
+
     def count(self, shoe: Shoe | None, bet_ids: Sequence[str], paytable=None) -> dict[str, OutcomeCounts]:
-        """Exact outcome counts for each bet id, for this shoe (None for dice and wheels)."""
+        """Exact outcome counts for each bet id, for this shoe (None for dice and wheels), with
+        the bets as ``paytable`` defines them (default: the shipped ones)."""
+        from ..bets.engine import count_condition_bets
+
+        paytable = paytable or self.paytable()
+        if shoe is not None:
+            self.check_shoe(shoe)
+        rules = [paytable.rule(b) for b in bet_ids]
+        written = [r for r in rules if r.conditions is not None]
+        out: dict[str, OutcomeCounts] = {}
+        if written:
+            total = self.deal.rows if shoe is None else falling(shoe.total, self.deal.positions)
+            counts = count_condition_bets(self.deal, self.id, shoe, written)
+            out.update({r.id: OutcomeCounts(dict(zip(r.outcome_keys, counts[r.id])), total) for r in written})
+        coded = [r.id for r in rules if r.conditions is None]
+        if coded:
+            out.update(self.count_code(shoe, coded, paytable))
+        return {b: out[b] for b in bet_ids}
+
+    def count_code(self, shoe: Shoe | None, bet_ids: Sequence[str], paytable) -> dict[str, OutcomeCounts]:
+        """Exact outcome counts of the bets the game defines in code."""
         raise NotImplementedError
 
-    def play_dealt(self, draw):
-        """Play one round from real cards (card games): ``draw()`` returns the next card as
-        ``(rank, suit)``. Returns ``({bet id: outcome key}, cards dealt and exposed)``. Used by the
-        Monte Carlo dealer and the shoe-by-shoe depletion, never by the exact counts."""
+    def deal_round(self, draw) -> list:
+        """Deal one round from real cards (card games): ``draw()`` returns the next card as
+        ``(rank, suit)``; returns the cards the round uses, in dealing order."""
         raise NotImplementedError
+
+    def settle_rounds(self, rounds, paytable=None, **options) -> list[dict[str, str]]:
+        """Every bet's outcome key for each round dealt from its cards (``(rank, suit)`` in
+        dealing order), for the bets of ``paytable`` (default: the shipped ones): condition bets
+        through the engine, all rounds at once; code bets through :meth:`settle_code`."""
+        from ..bets.engine import settle_rounds
+
+        paytable = paytable or self.paytable()
+        rules = list(paytable.rules.values())
+        out = settle_rounds(self.deal, self.id, [r for r in rules if r.conditions is not None], rounds)
+        coded = [r.id for r in rules if r.conditions is None]
+        if coded:
+            for settled, extra in zip(out, self.settle_code(rounds, coded, **options)):
+                settled.update(extra)
+        return [{r.id: settled[r.id] for r in rules} for settled in out]
+
+    def settle_code(self, rounds, bet_ids, **options) -> list[dict[str, str]]:
+        """The outcome keys of the bets the game defines in code, for each round."""
+        raise NotImplementedError
+
+    def play_dealt(self, draw, paytable=None, **options):
+        """Deal and settle one round: ``({bet id: outcome key}, cards dealt and exposed)``. Used
+        by the brute-force oracle and tests; dealers deal many rounds, then settle them at once."""
+        cards = self.deal_round(draw)
+        return self.settle_rounds([cards], paytable, **options)[0], cards
 
     def dealing_options(self, shoe: Shoe, paytable) -> dict:
-        """Keyword arguments for :meth:`play_dealt` when dealing from ``shoe`` under ``paytable``
-        (player-dealer baccarat: the best-choice decisions for that shoe and those pays)."""
+        """Keyword arguments for :meth:`settle_rounds` when dealing from ``shoe`` under
+        ``paytable`` (player-dealer baccarat: the best-choice decisions for that shoe and those
+        pays)."""
         return {}
 
-    def play_random(self, rng):
+    def play_random(self, rng, paytable=None):
         """Play one round of a dice or wheel game with ``rng`` (a :class:`random.Random`):
         ``{bet id: outcome key}``."""
         raise NotImplementedError

@@ -47,10 +47,9 @@ from ..counting import falling
 from ..render import pays_text
 from ..shoe import Shoe
 from ..sheet import expected_value
-from . import baccarat, first_cards, punto_banco
+from . import punto_banco
 from .base import BetRule, Game, OutcomeCounts
 from .base import outcomes
-from .baccarat import WIN_BY_OUTCOMES
 from .punto_banco import Round
 
 COUNTING = "ordered six-card deals"
@@ -144,53 +143,37 @@ def _decode(code: int) -> PlayerDealerRound:
     return PlayerDealerRound(punto_banco._decode(code % 1000), option)
 
 
-@cache
 def compiled():
-    """The player-dealer rules compiled over the 10 baccarat values (built once per process)."""
-    from ..engine.compiled import compile_deal
+    """The player-dealer rules compiled over the 10 baccarat values; loaded from the stored
+    tables (:mod:`odds.engine.store`), built only when missing."""
+    return _stored()[0]
 
-    return compile_deal(10, 6, play_many, _decode)
+
+@cache
+def _stored():
+    import sys
+
+    from ..engine import store
+
+    modules = [sys.modules[__name__], punto_banco]
+    return store.compiled_deal("player-dealer", modules, 10, 6, play_many, _decode, [16] + [4] * 9)
 
 
 # -- settling ---------------------------------------------------------------------------------------
 
 def line_result(r: Round) -> str:
-    """Punto banco's main result (:func:`baccarat.main_result`), the banker hand named the dealer's."""
-    result = baccarat.main_result(r)
-    return "dealer-wins" if result == "banker-wins" else result
+    """Which hand is higher (the banker hand is the player/dealer's)."""
+    return "dealer-wins" if r.banker > r.player else "player-wins" if r.player > r.banker else "tie"
 
 
-tie_result = baccarat.tie_result
-
-
-def dragon_bonus_result(side: str) -> Callable[[Round], str]:
-    """Dragon Bonus on a side (seed 004 L109): baccarat's Dragon Bonus
-    (:func:`baccarat.dragon_bonus_result`: a natural win, a natural tie, or a win by 4-9 points
-    without a natural), with the wagered hand's natural that loses to a higher natural split off
-    as ``natural-loss``, so a paytable can price the seed's literal "a natural always wins"."""
-    hand = "player" if side == "player" else "banker"
-    settle_baccarat = baccarat.dragon_bonus_result(hand)
-
-    def settle(r: Round) -> str:
-        result = settle_baccarat(r)
-        natural = r.player_natural if hand == "player" else r.banker_natural
-        # a natural that neither wins nor ties loses to the other hand's higher natural
-        return "natural-loss" if result == "other" and natural else result
-
-    return settle
+def tie_result(r: Round) -> str:
+    return "tie" if r.banker == r.player else "no-tie"
 
 
 PLAYER_LINE_OUTCOMES = outcomes(("player-wins", "Player hand wins"), ("tie", "Tie"),
                           ("dealer-wins", "Player/dealer hand wins"))
 DEALER_LINE_OUTCOMES = PLAYER_LINE_OUTCOMES[::-1]
 TIE_OUTCOMES = outcomes(("tie", "Tie"), ("no-tie", "Player or player/dealer hand wins"))
-DRAGON_BONUS_OUTCOMES = WIN_BY_OUTCOMES + outcomes(
-    ("natural-win", "Natural, wins"),
-    ("natural-tie", "Natural, ties (both naturals)"),
-    ("natural-loss", "Natural, loses to a higher natural"),
-    ("other", "Any other result"),
-)
-PAIR_OUTCOMES = outcomes(("pair", "Pair"), ("no-pair", "No pair"))
 
 
 @dataclass(frozen=True)
@@ -205,8 +188,10 @@ _SUFFIX = {"house-way": "", "always-stand": "-always-stand", "best-choice": "-be
 _NAME_SUFFIX = {"house-way": "", "always-stand": ", always stand on 5", "best-choice": ", best choice on 5"}
 
 
-def _bets() -> dict[str, tuple[BetRule, LineBet | None]]:
-    bets: dict[str, tuple[BetRule, LineBet | None]] = {}
+def _bets() -> dict[str, tuple[BetRule, LineBet]]:
+    """The line bets and the early tie under each policy (the game's code bets; Dragon Bonus and
+    Bonus Pair settle on the house way and are written as conditions in the paytable)."""
+    bets: dict[str, tuple[BetRule, LineBet]] = {}
     for base, name, line_outcomes, settle, what in (
         ("player-line", "Player line", PLAYER_LINE_OUTCOMES, line_result, "player hand higher"),
         ("dealer-line", "Dealer line", DEALER_LINE_OUTCOMES, line_result, "player/dealer hand higher"),
@@ -217,15 +202,6 @@ def _bets() -> dict[str, tuple[BetRule, LineBet | None]]:
             bets[bet_id] = (BetRule(bet_id, name + _NAME_SUFFIX[policy], line_outcomes, "value",
                                     f"{what}; option hand played: {POLICY_NAMES[policy]}"),
                             LineBet(settle, policy))
-    for side, hand in (("player", "player"), ("dealer", "player/dealer")):
-        bet_id = f"dragon-bonus-{side}"
-        bets[bet_id] = (BetRule(bet_id, f"Dragon Bonus ({side})", DRAGON_BONUS_OUTCOMES, "value",
-                                f"the {hand} hand wins with a natural, or by 4 or more without one"),
-                        LineBet(dragon_bonus_result(side)))
-    for side, hand in (("player", "player"), ("dealer", "player/dealer")):
-        bet_id = f"bonus-pair-{side}"
-        bets[bet_id] = (BetRule(bet_id, f"Bonus Pair ({side})", PAIR_OUTCOMES, "rank",
-                                f"the {hand} hand's first two cards have the same rank"), None)
     return bets
 
 
@@ -338,7 +314,7 @@ class PlayerDealerGame(Game):
     def __init__(self):
         super().__init__(
             "player-dealer-baccarat", "Player-dealer baccarat (card room)", COUNTING,
-            {k: rule for k, (rule, _) in BETS.items()}, min_cards=6, accepts_fee=True,
+            {k: rule for k, (rule, _) in BETS.items()}, deal=punto_banco.POSITIONAL_DEAL, min_cards=6, accepts_fee=True,
             notes=(
                 "Deal P1 B1 P2 B2 (player hand, player/dealer hand); B1 is the dealer's face-up card. "
                 "Option hand: the player's two cards total 5 and B1 is a 5 or 6 (seed 004 L37); the hit "
@@ -361,29 +337,26 @@ class PlayerDealerGame(Game):
         pays = paytable.bet("player-line-best-choice").pays if paytable is not None else None
         return analyse(shoe, pays)
 
-    def count(self, shoe: Shoe, bet_ids: Sequence[str], paytable=None) -> dict[str, OutcomeCounts]:
-        self.check_shoe(shoe)
+    def count_code(self, shoe: Shoe, bet_ids: Sequence[str], paytable) -> dict[str, OutcomeCounts]:
+        """The line bets and the early tie under their policies, from the option analysis."""
         total = falling(shoe.total, 6)
-        out: dict[str, OutcomeCounts] = {}
-        analysis = None
-        if any(self.lines[b] is not None for b in bet_ids):
-            analysis = self.analyse(shoe, paytable)
-        for bet_id in bet_ids:
-            line = self.lines[bet_id]
-            if line is not None:
-                counts = analysis.tally(line.settle, line.policy, self.bets[bet_id].outcome_keys)
-            else:
-                counts = pair_counts(bet_id, shoe)
-            out[bet_id] = PlayerDealerCounts(counts, total, analysis)
-        return out
+        analysis = self.analyse(shoe, paytable)
+        return {bet_id: PlayerDealerCounts(analysis.tally(self.lines[bet_id].settle, self.lines[bet_id].policy,
+                                                          self.code_bets[bet_id].outcome_keys), total, analysis)
+                for bet_id in bet_ids}
 
     def compiled(self):
         return compiled()
 
-    def state_columns(self, bet_id: str, pays: dict, scale: int) -> list[int] | None:
+    def stored_tables(self) -> dict:
+        """Tables this game loads from disk (:mod:`odds.engine.store`)."""
+        key, build = _stored()[1]
+        return {key: build}
+
+    def state_columns(self, bet_id: str, pays: dict, scale: int, paytable=None) -> list[int] | None:
         """Integer pay (times ``scale``) per compiled state for the batch fast path; None for bets
-        whose settlement depends on the shoe (best choice) or on ranks (pairs)."""
-        line = self.lines[bet_id]
+        whose settlement depends on the shoe (best choice) or that are written as conditions."""
+        line = self.lines.get(bet_id)
         if line is None or line.policy == "best-choice":
             return None
         stands = line.policy == "always-stand"
@@ -404,7 +377,7 @@ class PlayerDealerGame(Game):
                           "player_dealer_result_per_unit_covered": -ev},
         }
         analysis = getattr(counts, "analysis", None)
-        line = self.lines[bet_id]
+        line = self.lines.get(bet_id)
         if analysis is None or line is None or not bet_id.startswith("player-line"):
             return extra
         policies = {}
@@ -425,8 +398,16 @@ class PlayerDealerGame(Game):
         the ``-best-choice`` bets assume."""
         return {"choose": self.analyse(shoe, paytable).decisions}
 
-    def play_dealt(self, draw, choose=None) -> tuple[dict[str, str], list]:
-        """Play one round from real cards: ``draw()`` returns the next card ``(rank, suit)``.
+    def deal_round(self, draw) -> list:
+        """Deal one round from real cards: four, then the third cards (on an option hand the
+        hit card is dealt whatever each bettor chose)."""
+        cards = [draw() for _ in range(4)]
+        while play_round([baccarat_value(r) for r, _ in cards]) is None:
+            cards.append(draw())
+        return cards
+
+    def settle_code(self, rounds, bet_ids, choose=None) -> list[dict[str, str]]:
+        """The line bets on each round as each one's policy plays the option hand.
 
         ``choose`` decides the option hand for the ``-best-choice`` bets: a callable
         ``(up value, low value) -> "stand" | "hit"``, a mapping ``{(up, low): choice}``, or
@@ -434,26 +415,15 @@ class PlayerDealerGame(Game):
         of the game's default decks at 1 to 1 (another shoe or paytable needs its own: pass
         ``**dealing_options(shoe, paytable)``).
         """
-        cards = [draw() for _ in range(4)]
-        state = play_round([baccarat_value(r) for r, _ in cards])
-        while state is None:
-            cards.append(draw())
+        decide = self._chooser(choose)
+        out = []
+        for cards in rounds:
             state = play_round([baccarat_value(r) for r, _ in cards])
-        best_stands = False
-        if state.option is not None:
-            decide = self._chooser(choose)
-            best_stands = decide(*state.option) == "stand"
-        rounds = {"house-way": state.round, "always-stand": state.under(True),
-                  "best-choice": state.under(best_stands)}
-        out = {}
-        for bet_id in self.bets:
-            line = self.lines[bet_id]
-            if line is not None:
-                out[bet_id] = line.settle(rounds[line.policy])
-            else:
-                first, second = (cards[0], cards[2]) if bet_id == "bonus-pair-player" else (cards[1], cards[3])
-                out[bet_id] = "pair" if first[0] == second[0] else "no-pair"
-        return out, cards
+            best_stands = state.option is not None and decide(*state.option) == "stand"
+            played = {"house-way": state.round, "always-stand": state.under(True),
+                      "best-choice": state.under(best_stands)}
+            out.append({b: self.lines[b].settle(played[self.lines[b].policy]) for b in bet_ids})
+        return out
 
     def _chooser(self, choose):
         if choose is None:
@@ -483,15 +453,6 @@ def policy_edges(analysis: Analysis, paytable, bases=("player-line", "dealer-lin
             row[base] = -expected_value(paytable.bet(bet_id).pays, tally, analysis.total)
         rows.append(row)
     return rows
-
-
-def pair_counts(bet_id: str, shoe: Shoe) -> dict[str, int]:
-    """Bonus Pair on a side, in ordered six-card deals: ``S2 (N-2)_2 (N-4)_2`` deals have a pair in
-    that hand's first two cards (see :func:`first_cards.pair_counts`)."""
-    player, banker, _, total4 = first_cards.pair_counts(shoe.ranks())
-    hit = player if bet_id == "bonus-pair-player" else banker
-    rest = falling(shoe.total - 4, 2)
-    return {"pair": hit * rest, "no-pair": (total4 - hit) * rest}
 
 
 def option_text(o: OptionHand) -> str:

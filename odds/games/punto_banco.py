@@ -14,6 +14,7 @@ Round(player=6, banker=6, player_cards=3, banker_cards=2)
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 
 from typing import NamedTuple, Sequence
@@ -143,3 +144,236 @@ def compiled():
     from ..engine.compiled import compile_deal
 
     return compile_deal(10, 6, play_many, _decode)
+
+
+# -- the round's features, for bets written as conditions (odds/bets) ------------------------------
+
+def deal_state(values):
+    """The drawing over rows of six card values in dealing order (numpy int arrays, shape
+    ``(rows, 6)``; values beyond the cards a round uses are ignored). Returns the arrays
+    ``player_two``, ``banker_two`` (two-card totals), ``player_third``, ``banker_third`` (the third
+    card's value, -1 when that hand stood), ``banker_third_at`` (the third card's position in the
+    deal: 4 or 5, -1 when the banker stood) and ``used`` (cards the round uses, 4-6).
+
+    It reads the rules through :func:`player_draws` and :func:`banker_draws`, like :func:`play_many`.
+    """
+    import numpy as np
+
+    values = np.asarray(values, dtype=np.int64)
+    player_table = np.array([player_draws(t) for t in range(10)])
+    banker_table = np.array([[banker_draws(b, t if t < 10 else None) for t in range(11)] for b in range(10)])
+    p2 = (values[:, 0] + values[:, 2]) % 10
+    b2 = (values[:, 1] + values[:, 3]) % 10
+    natural = (p2 >= 8) | (b2 >= 8)
+    p_draws = ~natural & player_table[p2]
+    third = np.where(p_draws, values[:, 4], 10)
+    b_draws = ~natural & banker_table[b2, third]
+    b_at = np.where(p_draws, 5, 4)
+    banker_third = np.where(b_draws, np.take_along_axis(values, b_at[:, None], axis=1)[:, 0], -1)
+    return {
+        "player_two": p2, "banker_two": b2,
+        "player_third": np.where(p_draws, values[:, 4], -1),
+        "banker_third": banker_third,
+        "banker_third_at": np.where(b_draws, b_at, -1),
+        "used": 4 + p_draws.astype(np.int64) + b_draws.astype(np.int64),
+    }
+
+
+def state_features(state) -> dict:
+    """Every feature decided by the round's end state (two-card totals and third cards)."""
+    import numpy as np
+
+    p2, b2, pt, bt = state["player_two"], state["banker_two"], state["player_third"], state["banker_third"]
+    player = np.where(pt >= 0, (p2 + pt) % 10, p2)
+    banker = np.where(bt >= 0, (b2 + bt) % 10, b2)
+    player_cards = 2 + (pt >= 0).astype(np.int64)
+    banker_cards = 2 + (bt >= 0).astype(np.int64)
+    return {
+        "player_total": player, "banker_total": banker,
+        "player_two_card_total": p2, "banker_two_card_total": b2,
+        "player_cards": player_cards, "banker_cards": banker_cards,
+        "player_third": pt, "banker_third": bt,
+        "player_natural": p2 >= 8, "banker_natural": b2 >= 8,
+        "player_wins": player > banker, "banker_wins": banker > player, "tie": player == banker,
+        "cards": player_cards + banker_cards,
+    }
+
+
+PLAYER_AT = (0, 2, 4)
+"""Positions in the deal of the player's first, second and third card (P1 B1 P2 B2, then draws)."""
+BANKER_AT = (1, 3)
+"""Positions of the banker's first two cards; the third is at 4 or 5 (``banker_third_at``)."""
+
+
+def card_features(state, values, ranks, suits, wanted) -> dict:
+    """Features that read single cards: values, ranks (A = 1 ... K = 13) and suit codes of each
+    hand's cards (-1 / "" for a card not dealt), pairs and suited first two cards. ``values``,
+    ``ranks``, ``suits`` are ``(rows, 6)`` arrays in dealing order; a rank or suit not enumerated
+    is -1 and never read (the engine enumerates what the wanted features need)."""
+    import numpy as np
+
+    from ..bets.condition import text_code
+
+    def hand(arr, missing):
+        """The arrays of the player's and the banker's first, second and third cards."""
+        p = [arr[:, 0], arr[:, 2]]
+        b = [arr[:, 1], arr[:, 3]]
+        if state is not None:  # third cards exist only where the drawing was played
+            b_at = state["banker_third_at"]
+            third = np.take_along_axis(arr, np.maximum(b_at, 0)[:, None], axis=1)[:, 0]
+            p.append(np.where(state["player_third"] >= 0, arr[:, 4], missing))
+            b.append(np.where(b_at >= 0, third, missing))
+        return p, b
+
+    out = {}
+    names = set(wanted)
+    if names & {"player_value1", "player_value2", "banker_value1", "banker_value2"}:
+        out.update(player_value1=values[:, 0], player_value2=values[:, 2],
+                   banker_value1=values[:, 1], banker_value2=values[:, 3])
+    if any(n.startswith(("player_rank", "banker_rank")) or n.endswith("_pair") for n in names):
+        p, b = hand(ranks, -1)
+        for i in range(len(p)):
+            out[f"player_rank{i + 1}"], out[f"banker_rank{i + 1}"] = p[i], b[i]
+        out["player_pair"] = ranks[:, 0] == ranks[:, 2]
+        out["banker_pair"] = ranks[:, 1] == ranks[:, 3]
+    if any(n.startswith(("player_suit", "banker_suit")) for n in names):
+        codes = np.array([text_code(s) for s in SUIT_TEXTS] + [text_code("")], dtype=np.int64)
+        suit_codes = codes[np.where(suits >= 0, suits, len(SUIT_TEXTS))]
+        p, b = hand(suit_codes, text_code(""))
+        for i in range(len(p)):
+            out[f"player_suit{i + 1}"], out[f"banker_suit{i + 1}"] = p[i], b[i]
+        out["player_suited"] = suits[:, 0] == suits[:, 2]
+        out["banker_suited"] = suits[:, 1] == suits[:, 3]
+    return {n: out[n] for n in wanted if n in out}
+
+
+SUIT_TEXTS = ("s", "h", "d", "c")
+"""Suit letters in card-kind order (a card kind is ``4 * (rank - 1) + suit index``)."""
+
+
+def _features():
+    from ..bets.features import flag, number, text
+
+    out = [
+        number("player_total", 0, 9, "the player's final total", drawing=True),
+        number("banker_total", 0, 9, "the banker's final total", drawing=True),
+        number("player_two_card_total", 0, 9, "the player's total on its first two cards", drawing=True),
+        number("banker_two_card_total", 0, 9, "the banker's total on its first two cards", drawing=True),
+        number("player_cards", 2, 3, "cards in the player's hand", drawing=True),
+        number("banker_cards", 2, 3, "cards in the banker's hand", drawing=True),
+        number("player_third", -1, 9, "the value of the player's third card; -1 when the player stood", drawing=True),
+        number("banker_third", -1, 9, "the value of the banker's third card; -1 when the banker stood", drawing=True),
+        flag("player_natural", "the player has 8 or 9 on two cards", drawing=True),
+        flag("banker_natural", "the banker has 8 or 9 on two cards", drawing=True),
+        flag("player_wins", "the player's total is higher", drawing=True),
+        flag("banker_wins", "the banker's total is higher", drawing=True),
+        flag("tie", "the totals are equal", drawing=True),
+        number("cards", 4, 6, "cards dealt in the round", drawing=True),
+        number("player_value1", 0, 9, "the value of the player's first card (10, J, Q, K count 0)",
+               reads=[(0, "value")]),
+        number("player_value2", 0, 9, "the value of the player's second card", reads=[(2, "value")]),
+        number("banker_value1", 0, 9, "the value of the banker's first card (the dealer's up card in a "
+               "card room)", reads=[(1, "value")]),
+        number("banker_value2", 0, 9, "the value of the banker's second card", reads=[(3, "value")]),
+    ]
+    # the third card is the 5th card dealt for the player; the 5th or 6th for the banker
+    thirds = {"player": (4,), "banker": (4, 5)}
+    ordinal = ("first", "second", "third")
+    for side, at in (("player", PLAYER_AT), ("banker", BANKER_AT)):
+        for i in range(3):
+            first_two = i < 2
+            reads = [(at[i], "rank")] if first_two else [(p, "rank") for p in thirds[side]]
+            out.append(number(f"{side}_rank{i + 1}", 1 if first_two else -1, 13,
+                              f"the rank of the {side}'s {ordinal[i]} card: A = 1 ... J = 11, Q = 12, K = 13"
+                              + ("" if first_two else "; -1 when not dealt"),
+                              reads=reads, drawing=not first_two))
+    for side, at in (("player", PLAYER_AT), ("banker", BANKER_AT)):
+        for i in range(3):
+            first_two = i < 2
+            reads = [(at[i], "card")] if first_two else [(p, "card") for p in thirds[side]]
+            out.append(text(f"{side}_suit{i + 1}", SUIT_TEXTS + (() if first_two else ("",)),
+                            f"the suit of the {side}'s {ordinal[i]} card: s h d c"
+                            + ("" if first_two else '; "" when not dealt'),
+                            reads=reads, drawing=not first_two))
+    out += [
+        flag("player_pair", "the player's first two cards have the same rank", reads=[(0, "rank"), (2, "rank")]),
+        flag("banker_pair", "the banker's first two cards have the same rank", reads=[(1, "rank"), (3, "rank")]),
+        flag("player_suited", "the player's first two cards have the same suit", reads=[(0, "card"), (2, "card")]),
+        flag("banker_suited", "the banker's first two cards have the same suit", reads=[(1, "card"), (3, "card")]),
+    ]
+    return {f.name: f for f in out}
+
+
+FEATURES = _features()
+"""The features of a baccarat round (punto banco, Tiger Baccarat, player-dealer house way)."""
+
+
+# -- the deal as the bet engine sees it --------------------------------------------------------------
+
+def _state_code(state):
+    """An integer per end state: two-card totals and third-card values (-1: stood)."""
+    return (state["player_two"] + 10 * state["banker_two"] + 100 * (state["player_third"] + 1)
+            + 1100 * (state["banker_third"] + 1))
+
+
+def _decode_state(code: int) -> tuple[int, int, int, int]:
+    """``(player two-card total, banker two-card total, player third, banker third)``."""
+    return code % 10, code // 10 % 10, code // 100 % 11 - 1, code // 1100 - 1
+
+
+def state_table():
+    """The rules compiled over the 10 values with each deal's end state (two-card totals and
+    third-card values: 3,394 end states over 6,958 multisets); loaded from the stored tables
+    (:mod:`odds.engine.store`), built only when missing."""
+    return _stored_state_table()[0]
+
+
+@cache
+def _stored_state_table():
+    import sys
+
+    from ..engine import store
+
+    def play(grid):
+        state = deal_state(grid)
+        return state["used"], _state_code(state)
+
+    one_deck = [16] + [4] * 9
+    return store.compiled_deal("baccarat-states", [sys.modules[__name__]], 10, 6, play, _decode_state, one_deck)
+
+
+def stored_tables() -> dict:
+    """The stored table this module needs, by name, with a function building it afresh."""
+    key, build = _stored_state_table()[1]
+    return {key: build}
+
+
+def end_state_features(states) -> dict:
+    """The drawing features of end states ``(player_two, banker_two, player_third, banker_third)``."""
+    import numpy as np
+
+    arr = np.array(states, dtype=np.int64).reshape(-1, 4)
+    return state_features({"player_two": arr[:, 0], "banker_two": arr[:, 1],
+                           "player_third": arr[:, 2], "banker_third": arr[:, 3]})
+
+
+def round_features(state, values, ranks, suits, names) -> dict:
+    """The named features over rows of cards in dealing order (``state``: :func:`deal_state` of
+    the rows, or None when no feature needs the drawing)."""
+    out = state_features(state) if state is not None else {}
+    out.update(card_features(state, values, ranks, suits, names))
+    return {n: out[n] for n in names}
+
+
+def _deal():
+    from ..bets.engine import ShoeDeal
+
+    return ShoeDeal("baccarat", ("baccarat", "tiger-baccarat", "player-dealer-baccarat"), 6, round_features,
+                    deal_state, state_table, end_state_features)
+
+
+DEAL = _deal()
+"""Baccarat's deal for the bet engine: six positions P1 B1 P2 B2 and the third cards."""
+POSITIONAL_DEAL = replace(DEAL, name="baccarat-positional", state_table=None, state_features=None)
+"""The same deal with every condition bet on its own positional table: for games whose fast
+batch path folds another compiled table (player-dealer baccarat's, with the option hand)."""

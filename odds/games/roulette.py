@@ -1,9 +1,9 @@
 """European (single-zero) roulette (seed 003): every bet counted over the 37 equally likely pockets.
 
-A bet covering ``k`` numbers wins in ``k`` of the 37 pockets. Bets whose members all cover the
-same count of numbers at the same pay appear once, for a representative member (the sheet is
-the same for every member; the representative is what :meth:`RouletteGame.play_random`
-settles):
+The simple bets are written as conditions on the spin in the paytable files (features
+``number``, ``red``, ``black``, ``zero``, ``column``, ``dozen``). A bet covering ``k`` numbers
+wins in ``k`` of the 37 pockets. Bets whose members all cover the same count of numbers at the
+same pay appear once, for a representative member (the sheet is the same for every member):
 
     straight 17, split 17/20 (also 0/1, 0/2, 0/3), street 16-17-18, corner 17-18-20-21,
     line 16-21, column: the 2nd (2, 5, ... 35), dozen: the 2nd (13-24)
@@ -29,7 +29,6 @@ from typing import Sequence
 from ..paytable import PaytableError
 from ..sheet import expected_value
 from .base import BetRule, Game, Outcome, OutcomeCounts
-from .base import outcomes
 
 COUNTING = "37 equally likely pockets (single-zero wheel)"
 POCKETS = tuple(range(37))
@@ -48,28 +47,47 @@ def neighbours(n: int, each_side: int = 2) -> tuple[int, ...]:
     return tuple(WHEEL[(i + d) % 37] for d in range(-each_side, each_side + 1))
 
 
-# -- simple bets: (id, name, numbers covered, description, outside?) -------------------------------
+# -- the features of a spin, for bets written as conditions ---------------------------------------
 
-SIMPLE: list[tuple[str, str, frozenset, str, bool]] = [
-    ("straight", "Straight up (any one number)", frozenset({17}), "one number, 0-36; every number alike (counted for 17)", False),
-    ("split", "Split (any two adjacent numbers)", frozenset({17, 20}),
-     "two adjacent numbers, 0/1, 0/2, 0/3 included; every split alike (counted for 17/20)", False),
-    ("street", "Street (any row of three)", frozenset({16, 17, 18}), "a row of three, 1-2-3 ... 34-35-36; all alike (counted for 16-18)", False),
-    ("trio-0-1-2", "Trio 0-1-2", frozenset({0, 1, 2}), "0, 1 and 2", False),
-    ("trio-0-2-3", "Trio 0-2-3", frozenset({0, 2, 3}), "0, 2 and 3", False),
-    ("corner", "Corner (any four)", frozenset({17, 18, 20, 21}), "four numbers meeting at a corner; all alike (counted for 17-18-20-21)", False),
-    ("four", "Four (0-1-2-3)", frozenset({0, 1, 2, 3}), "0, 1, 2 and 3", False),
-    ("line", "Line (any six)", frozenset(range(16, 22)), "two adjacent rows; all alike (counted for 16-21)", False),
-    ("column", "Column (any one)", frozenset(range(2, 37, 3)), "12 numbers of a column; 0 loses; all three alike (counted for the 2nd)", True),
-    ("dozen", "Dozen (any one)", frozenset(range(13, 25)), "1-12, 13-24 or 25-36; 0 loses; all three alike (counted for 13-24)", True),
-    ("red", "Red", RED, "the 18 red numbers; 0 loses", True),
-    ("black", "Black", frozenset(range(1, 37)) - RED, "the 18 black numbers; 0 loses", True),
-    ("even", "Even", frozenset(range(2, 37, 2)), "2, 4, ... 36; 0 loses", True),
-    ("odd", "Odd", frozenset(range(1, 37, 2)), "1, 3, ... 35; 0 loses", True),
-    ("low", "Low (1-18)", frozenset(range(1, 19)), "1 to 18; 0 loses", True),
-    ("high", "High (19-36)", frozenset(range(19, 37)), "19 to 36; 0 loses", True),
-]
-COVERS = {bet_id: numbers for bet_id, _, numbers, _, _ in SIMPLE}
+def spin_features(names, pockets=POCKETS) -> dict:
+    """The named features of each pocket: ``number``, ``red``, ``black``, ``zero``, ``column``
+    (1-3; 0 for zero), ``dozen`` (1-3; 0 for zero)."""
+    import numpy as np
+
+    number = np.array(pockets, dtype=np.int64)
+    plain = (number >= 1) & (number <= 36)
+    out = {
+        "number": number,
+        "red": np.isin(number, sorted(RED)),
+        "black": plain & ~np.isin(number, sorted(RED)),
+        "zero": number == 0,
+        "column": np.where(plain, (number - 1) % 3 + 1, 0),
+        "dozen": np.where(plain, (number - 1) // 12 + 1, 0),
+    }
+    return {n: out[n] for n in names}
+
+
+def _features():
+    from ..bets.features import flag, number
+
+    return {f.name: f for f in [
+        number("number", 0, 36, "the winning number"),
+        flag("red", "a red number (1 3 5 7 9 12 14 16 18 19 21 23 25 27 30 32 34 36)"),
+        flag("black", "a black number (the other numbers from 1 to 36)"),
+        flag("zero", "the zero"),
+        number("column", 0, 3, "the column of the number: 1 (1, 4, ... 34), 2 (2, 5, ... 35), 3 (3, 6, ... 36); 0 for zero"),
+        number("dozen", 0, 3, "the dozen: 1 (1-12), 2 (13-24), 3 (25-36); 0 for zero"),
+    ]}
+
+
+def _deal():
+    from ..bets.engine import RollDeal
+
+    return RollDeal("roulette", ("roulette",), len(POCKETS), spin_features)
+
+
+FEATURES = _features()
+DEAL = _deal()
 
 
 # -- call bets: chips on simple bets ------------------------------------------------------------------
@@ -154,19 +172,13 @@ def _call_rule(bet_id: str) -> BetRule:
                    description + "; pays per chip wagered")
 
 
-def _simple_rule(bet_id, name, numbers, description, outside) -> BetRule:
-    win = ("win", f"One of the {len(numbers)} numbers" if len(numbers) > 1 else "The number")
-    if outside:
-        return BetRule(bet_id, name, outcomes(win, ("lose", "Another number, not 0"), ("zero", "Zero")), None, description)
-    return BetRule(bet_id, name, outcomes(win, ("lose", "Any other number")), None, description)
-
-
 class RouletteGame(Game):
-    """Single-zero roulette: the simple bets and the call bets, each settled on every pocket."""
+    """Single-zero roulette: the simple bets (written as conditions in the paytable) and the call
+    bets (chip layouts, defined here), each settled on every pocket."""
 
     def __init__(self):
-        rules = [_simple_rule(*row) for row in SIMPLE] + [_call_rule(b) for b in CALL_BETS]
-        super().__init__("roulette", "European Roulette", COUNTING, {r.id: r for r in rules},
+        rules = [_call_rule(b) for b in CALL_BETS]
+        super().__init__("roulette", "European Roulette", COUNTING, {r.id: r for r in rules}, deal=DEAL,
                          uses_shoe=False, min_cards=0, notes=(
                              "Straight, split, street, corner, line, column and dozen are one sheet each "
                              "(every member covers as many numbers at the same pay); trios, the four and the "
@@ -175,29 +187,29 @@ class RouletteGame(Game):
                              "nets, in chips, per winning number.",
                          ))
 
-    def settle_number(self, bet_id: str, number: int) -> str:
-        if bet_id in CALL_BETS:
-            return call_outcome_key(winning_chips(bet_id, number))
-        if number in COVERS[bet_id]:
-            return "win"
-        return "zero" if number == 0 and "zero" in self.bets[bet_id].outcome_keys else "lose"
-
-    def count(self, shoe=None, bet_ids: Sequence[str] = (), paytable=None) -> dict[str, OutcomeCounts]:
-        """Pockets per outcome (each of the 37 settled directly); call-bet pays checked against
-        the layout when a paytable is given."""
+    def count_code(self, shoe, bet_ids: Sequence[str], paytable) -> dict[str, OutcomeCounts]:
+        """Call bets: pockets per outcome (each of the 37 settled by its chips); their pays are
+        checked against the layout at the paytable's own pays."""
         out = {}
         for bet_id in bet_ids:
-            tally = dict.fromkeys(self.bets[bet_id].outcome_keys, 0)
+            tally = dict.fromkeys(self.code_bets[bet_id].outcome_keys, 0)
             for number in POCKETS:
-                tally[self.settle_number(bet_id, number)] += 1
+                tally[call_outcome_key(winning_chips(bet_id, number))] += 1
             out[bet_id] = OutcomeCounts(tally, len(POCKETS))
-            if paytable is not None and bet_id in CALL_BETS:
-                check_call_pays(bet_id, paytable)
+            check_call_pays(bet_id, paytable)
         return out
 
-    def play_random(self, rng) -> dict[str, str]:
-        number = rng.randrange(37)
-        return {bet_id: self.settle_number(bet_id, number) for bet_id in self.bets}
+    def play_random(self, rng, paytable=None) -> dict[str, str]:
+        return self.settle_spin(rng.randrange(37), paytable)
+
+    def settle_spin(self, number: int, paytable=None) -> dict[str, str]:
+        """Every bet's outcome key when the ball lands on ``number``."""
+        from ..bets.engine import settle_roll
+
+        rules = list((paytable or self.paytable()).rules.values())
+        out = settle_roll(self.deal, self.id, [r for r in rules if r.conditions is not None], POCKETS.index(number))
+        out.update({r.id: call_outcome_key(winning_chips(r.id, number)) for r in rules if r.conditions is None})
+        return {r.id: out[r.id] for r in rules}
 
     def extra_figures(self, bet_id: str, paytable, counts, fee) -> dict:
         """A call bet's chips: wagered, and per winning number returned and net (as seed 003's

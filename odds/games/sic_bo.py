@@ -1,6 +1,8 @@
 """Sic Bo (seed 003): three fair dice, every bet counted over the 216 equally likely ordered rolls.
 
-Every bet a player can place is a bet id: ``number-1`` ... ``number-6``, ``double-1`` ...,
+Every bet is written as conditions on the roll in the paytable files (features ``die1``
+``die2`` ``die3`` ``total``, ``count_1`` ... ``count_6``, ``triple``, ``distinct``). Every bet a
+player can place is a bet id: ``number-1`` ... ``number-6``, ``double-1`` ...,
 ``triple-1`` ..., ``pair-1-2`` ... ``pair-5-6`` (15 pairs), ``total-4`` ... ``total-17``, ``small``,
 ``big``, ``odd``, ``even``, ``any-triple``. The paytable prices the numbers, doubles, triples and
 pairs by group (entries ``number``, ``double``, ``triple``, ``pair``), as the seed's table does.
@@ -16,10 +18,8 @@ Small and Big, Odd and Even lose on any triple. Counts, with ``n_t`` the ordered
 from __future__ import annotations
 
 from itertools import combinations, product
-from typing import Sequence
 
-from .base import BetRule, Game, OutcomeCounts
-from .base import outcomes
+from .base import Game
 
 COUNTING = "216 ordered rolls of three dice"
 ROLLS = tuple(product(range(1, 7), repeat=3))
@@ -27,106 +27,42 @@ FACES = range(1, 7)
 PAIRS = tuple(combinations(FACES, 2))
 
 
+def roll_features(names, rolls=ROLLS) -> dict:
+    """The named features of each roll: the dice as rolled, the total, how many dice show each
+    face, whether all three match, how many different faces show."""
+    import numpy as np
 
-def _is_triple(roll) -> bool:
-    return roll[0] == roll[1] == roll[2]
-
-
-def _size(roll) -> str:
-    if _is_triple(roll):
-        return "triple"
-    return "small" if sum(roll) <= 10 else "big"
-
-
-def _parity(roll) -> str:
-    if _is_triple(roll):
-        return "triple"
-    return "odd" if sum(roll) % 2 else "even"
+    dice = np.array(rolls, dtype=np.int64).reshape(-1, 3)
+    out = {"die1": dice[:, 0], "die2": dice[:, 1], "die3": dice[:, 2], "total": dice.sum(axis=1)}
+    for face in FACES:
+        out[f"count_{face}"] = (dice == face).sum(axis=1)
+    out["triple"] = (dice[:, 0] == dice[:, 1]) & (dice[:, 1] == dice[:, 2])
+    out["distinct"] = sum((dice == face).any(axis=1).astype(np.int64) for face in FACES)
+    return {n: out[n] for n in names}
 
 
-def _number(face: int):
-    def settle(roll) -> str:
-        return ("none", "one", "two", "three")[roll.count(face)]
+def _features():
+    from ..bets.features import flag, number
 
-    return settle
-
-
-def _double(face: int):
-    def settle(roll) -> str:
-        return "double" if roll.count(face) >= 2 else "other"
-
-    return settle
-
-
-def _triple(face: int):
-    def settle(roll) -> str:
-        return "triple" if roll.count(face) == 3 else "other"
-
-    return settle
+    return {f.name: f for f in [
+        number("die1", 1, 6, "the first die"),
+        number("die2", 1, 6, "the second die"),
+        number("die3", 1, 6, "the third die"),
+        number("total", 3, 18, "the sum of the three dice"),
+        *[number(f"count_{face}", 0, 3, f"how many dice show {face}") for face in FACES],
+        flag("triple", "all three dice show the same face"),
+        number("distinct", 1, 3, "how many different faces show"),
+    ]}
 
 
-def _any_triple(roll) -> str:
-    return "triple" if _is_triple(roll) else "other"
+def _deal():
+    from ..bets.engine import RollDeal
+
+    return RollDeal("sic-bo", ("sic-bo",), len(ROLLS), roll_features)
 
 
-def _pair(a: int, b: int):
-    def settle(roll) -> str:
-        return "pair" if a in roll and b in roll else "other"
-
-    return settle
-
-
-def _total(t: int):
-    def settle(roll) -> str:
-        return "hit" if sum(roll) == t else "miss"
-
-    return settle
-
-
-TRIPLE_ROW = ("triple", "Any triple")
-BETS: list[tuple[BetRule, object]] = [
-    (BetRule("small", "Small (4-10)", outcomes(("small", "Total 4 to 10, not a triple"), TRIPLE_ROW,
-                                         ("big", "Total 11 to 17, not a triple")), None,
-             "total 4 to 10; loses on any triple"), _size),
-    (BetRule("big", "Big (11-17)", outcomes(("big", "Total 11 to 17, not a triple"), TRIPLE_ROW,
-                                      ("small", "Total 4 to 10, not a triple")), None,
-             "total 11 to 17; loses on any triple"), _size),
-    (BetRule("odd", "Odd", outcomes(("odd", "Odd total, not a triple"), TRIPLE_ROW, ("even", "Even total, not a triple")),
-             None, "odd total; loses on any triple"), _parity),
-    (BetRule("even", "Even", outcomes(("even", "Even total, not a triple"), TRIPLE_ROW, ("odd", "Odd total, not a triple")),
-             None, "even total; loses on any triple"), _parity),
-    (BetRule("any-triple", "Any Triple", outcomes(("triple", "All three dice the same"), ("other", "Any other roll")),
-             None, "all three dice show the same number"), _any_triple),
-] + [
-    (BetRule(f"total-{t}", f"Specific Total {t}", outcomes(("hit", f"Total {t}"), ("miss", "Any other total")), None,
-             f"the three dice add up to {t}"), _total(t))
-    for t in range(4, 18)
-]
-BETS += [
-    (BetRule(f"number-{n}", f"Number {n}",
-             outcomes(("three", f"{n} on three dice"), ("two", f"{n} on two dice"), ("one", f"{n} on one die"),
-                      ("none", f"{n} on no die")), None,
-             f"{n} shows; paid by how many dice show it"), _number(n))
-    for n in FACES
-] + [
-    (BetRule(f"double-{n}", f"Specific Double {n}",
-             outcomes(("double", f"{n} on two or three dice"), ("other", "Any other roll")), None,
-             f"{n} on at least two dice"), _double(n))
-    for n in FACES
-] + [
-    (BetRule(f"triple-{n}", f"Specific Triple {n}",
-             outcomes(("triple", f"{n} on all three dice"), ("other", "Any other roll")), None,
-             f"{n} on all three dice"), _triple(n))
-    for n in FACES
-] + [
-    (BetRule(f"pair-{a}-{b}", f"Pair Match {a}-{b}",
-             outcomes(("pair", f"Both {a} and {b} show"), ("other", "Any other roll")), None,
-             f"{a} and {b} both show"), _pair(a, b))
-    for a, b in PAIRS
-]
-KIND_ORDER = ("small", "big", "odd", "even", "number", "double", "triple", "any-triple", "total", "pair")
-BETS.sort(key=lambda bet: KIND_ORDER.index(bet[0].id if bet[0].id in KIND_ORDER else bet[0].id.split("-")[0]))
-"""In the order of the seed's bet list (the sort is stable: numbers, totals and pairs stay in order)."""
+FEATURES = _features()
+DEAL = _deal()
 PRICE_GROUPS = {
     "number": tuple(f"number-{n}" for n in FACES),
     "double": tuple(f"double-{n}" for n in FACES),
@@ -140,7 +76,7 @@ class SicBoGame(Game):
     """Sic Bo: no shoe; every bet settled on each of the 216 ordered rolls."""
 
     def __init__(self):
-        super().__init__("sic-bo", "Sic Bo", COUNTING, {rule.id: rule for rule, _ in BETS},
+        super().__init__("sic-bo", "Sic Bo", COUNTING, deal=DEAL,
                          uses_shoe=False, min_cards=0, price_groups=PRICE_GROUPS, notes=(
                              "Numbers, Specific Doubles, Specific Triples and Pair Matches are priced by group "
                              "(paytable entries number, double, triple, pair); every member has its own sheet, "
@@ -149,25 +85,17 @@ class SicBoGame(Game):
                              "table pays 30 and 17: totals 5 and 16 are the stingiest bets of the seed's layout "
                              "(compare the house edges below with paytable `common`).",
                          ))
-        self.settle = {rule.id: settle for rule, settle in BETS}
 
-    def count(self, shoe=None, bet_ids: Sequence[str] = (), paytable=None) -> dict[str, OutcomeCounts]:
-        """Outcome counts over the 216 ordered rolls (each roll settled directly)."""
-        out = {}
-        for bet_id in bet_ids:
-            settle = self.settle[bet_id]
-            tally = dict.fromkeys(self.bets[bet_id].outcome_keys, 0)
-            for roll in ROLLS:
-                tally[settle(roll)] += 1
-            out[bet_id] = OutcomeCounts(tally, len(ROLLS))
-        return out
-
-    def play_random(self, rng) -> dict[str, str]:
+    def play_random(self, rng, paytable=None) -> dict[str, str]:
         roll = tuple(rng.randint(1, 6) for _ in range(3))
-        return self.settle_roll(roll)
+        return self.settle_roll(roll, paytable)
 
-    def settle_roll(self, roll) -> dict[str, str]:
-        return {bet_id: settle(roll) for bet_id, settle in self.settle.items()}
+    def settle_roll(self, roll, paytable=None) -> dict[str, str]:
+        """Every bet's outcome key for one roll (three dice, as rolled)."""
+        from ..bets.engine import settle_roll
+
+        rules = list((paytable or self.paytable()).rules.values())
+        return settle_roll(self.deal, self.id, rules, ROLLS.index(tuple(roll)))
 
 
 SIC_BO = SicBoGame()

@@ -1,0 +1,98 @@
+"""Features: the facts of a round that a bet's condition can read (``odds features GAME``).
+
+Each game family declares its features beside its rules (baccarat: :mod:`odds.games.punto_banco`;
+Dragon Tiger: :mod:`odds.games.dragon_tiger`; Sic Bo and roulette in their modules). A feature
+says what it holds (type and range), what it means, and what it needs from the deal, so the engine
+can decide how to count a bet from the features it reads:
+
+* ``drawing``: the feature depends on the drawing, i.e. on every dealt card's value (baccarat
+  totals, naturals, who wins). Bets that read only such features go through the compiled table of
+  end states, the fastest path;
+* ``reads``: card positions (in dealing order) the feature reads and how finely - ``value``
+  (baccarat value), ``rank`` (A ... K) or ``card`` (rank and suit). Bets that read single cards
+  go through the positional tables (:mod:`odds.engine.positional`).
+
+>>> table = feature_table("baccarat")
+>>> table["banker_total"]
+FeatureType(type='number', low=0, high=9, values=())
+>>> spec = feature_specs("baccarat")["player_suit1"]
+>>> spec.reads, spec.drawing
+(((0, 'card'),), False)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import UnknownName
+from .condition import BOOL, INT, STR, FeatureType
+
+RESOLUTIONS = ("value", "rank", "card")
+"""How finely a position is read, coarsest first; each is a refinement of the one before."""
+
+
+@dataclass(frozen=True)
+class FeatureSpec:
+    name: str
+    type: FeatureType
+    meaning: str
+    reads: tuple[tuple[int, str], ...] = ()
+    """Card positions (0-based, dealing order) and the resolution each is read at."""
+    drawing: bool = False
+    """Whether the feature depends on the drawing (every dealt card's value)."""
+
+    @property
+    def range_text(self) -> str:
+        t = self.type
+        if t.type == INT:
+            return f"{t.low} to {t.high}"
+        if t.type == BOOL:
+            return "true / false"
+        return " ".join(f'"{v}"' for v in t.values)
+
+
+def number(name: str, low: int, high: int, meaning: str, reads=(), drawing=False) -> FeatureSpec:
+    return FeatureSpec(name, FeatureType(INT, low, high), meaning, tuple(reads), drawing)
+
+
+def flag(name: str, meaning: str, reads=(), drawing=False) -> FeatureSpec:
+    return FeatureSpec(name, FeatureType(BOOL), meaning, tuple(reads), drawing)
+
+
+def text(name: str, values: tuple[str, ...], meaning: str, reads=(), drawing=False) -> FeatureSpec:
+    return FeatureSpec(name, FeatureType(STR, values=tuple(values)), meaning, tuple(reads), drawing)
+
+
+FAMILIES = {
+    "baccarat": "odds.games.punto_banco:FEATURES",
+    "tiger-baccarat": "odds.games.punto_banco:FEATURES",
+    "player-dealer-baccarat": "odds.games.punto_banco:FEATURES",
+    "dragon-tiger": "odds.games.dragon_tiger:FEATURES",
+    "dragon-tiger-poker": "odds.games.dragon_tiger:FEATURES",
+    "sic-bo": "odds.games.sic_bo:FEATURES",
+    "roulette": "odds.games.roulette:FEATURES",
+    "american-roulette": "odds.games.roulette:AMERICAN_FEATURES",
+}
+"""Game id -> where its features are declared (games of one family share them)."""
+
+
+def feature_specs(game_id: str) -> dict[str, FeatureSpec]:
+    """The features a bet of this game can read, by name, in the order ``odds features`` lists them."""
+    import importlib
+
+    if game_id not in FAMILIES:
+        raise UnknownName("game", game_id, FAMILIES)
+    module, attr = FAMILIES[game_id].split(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+def feature_table(game_id: str) -> dict[str, FeatureType]:
+    """Name -> type and range: what :func:`odds.bets.condition.check` needs."""
+    return {name: spec.type for name, spec in feature_specs(game_id).items()}
+
+
+def other_games_with(name: str, game_id: str) -> list[str]:
+    """Games (other than ``game_id``) whose features include ``name``: for the error message of a
+    feature used in the wrong game's file."""
+    mine = FAMILIES.get(game_id)
+    return [g for g, where in FAMILIES.items() if where != mine and name in feature_specs(g)]

@@ -1,0 +1,529 @@
+"""Positional tables: exact counts of bets that read single cards (ranks, suits, values by position).
+
+A bet written as conditions reads some features; each feature says which card positions (in
+dealing order) it reads and how finely - baccarat value, rank, or card (rank and suit) - and
+whether it needs the drawing (:mod:`odds.bets.features`). The engine enumerates, once per bet,
+every sequence of *kinds* at those resolutions (a value-level position takes 10 kinds, a rank-level
+one 13, a card-level one 52; a position the bet never reads is not enumerated), settles each
+sequence with the game's rules and the bet's conditions, and groups the sequences by the multiset
+of kinds they use. That is the table: ``(multiset, outcome, orderings)``.
+
+Why a multiset suffices. The kinds form a laminar family: a card lies in one rank, a rank in one
+value. The number of ordered ways to deal distinct physical cards into positions whose kinds are
+given depends only on the multiset of kinds, and is, taking the finest kinds first:
+
+    prod over cards k     (c_k)_(m_k)
+    prod over ranks r     (c_r - cards of rank r already taken)_(m_r)
+    prod over values v    (c_v - cards and ranks of value v already taken)_(m_v)
+    times                 (N - m)_(P - m)     for the positions not read (any of the other cards)
+
+with ``(x)_j = x (x-1) ... (x-j+1)``, ``m`` kinds read in all and ``P`` the cards a round may use
+(6 for baccarat: "ordered six-card deals"). Summing orderings times that weight over the table
+counts every outcome exactly, for any composition.
+
+Suit symmetry. Most card-level bets (pairs, Perfect Pair, Tiger Pair) do not care which suits
+appear, only how they repeat within a rank. When every multiset's outcome counts are the same for
+every permutation of the suits within each rank, the members of each orbit are merged into one
+term whose weight is the sum over the orbit - per rank, a sum over suit multisets of one shape
+(e.g. "two of one suit") - so a Perfect Pair table shrinks from 341,000 terms to a few thousand.
+The merge is checked, not assumed: an orbit is merged only when all its members are present with
+equal counts.
+
+Exactness: :meth:`PositionalTable.counts` uses Python integers. :meth:`PositionalTable.batch_dot`
+(many shoes at once, for batches and depletion) uses numpy int64 only when
+``max|column| * (N)_P < 2**63``, which bounds every intermediate (each partial product of a term's
+factors counts ordered partial deals, at most ``(N)_P``, and the terms' orderings times weights sum
+to ``(N)_P``), and Python integers otherwise.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections import defaultdict
+from dataclasses import dataclass
+from functools import cached_property
+from math import factorial
+from typing import Callable, Sequence
+
+import numpy as np
+
+from ..cards import baccarat_value
+from ..counting import falling
+
+KINDS = {"value": 10, "rank": 13, "card": 52}
+SLOT_BASE = {"value": 0, "rank": 10, "card": 23}
+NO_SLOT = 75
+"""Slot ids: values 0-9, ranks 10-22 (A..K), cards 23-74 (rank-major, suits s h d c); 75: none."""
+RADIX = 76
+INT64_LIMIT = 2**63 - 1
+CHUNK_ROWS = 1 << 20
+ENUMERATION_LIMIT = 60_000_000
+"""Most sequences a bet's table may enumerate (a bet reading four cards with suits: 52**4 = 7.3M)."""
+
+RANK_VALUE = [baccarat_value(r) for r in range(1, 14)]
+RANK_TO_VALUE = np.array([[RANK_VALUE[r] == v for v in range(10)] for r in range(13)], dtype=np.int64)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What a bet needs from the deal: per position, the resolution it is read at (None: not
+    read), and whether the drawing is needed (then every dealt card's value is read)."""
+
+    resolution: tuple[str | None, ...]
+    drawing: bool
+
+    @property
+    def finest(self) -> str:
+        """The finest resolution read: what the shoe must know (``value``, ``rank`` or ``card``)."""
+        order = ["value", "rank", "card"]
+        levels = [order.index(r) for r in self.resolution if r is not None]
+        return order[max(levels)] if levels else "value"
+
+    @property
+    def size(self) -> int:
+        """Sequences the table enumerates."""
+        out = 1
+        for r in self.resolution:
+            if r is not None:
+                out *= KINDS[r]
+        return out
+
+
+def reading_of(specs, names, positions: int) -> Reading:
+    """The :class:`Reading` of a bet reading the features ``names`` (``specs``: the game's
+    feature specs). The drawing needs every position's value."""
+    order = [None, "value", "rank", "card"]
+    level = [0] * positions
+    drawing = False
+    for name in names:
+        spec = specs[name]
+        drawing |= spec.drawing
+        for position, resolution in spec.reads:
+            level[position] = max(level[position], order.index(resolution))
+    if drawing:
+        level = [max(x, 1) for x in level]
+    return Reading(tuple(order[x] for x in level), drawing)
+
+
+@dataclass(frozen=True)
+class CardModel:
+    """How a card game deals and what its features are, for the positional tables.
+
+    ``state(values)`` plays the drawing over rows of card values (None for games without one) and
+    returns arrays including ``used`` (cards each round uses); ``features(state, values, ranks,
+    suits, names)`` returns the named features' arrays."""
+
+    name: str
+    positions: int
+    state: Callable | None
+    features: Callable
+
+
+# -- building a table --------------------------------------------------------------------------------
+
+def _kind_arrays(resolution: str | None, kinds: np.ndarray):
+    """(value, rank, suit) arrays of kind indices at a resolution; -1 where not known."""
+    minus = np.full(kinds.shape, -1, dtype=np.int64)
+    if resolution is None:
+        return minus, minus, minus
+    if resolution == "value":
+        return kinds, minus, minus
+    if resolution == "rank":
+        ranks = kinds + 1
+        return np.asarray(RANK_VALUE, dtype=np.int64)[kinds], ranks, minus
+    ranks = kinds // 4 + 1
+    return np.asarray(RANK_VALUE, dtype=np.int64)[ranks - 1], ranks, kinds % 4
+
+
+def build_table(model: CardModel, reading: Reading, decide: Callable, outcomes: int) -> "PositionalTable":
+    """Enumerate every sequence of kinds the reading needs, settle it, and group by multiset.
+
+    ``decide(state, values, ranks, suits) -> outcome index per row`` settles a chunk of rows (a
+    bet's conditions); there are ``outcomes`` outcomes.
+    """
+    from ..errors import OddsError
+
+    if reading.size > ENUMERATION_LIMIT:
+        raise OddsError(f"the bet reads {sum(r is not None for r in reading.resolution)} card positions "
+                        f"({', '.join(r or '-' for r in reading.resolution)}): an exact table would "
+                        f"enumerate {reading.size:,} sequences, more than the {ENUMERATION_LIMIT:,} allowed; "
+                        f"read fewer positions with suits")
+    read_at = [p for p, r in enumerate(reading.resolution) if r is not None]
+    sizes = [KINDS[reading.resolution[p]] for p in read_at]
+    # chunk over leading positions so a chunk holds at most CHUNK_ROWS rows
+    lead = 0
+    while lead < len(sizes) and int(np.prod(sizes[lead:], dtype=np.int64)) > CHUNK_ROWS:
+        lead += 1
+    keys_all, ways_all = [], []
+    for prefix in itertools.product(*(range(s) for s in sizes[:lead])):
+        tail = sizes[lead:]
+        grid = np.indices(tail).reshape(len(tail), -1).T.astype(np.int64) if tail else np.zeros((1, 0), np.int64)
+        rows = len(grid)
+        kinds = np.empty((rows, len(sizes)), dtype=np.int64)
+        kinds[:, :lead] = np.asarray(prefix, dtype=np.int64)
+        kinds[:, lead:] = grid
+        keys, ways = _settle_chunk(model, reading, read_at, kinds, decide)
+        keys_all.append(keys)
+        ways_all.append(ways)
+    keys = np.concatenate(keys_all)
+    ways = np.concatenate(ways_all)
+    unique, inverse = np.unique(keys, return_inverse=True)
+    totals = np.zeros(len(unique), dtype=np.int64)
+    np.add.at(totals, inverse, ways)
+    return PositionalTable.from_keys(model.positions, unique, totals, outcomes)
+
+
+def _settle_chunk(model, reading, read_at, kinds, decide):
+    rows = len(kinds)
+    positions = model.positions
+    values = np.full((rows, positions), -1, dtype=np.int64)
+    ranks = values.copy()
+    suits = values.copy()
+    slots = np.full((rows, positions), NO_SLOT, dtype=np.int64)
+    for j, p in enumerate(read_at):
+        res = reading.resolution[p]
+        values[:, p], ranks[:, p], suits[:, p] = _kind_arrays(res, kinds[:, j])
+        slots[:, p] = SLOT_BASE[res] + kinds[:, j]
+    state = None
+    if reading.drawing:
+        state = model.state(values)
+        used = state["used"]
+        # a round that ends early is counted once, by the cards it used: its undealt positions
+        # must hold kind 0 (every other kind there would repeat the same round)
+        keep = np.ones(rows, dtype=bool)
+        for j, p in enumerate(read_at):
+            undealt = used <= p
+            keep &= ~(undealt & (kinds[:, j] != 0))
+            slots[undealt, p] = NO_SLOT
+        values, ranks, suits, slots = values[keep], ranks[keep], suits[keep], slots[keep]
+        state = {k: v[keep] for k, v in state.items()}
+    outcome = decide(state, values, ranks, suits)
+    slots.sort(axis=1)
+    code = np.zeros(len(slots), dtype=np.int64)
+    for i in reversed(range(positions)):
+        code = code * RADIX + slots[:, i]
+    keys = code * 64 + outcome
+    unique, counts = np.unique(keys, return_counts=True)
+    return unique, counts.astype(np.int64)
+
+
+# -- the table -----------------------------------------------------------------------------------
+
+def _shape(multiplicities) -> tuple[int, ...]:
+    return tuple(sorted((m for m in multiplicities if m), reverse=True))
+
+
+def _orbit_size(shape: tuple[int, ...]) -> int:
+    """Distinct multisets of the 4 suits with this shape (parts = how often each suit appears)."""
+    if not shape:
+        return 1
+    size = factorial(4) // factorial(4 - len(shape))
+    for part in set(shape):
+        size //= factorial(shape.count(part))
+    return size
+
+
+_ORBIT_SIZE = {
+    int(np.dot(sorted(m, reverse=True), [343, 49, 7, 1])): _orbit_size(_shape(m))
+    for size in range(0, 7) for m in itertools.product(range(size + 1), repeat=4) if sum(m) == size
+}
+"""Suit shape code (see :meth:`PositionalTable.from_keys`) -> how many suit multisets have it."""
+
+SUIT_MULTISETS = {
+    size: [m for m in itertools.product(range(size + 1), repeat=4) if sum(m) == size] for size in range(1, 7)
+}
+
+
+@dataclass(frozen=True)
+class PositionalTable:
+    """Terms ``(factors, orderings per outcome)``: the count of outcome ``o`` for a shoe is
+    ``sum over terms of ways[t, o] * prod of the term's factors`` (module docstring).
+
+    Factors: ``("card", k, m)`` = (c_k)_m; ``("shape", r, shape)`` = the sum over suit multisets of
+    rank r with that shape of prod (c_(r,s))_(m_s); ``("rank", r, finer, m)`` = (c_r - finer)_m;
+    ``("value", v, finer, m)`` = (c_v - finer)_m; ``("rest", m)`` = (N - m)_(P - m).
+    """
+
+    positions: int
+    factors: tuple[tuple, ...]
+    terms: np.ndarray
+    """(T, 8) factor indices per term, padded with the index of the constant factor."""
+    ways: np.ndarray
+    """(T, outcomes) orderings."""
+
+    @property
+    def needs_suits(self) -> bool:
+        return any(f[0] in ("card", "shape") for f in self.factors)
+
+    @property
+    def needs_ranks(self) -> bool:
+        return any(f[0] == "rank" for f in self.factors) or self.needs_suits
+
+    @classmethod
+    def from_keys(cls, positions: int, keys: np.ndarray, ways: np.ndarray, outcomes: int) -> "PositionalTable":
+        """The table from ``(multiset code * 64 + outcome, orderings)`` pairs, suit orbits merged
+        where every member is present with equal counts (module docstring)."""
+        code, outcome = np.divmod(np.asarray(keys, dtype=np.int64), 64)
+        codes, inverse = np.unique(code, return_inverse=True)
+        table = np.zeros((len(codes), outcomes), dtype=np.int64)
+        np.add.at(table, (inverse, outcome), np.asarray(ways, dtype=np.int64))
+        slots = np.empty((len(codes), positions), dtype=np.int64)
+        rest = codes.copy()
+        for i in range(positions):
+            rest, slots[:, i] = np.divmod(rest, RADIX)
+        # per multiset, how many cards of each (rank, suit) it holds, and each rank's suit shape
+        is_card = (slots >= SLOT_BASE["card"]) & (slots != NO_SLOT)
+        rows, cols = np.nonzero(is_card)
+        kind = slots[rows, cols] - SLOT_BASE["card"]
+        suit_counts = np.zeros((len(codes), 13, 4), dtype=np.int64)
+        np.add.at(suit_counts, (rows, kind // 4, kind % 4), 1)
+        shapes = -np.sort(-suit_counts, axis=2)
+        shape_codes = shapes @ np.array([343, 49, 7, 1], dtype=np.int64)
+        coarse = np.sort(np.where(is_card, NO_SLOT, slots), axis=1)
+        orbit_rows = np.ascontiguousarray(np.concatenate([coarse, shape_codes], axis=1).astype(np.int16))
+        as_bytes = orbit_rows.view(np.dtype((np.void, orbit_rows.dtype.itemsize * orbit_rows.shape[1]))).ravel()
+        _, first, orbit, present = np.unique(as_bytes, return_index=True, return_inverse=True, return_counts=True)
+        orbit = orbit.reshape(-1)
+        size = np.ones(len(first), dtype=np.int64)
+        for r in range(13):
+            size *= np.array([_ORBIT_SIZE[c] for c in shape_codes[first, r].tolist()], dtype=np.int64)
+        differs = (table != table[first[orbit]]).any(axis=1)
+        uneven = np.bincount(orbit, weights=differs, minlength=len(first)) > 0
+        merge = (size > 1) & (present == size) & ~uneven
+
+        factor_index: dict[tuple, int] = {("one",): 0}
+        terms, term_ways = [], []
+
+        def index(f):
+            if f not in factor_index:
+                factor_index[f] = len(factor_index)
+            return factor_index[f]
+
+        def groups_of(m):
+            rank_shapes = shapes[m].tolist()
+            return tuple((r, tuple(x for x in rank_shapes[r] if x)) for r in range(13) if rank_shapes[r][0])
+
+        for o in np.flatnonzero(merge).tolist():
+            m = int(first[o])
+            rest_slots = tuple(x for x in coarse[m].tolist() if x != NO_SLOT)
+            terms.append([index(f) for f in _factors(positions, rest_slots, groups_of(m), None)])
+            term_ways.append(table[m])
+        for m in np.flatnonzero(~merge[orbit]).tolist():
+            member = tuple(x for x in slots[m].tolist() if x != NO_SLOT)
+            rest_slots = tuple(x for x in member if x < SLOT_BASE["card"])
+            terms.append([index(f) for f in _factors(positions, rest_slots, groups_of(m), member)])
+            term_ways.append(table[m])
+        width = max((len(t) for t in terms), default=1)
+        padded = np.zeros((len(terms), width), dtype=np.int64)
+        for i, t in enumerate(terms):
+            padded[i, : len(t)] = t
+        return cls(positions, tuple(factor_index), padded,
+                   np.array(term_ways, dtype=np.int64).reshape(-1, outcomes))
+
+    def to_arrays(self) -> dict[str, np.ndarray]:
+        """The table as plain arrays (for :mod:`odds.engine.store`)."""
+        return {"positions": np.array(self.positions), "factors": np.array(json.dumps(self.factors)),
+                "terms": self.terms, "ways": self.ways}
+
+    @classmethod
+    def from_arrays(cls, arrays) -> "PositionalTable":
+        factors = tuple(tuple(tuple(x) if isinstance(x, list) else x for x in f)
+                        for f in json.loads(str(arrays["factors"])))
+        return cls(int(arrays["positions"]), factors, np.asarray(arrays["terms"], dtype=np.int64),
+                   np.asarray(arrays["ways"], dtype=np.int64))
+
+    # -- one shoe, exactly -------------------------------------------------------------------------
+    def counts(self, shoe) -> list[int]:
+        """Exact count of each outcome, out of ``(N)_P`` ordered deals (Python integers)."""
+        values = _factor_values(self.factors, self.positions, shoe)
+        totals = [0] * self.ways.shape[1]
+        for term, ways in zip(self.terms.tolist(), self.ways.tolist()):
+            w = 1
+            for f in term:
+                w *= values[f]
+                if not w:
+                    break
+            if w:
+                for o, n in enumerate(ways):
+                    if n:
+                        totals[o] += n * w
+        return totals
+
+    # -- many shoes at once ------------------------------------------------------------------------
+    def batch_dot(self, counts: np.ndarray, columns, bound: int) -> np.ndarray:
+        """``sum over terms of weight(shoe, t) * (ways[t] @ columns)`` for each shoe (rows of 52 card
+        counts, or of 13 rank counts when the table needs no suits): exact integers, shape
+        ``(shoes, columns)``. ``bound`` = max |column entry|; int64 when ``max(1, bound)`` times
+        ``(N)_P`` (and times the largest orderings of a term) is below 2**63 - every intermediate
+        is then too, see the module docstring - else Python integers."""
+        counts = np.asarray(counts, dtype=np.int64)
+        if not len(counts):
+            return np.zeros((0, np.shape(columns)[1]), dtype=np.int64)
+        n_max = int(counts.sum(axis=1).max())
+        most_ways = int(self.ways.sum(axis=1).max()) if len(self.ways) else 0
+        exact_int64 = max(1, bound) * max(falling(n_max, self.positions), most_ways) <= INT64_LIMIT
+        dtype = np.int64 if exact_int64 else object
+        key = (tuple(map(tuple, np.asarray(columns, dtype=object).tolist())), dtype is object)
+        q = self._q_cache.get(key)
+        if q is None:
+            q = (self.ways.astype(object) @ np.asarray(columns, dtype=object)).astype(dtype)
+            self._q_cache[key] = q
+        flat, index = self._flat_factors
+        values = flat(counts.astype(dtype))
+        terms = index[self.terms]
+        out = np.zeros((len(counts), q.shape[1]), dtype=dtype)
+        step = max(1, 2_000_000 // max(1, len(self.terms) * terms.shape[1]))
+        for start in range(0, len(counts), step):
+            block = values[start : start + step]
+            weights = block[:, terms[:, 0]]
+            for j in range(1, terms.shape[1]):
+                weights = weights * block[:, terms[:, j]]
+            out[start : start + step] = weights @ q
+        return out
+
+    @cached_property
+    def _q_cache(self) -> dict:
+        return {}
+
+    @cached_property
+    def _flat_factors(self):
+        """``(values(counts) -> (shoes, K) array of every factor value, factor index -> column)``:
+        the factors computed by kind, vectorised (a few hundred columns per shoe)."""
+        return _flat_factor_plan(self.factors, self.positions)
+
+
+def _factors(positions, rest, card_groups, member):
+    """The factors of a term: card (or merged shape) factors first, then ranks, values, the rest."""
+    out = []
+    taken_rank = defaultdict(int)
+    if member is None:
+        for r, shape in card_groups:
+            out.append(("shape", r, shape))
+            taken_rank[r] += sum(shape)
+    else:
+        for k, m in sorted(_multiplicities(s - SLOT_BASE["card"] for s in member if s >= SLOT_BASE["card"]).items()):
+            out.append(("card", k, m))
+            taken_rank[k // 4] += m
+    ranks = _multiplicities(s - SLOT_BASE["rank"] for s in rest if SLOT_BASE["rank"] <= s < SLOT_BASE["card"])
+    taken_value = defaultdict(int)
+    for r, m in taken_rank.items():
+        taken_value[RANK_VALUE[r]] += m
+    for r, m in sorted(ranks.items()):
+        out.append(("rank", r, taken_rank[r], m))
+        taken_value[RANK_VALUE[r]] += m
+    for v, m in sorted(_multiplicities(s for s in rest if s < SLOT_BASE["rank"]).items()):
+        out.append(("value", v, taken_value[v], m))
+    used = sum(sum(shape) for _, shape in card_groups) + len(rest)
+    if used < positions:
+        out.append(("rest", used))
+    return out
+
+
+def _multiplicities(items) -> dict[int, int]:
+    out: dict[int, int] = defaultdict(int)
+    for x in items:
+        out[x] += 1
+    return dict(out)
+
+
+def _shoe_counts(shoe, needs_suits: bool):
+    """(52 card counts or None, 13 rank counts, 10 value counts, N) of a shoe."""
+    ranks = list(shoe.ranks())
+    cards = list(shoe.card_counts()) if needs_suits else None
+    values = [0] * 10
+    for r, c in enumerate(ranks):
+        values[RANK_VALUE[r]] += c
+    return cards, ranks, values, sum(ranks)
+
+
+def _factor_values(factors, positions, shoe) -> list[int]:
+    needs_suits = any(f[0] in ("card", "shape") for f in factors)
+    cards, ranks, values, n = _shoe_counts(shoe, needs_suits)
+    out = []
+    for f in factors:
+        kind = f[0]
+        if kind == "one":
+            out.append(1)
+        elif kind == "card":
+            out.append(falling(cards[f[1]], f[2]))
+        elif kind == "shape":
+            _, r, shape = f
+            suit_counts = cards[4 * r : 4 * r + 4]
+            out.append(sum(_prod_falling(suit_counts, m) for m in SUIT_MULTISETS[sum(shape)]
+                           if _shape(m) == shape))
+        elif kind == "rank":
+            out.append(falling(ranks[f[1]] - f[2], f[3]))
+        elif kind == "value":
+            out.append(falling(values[f[1]] - f[2], f[3]))
+        else:  # rest
+            out.append(falling(n - f[1], positions - f[1]))
+    return out
+
+
+def _prod_falling(counts, multiplicities) -> int:
+    out = 1
+    for c, m in zip(counts, multiplicities):
+        if m:
+            out *= falling(c, m)
+    return out
+
+
+def _falling_table(x: np.ndarray, depth: int) -> np.ndarray:
+    """``out[..., k] = (x)_k = x (x-1) ... (x-k+1)`` for k < depth, clipped at 0 (so a negative
+    or too small x gives 0), in x's dtype (int64 or object)."""
+    steps = np.maximum(x[..., None] - np.arange(depth - 1, dtype=np.int64), 0)
+    ones = np.ones(x.shape + (1,), dtype=x.dtype)
+    return np.concatenate([ones, np.cumprod(steps, axis=-1).astype(x.dtype)], axis=-1)
+
+
+def _flat_factor_plan(factors, positions: int):
+    """How to compute every factor of a table for many shoes at once: from falling-factorial
+    tables of the cards, ranks, values, suits within ranks and the shoe size, each one numpy
+    step, then gathered. Returns ``(values(counts) -> (shoes, factors) array, identity index)``."""
+    depth = positions + 1
+    kind = [f[0] for f in factors]
+    pick = {k: [i for i, x in enumerate(kind) if x == k] for k in ("one", "card", "rank", "value", "shape", "rest")}
+    card_at = (np.array([factors[i][1] for i in pick["card"]], dtype=np.int64),
+               np.array([factors[i][2] for i in pick["card"]], dtype=np.int64))
+    rank_at = tuple(np.array([factors[i][j] for i in pick["rank"]], dtype=np.int64) for j in (1, 2, 3))
+    value_at = tuple(np.array([factors[i][j] for i in pick["value"]], dtype=np.int64) for j in (1, 2, 3))
+    shapes = sorted({factors[i][2] for i in pick["shape"]})
+    shape_multisets = {shape: np.array([m for m in SUIT_MULTISETS[sum(shape)] if _shape(m) == shape], dtype=np.int64)
+                       for shape in shapes}
+    shape_at = [(factors[i][1], shapes.index(factors[i][2])) for i in pick["shape"]]
+    rest_at = np.array([factors[i][1] for i in pick["rest"]], dtype=np.int64)
+    suit_index = np.arange(4)
+
+    def values(counts: np.ndarray) -> np.ndarray:
+        rows = len(counts)
+        if counts.shape[1] == 52:
+            cards = counts
+            ranks = counts.reshape(rows, 13, 4).sum(axis=2)
+        else:
+            cards, ranks = None, counts
+        vals = ranks @ RANK_TO_VALUE.astype(counts.dtype)
+        n = ranks.sum(axis=1)
+        taken = np.arange(depth, dtype=np.int64)
+        out = np.empty((rows, len(factors)), dtype=counts.dtype)
+        out[:, pick["one"]] = 1
+        if pick["card"]:
+            out[:, pick["card"]] = _falling_table(cards, depth)[:, card_at[0], card_at[1]]
+        if pick["rank"]:
+            table = _falling_table(ranks[:, :, None] - taken, depth)
+            out[:, pick["rank"]] = table[:, rank_at[0], rank_at[1], rank_at[2]]
+        if pick["value"]:
+            table = _falling_table(vals[:, :, None] - taken, depth)
+            out[:, pick["value"]] = table[:, value_at[0], value_at[1], value_at[2]]
+        if shapes:
+            by_suit = _falling_table(cards.reshape(rows, 13, 4), depth)  # (rows, 13, 4, depth)
+            sums = np.stack([by_suit[:, :, suit_index, shape_multisets[shape]].prod(axis=3).sum(axis=2)
+                             for shape in shapes], axis=2)  # (rows, 13, shapes)
+            for column, (rank, which) in zip(pick["shape"], shape_at):
+                out[:, column] = sums[:, rank, which]
+        if pick["rest"]:
+            table = _falling_table(n[:, None] - taken, depth)  # [m, k] = (N - m)_k
+            out[:, pick["rest"]] = table[:, rest_at, positions - rest_at]
+        return out
+
+    return values, np.arange(len(factors))
