@@ -35,9 +35,7 @@ COUNTING = "ordered two-card deals (Dragon's card, then Tiger's)"
 SIDES = ("dragon", "tiger")
 SUIT_NAMES = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
 BIG = frozenset(range(8, 14))
-SMALL = frozenset(range(1, 7))
 ODD = frozenset(r for r in range(1, 14) if r % 2)          # A 3 5 7 9 J K
-EVEN = frozenset(r for r in range(1, 14) if not r % 2)     # 2 4 6 8 10 Q
 
 Card = tuple[int, str]
 Classify = Callable[[Card], str]
