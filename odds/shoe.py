@@ -23,9 +23,7 @@ from numbers import Integral
 from .errors import OddsError
 from .cards import RANKS, SUITS, CardSpec, baccarat_value, card_kind_index, card_name, parse_cards
 
-RESOLUTIONS = ("value", "rank", "card")
 SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
-"""How finely a bet looks at cards: 10 baccarat values, 13 ranks, or 52 cards."""
 
 
 class ShoeError(OddsError):

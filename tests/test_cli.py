@@ -108,7 +108,10 @@ def test_bad_input_is_one_line_exit_1(args, message):
     assert result.exit_code == 1, result.output
     assert message in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
-    assert "Traceback" not in result.output and result.exception is None or isinstance(result.exception, SystemExit)
+    # Two asserts, not `A and B or C`: that form passed whenever the exception was a SystemExit,
+    # whatever the output held.
+    assert "Traceback" not in result.output and "Traceback" not in result.stderr
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
 
 
 def test_usage_errors_exit_2():

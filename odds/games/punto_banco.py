@@ -103,10 +103,6 @@ def play_round(values: Sequence[int]) -> Round | None:
 
 # -- the rules compiled over card values ---------------------------------------------------------
 
-def _encode(r: Round) -> int:
-    return r.player + 10 * r.banker + 100 * (r.player_cards - 2) + 200 * (r.banker_cards - 2)
-
-
 def _decode(code: int) -> Round:
     return Round(code % 10, code // 10 % 10, 2 + code // 100 % 2, 2 + code // 200)
 
