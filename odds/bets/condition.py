@@ -34,7 +34,7 @@ array of length 1).
 >>> compile_condition("banker_totl == 7", feature_table("baccarat"))
 Traceback (most recent call last):
 ...
-odds.bets.condition.ConditionError: column 1: unknown feature 'banker_totl'; did you mean banker_total?
+odds.bets.condition.ConditionError: column 1: unknown feature 'banker_totl'; did you mean banker_total or banker_natural or player_total?
 """
 
 from __future__ import annotations
