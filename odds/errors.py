@@ -9,6 +9,10 @@ class OddsError(ValueError):
     """Bad input: a message that names what was wrong."""
 
 
+class PaytableError(OddsError):
+    """A paytable file that cannot be used; the message names the file and the key."""
+
+
 class UnknownName(OddsError):
     """An unknown game, bet, paytable or outcome; the message suggests the closest names."""
 

@@ -16,19 +16,36 @@ from .sheet import build_sheet
 from .shoe import Shoe
 
 
-def sheet_files() -> dict[str, str]:
-    """Every game's every paytable, full shoe of the game's default decks, in md, csv and json."""
+def sheet_files(paytables=()) -> dict[str, str]:
+    """Every game's every paytable (and the paytable files given), full shoe of the game's
+    default decks, in md, csv and json."""
     files = {}
-    for game in all_games():
-        shoe = Shoe.decks(game.default_decks) if game.uses_shoe else None
-        for name in shipped_names(game.id):
-            sheet = build_sheet(game, load_paytable(game, name), shoe)
-            for fmt in ("md", "csv", "json"):
-                files[f"{game.id}/{name}.{fmt}"] = render_sheet(sheet, fmt)
+    for sheet in full_shoe_sheets(paytables):
+        for fmt in ("md", "csv", "json"):
+            files[f"{sheet.game.id}/{sheet.paytable.name}.{fmt}"] = render_sheet(sheet, fmt)
     return files
 
 
-def vectors_files() -> dict[str, str]:
+def full_shoe_sheets(paytables=()):
+    """Every shipped paytable of every game (and each paytable file given: a user's own bets),
+    every bet, on the game's full default shoe."""
+    for game in all_games():
+        shoe = Shoe.decks(game.default_decks) if game.uses_shoe else None
+        for name in shipped_names(game.id):
+            yield build_sheet(game, load_paytable(game, name), shoe)
+    for path in paytables:
+        game = paytable_game(path)
+        yield build_sheet(game, load_paytable(game, path), Shoe.decks(game.default_decks) if game.uses_shoe else None)
+
+
+def paytable_game(path: str):
+    """The game a paytable file names (its ``game`` key)."""
+    from .paytable import read_game_of
+
+    return read_game_of(path)
+
+
+def vectors_files(paytables=()) -> dict[str, str]:
     """``vectors.json``: the reference vectors of :mod:`odds.design.vectors`."""
     from .design.vectors import vectors_files as produce
 
@@ -38,17 +55,17 @@ def vectors_files() -> dict[str, str]:
 PRODUCERS: list[Callable[[], dict[str, str]]] = [sheet_files, vectors_files]
 
 
-def overview_files() -> dict[str, str]:
+def overview_files(paytables=()) -> dict[str, str]:
     """``overview.md`` and ``overview.csv``: every bet of every game and paytable (:mod:`odds.overview`)."""
     from .overview import overview_files as produce
 
-    return produce()
+    return produce(paytables)
 
 
 PRODUCERS.append(overview_files)
 
 
-def windows_files() -> dict[str, str]:
+def windows_files(paytables=()) -> dict[str, str]:
     """``windows.md`` and ``windows.csv``: each windowed side bet's perfect-play value with and
     without its window, rendered from committed data (:mod:`odds.depletion.windows`)."""
     from .depletion.windows import windows_files as produce
@@ -59,10 +76,11 @@ def windows_files() -> dict[str, str]:
 PRODUCERS.append(windows_files)
 
 
-def export_files() -> dict[str, str]:
+def export_files(paytables=()) -> dict[str, str]:
+    """Every file of the export; ``paytables``: paytable files (users' own bets) to add."""
     files: dict[str, str] = {}
     for produce in PRODUCERS:
-        files.update(produce())
+        files.update(produce(tuple(paytables)))
     return dict(sorted(files.items()))
 
 

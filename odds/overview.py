@@ -22,17 +22,12 @@ CSV_HEADERS = ["game", "paytable", "bet", "name", "house_edge", "house_edge_floa
                "hit_frequency", "hit_frequency_float", "std_dev", "player_edge"]
 
 
-def default_sheets() -> Iterable:
-    """Every shipped paytable of every registered game, full default shoe, every bet."""
-    from .games import all_games
-    from .paytable import load_paytable, shipped_names
-    from .sheet import build_sheet
-    from .shoe import Shoe
+def default_sheets(paytables=()) -> Iterable:
+    """Every shipped paytable of every registered game (and the paytable files given), full
+    default shoe, every bet."""
+    from .export import full_shoe_sheets
 
-    for game in all_games():
-        shoe = Shoe.decks(game.default_decks) if game.uses_shoe else None
-        for name in shipped_names(game.id):
-            yield build_sheet(game, load_paytable(game, name), shoe)
+    return full_shoe_sheets(paytables)
 
 
 def overview_rows(sheets: Iterable) -> list[dict]:
@@ -134,7 +129,7 @@ def overview_csv(rows: list[dict]) -> str:
     return out.getvalue()
 
 
-def overview_files() -> dict[str, str]:
+def overview_files(paytables=()) -> dict[str, str]:
     """The export producer: ``overview.md`` and ``overview.csv``."""
-    rows = overview_rows(default_sheets())
+    rows = overview_rows(default_sheets(paytables))
     return {"overview.md": overview_md(rows), "overview.csv": overview_csv(rows)}

@@ -32,16 +32,12 @@ from importlib import resources
 from pathlib import Path
 
 from .bets.definition import read_definition
-from .errors import OddsError, UnknownName
+from .errors import OddsError, PaytableError, UnknownName
 
 TOP_KEYS = {"game", "description", "extends", "bets"}
 BET_KEYS = {"pays", "window", "name", "description", "source", "outcomes"}
 REPRICE_KEYS = {"pays", "window"}
 MAX_FILE_BYTES = 4_000_000
-
-
-class PaytableError(OddsError):
-    """A paytable file that cannot be used; the message names the file and the key."""
 
 
 @dataclass(frozen=True)
@@ -125,6 +121,19 @@ def load_paytable(game, name_or_path: str | None = None) -> Paytable:
     if name_or_path not in names:
         raise UnknownName(f"paytable of {game.id}", name_or_path, names)
     return _load_shipped(game, name_or_path, depth=0)
+
+
+def read_game_of(path: str):
+    """The game a paytable file is written for (its ``game`` key), e.g. to export a user's file."""
+    from .games import get_game
+
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8")[:MAX_FILE_BYTES + 1], parse_float=Decimal)
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError) as exc:
+        raise PaytableError(f"{path}: cannot read the paytable file ({exc.__class__.__name__})") from None
+    if not isinstance(data.get("game"), str):
+        raise PaytableError(f"{path}: key 'game' must name the game, e.g. game = \"baccarat\"")
+    return get_game(data["game"])
 
 
 def _load_shipped(game, name: str, depth: int) -> Paytable:

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from ..errors import OddsError
+from ..errors import PaytableError
 from ..games.base import BetRule, Outcome
 from .condition import ConditionError, compile_condition
 from .features import feature_specs, feature_table, other_games_with
@@ -36,7 +36,7 @@ MAX_OUTCOMES = 64
 OTHER_LABEL = "Any other result"
 
 
-class DefinitionError(OddsError):
+class DefinitionError(PaytableError):
     """A bet definition that cannot be used; the message names the file, bet, outcome and column."""
 
 

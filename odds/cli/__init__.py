@@ -18,6 +18,7 @@ COMMAND_MODULES = [
     "odds.cli.depletion",  # eor, tags, count
     "odds.cli.strategy",  # strategy (player-dealer baccarat's option on 5)
     "odds.cli.design",   # solve, simulate, vectors, verify
+    "odds.cli.bets",     # features
 ]
 
 

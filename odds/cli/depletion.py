@@ -46,7 +46,7 @@ def eor(game_id, bets, paytable, decks, remove, fmt, plot_file):
     game = _card_game(game_id)
     table = resolve_paytable(game, paytable)
     shoe = resolve_shoe(game, decks, remove)
-    bet_ids = sheet_bets(game, shoe, bets)  # bets that need suits left out (with a note) if suits are unknown
+    bet_ids = sheet_bets(game, shoe, bets, table)  # bets that need suits left out (with a note) if suits are unknown
     if plot_file:
         from ..depletion.plot import check_plot_file
 
@@ -106,9 +106,9 @@ def tags(game_id, bet_id, level, tags_text, paytable, decks, remove, fmt):
     """Integer counting tags for BET from its effects of removal (or your own), and their betting
     correlation with the effects."""
     game = _card_game(game_id)
-    if bet_id not in game.bets:
-        raise UnknownName(f"{game.id} bet", bet_id, game.bets)
     table = resolve_paytable(game, paytable)
+    if bet_id not in table.bets:
+        raise UnknownName(f"{game.id} bet", bet_id, table.bets)
     shoe = resolve_shoe(game, decks, remove)
     (bet,) = effects_of_removal(game, table, shoe, [bet_id])
     effects = [e.effect for e in bet.effects]
@@ -170,7 +170,7 @@ def count(game_id, bets, paytable, shoes, seed, decks, cut_card, after_cut, wind
         raise click.BadParameter("must be at least 1", param_hint="--workers")
     game = _card_game(game_id)
     table = resolve_paytable(game, paytable)
-    bet_ids = resolve_bets(game, bets)
+    bet_ids = resolve_bets(game, bets, table)
     decks = game.default_decks if decks is None else decks
     if plot_file:
         from ..depletion.plot import check_plot_file

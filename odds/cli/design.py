@@ -52,8 +52,8 @@ def solve(game_id, bet_id, outcome, edge, rtp, symbolic, paytable, decks, remove
     elif rtp is not None:
         target = 1 - solve_lib.parse_target(rtp, "rtp")
     game = resolve_game(game_id)
-    resolve_bets(game, [bet_id])
     table = resolve_paytable(game, paytable)
+    resolve_bets(game, [bet_id], table)
     shoe = resolve_shoe(game, decks, remove)
     s = solve_lib.solve_pay(game, bet_id, table, shoe, outcome, target)
     if fmt == "json":
@@ -123,8 +123,8 @@ def simulate(game_id, bets, paytable, rounds, seed, decks, cut_card, z_max, fmt)
     from ..design import simulate as sim_lib
 
     game = resolve_game(game_id)
-    bet_ids = resolve_bets(game, bets)
     table = resolve_paytable(game, paytable)
+    bet_ids = resolve_bets(game, bets, table)
     if seed is None:
         seed = secrets.randbelow(2**31)
         click.echo(f"seed {seed} (repeat with --seed {seed})", err=True)
@@ -187,11 +187,16 @@ def _finite(x: float):
 @click.command()
 @click.option("--out", "out_file", type=click.Path(dir_okay=False), default=None, metavar="FILE",
               help="Write here instead of stdout.")
-def vectors(out_file):
+@click.option("--game", "game_id", default=None, metavar="GAME", help="Only this game (needed with --paytable FILE).")
+@paytable_option
+def vectors(out_file, game_id, paytable):
     """Reference vectors: every game's bets, exact outcome counts and house edge for fixed shoes (JSON)."""
     from ..design import vectors as vec_lib
 
-    text = vec_lib.dumps(vec_lib.build_vectors())
+    if paytable and game_id is None:
+        raise click.UsageError("--paytable needs --game: a paytable belongs to one game")
+    games = [resolve_game(game_id)] if game_id else None
+    text = vec_lib.dumps(vec_lib.build_vectors(games, paytable))
     if out_file is None:
         sys.stdout.write(text)
         return

@@ -52,13 +52,15 @@ def resolve_shoe(game, decks: int | None, remove: str) -> Shoe | None:
     return shoe
 
 
-def resolve_bets(game, bets) -> list[str]:
+def resolve_bets(game, bets, paytable=None) -> list[str]:
+    """The bets asked for (default: every bet of the paytable - the shipped ones and the file's own)."""
     from ..errors import UnknownName
 
+    known = (paytable or game.paytable()).bets
     for bet in bets:
-        if bet not in game.bets:
-            raise UnknownName(f"{game.id} bet", bet, game.bets)
-    return list(bets) or list(game.bets)
+        if bet not in known:
+            raise UnknownName(f"{game.id} bet", bet, known)
+    return list(bets) or list(known)
 
 
 def resolve_paytable(game, paytable: str | None):

@@ -34,13 +34,13 @@ def games(fmt):
     click.echo(records(flat, fmt), nl=False)
 
 
-def sheet_bets(game, shoe, bets) -> list[str]:
+def sheet_bets(game, shoe, bets, paytable) -> list[str]:
     """The bets to show. Bets that need suits are left out, with a note on stderr, when cards were
     removed without suits and the user did not ask for them by name."""
-    chosen = resolve_bets(game, bets)
+    chosen = resolve_bets(game, bets, paytable)
     if bets or shoe is None or shoe.has_suits:
         return chosen
-    kept = [b for b in chosen if game.bets[b].resolution != "card"]
+    kept = [b for b in chosen if paytable.rule(b).resolution != "card"]
     skipped = [b for b in chosen if b not in kept]
     if skipped:
         click.echo(f"note: {', '.join(skipped)} left out: they need suits, and --remove named cards "
@@ -61,7 +61,7 @@ def sheet(game_id, bets, paytable, decks, remove, fee, fmt):
     game = resolve_game(game_id)
     table = resolve_paytable(game, paytable)
     shoe = resolve_shoe(game, decks, remove)
-    result = build_sheet(game, table, shoe, sheet_bets(game, shoe, bets), fee=parse_fee(fee))
+    result = build_sheet(game, table, shoe, sheet_bets(game, shoe, bets, table), fee=parse_fee(fee))
     click.echo(render_sheet(result, fmt), nl=False)
 
 
@@ -69,9 +69,13 @@ def sheet(game_id, bets, paytable, decks, remove, fee, fmt):
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="tables", show_default=True,
               help="Folder to write.")
 @click.option("--check", is_flag=True, help="Write nothing; exit 1 if the folder differs from a fresh export.")
-def export(out_dir, check):
+@click.option("--paytable", "paytables", multiple=True, metavar="FILE",
+              help="Also export this paytable file (your own bets), with its game's sheets and in the overview.")
+def export(out_dir, check, paytables):
     """Write every game's sheets (md, csv, json) and the overviews into a folder."""
-    files = export_lib.export_files()
+    for path in paytables:
+        export_lib.paytable_game(path)  # a bad file fails before any work
+    files = export_lib.export_files(paytables)
     root = Path(out_dir)
     if check:
         stale = export_lib.differences(files, root)
@@ -101,7 +105,7 @@ def batch(game_id, shoes_file, bets, paytable, decks, workers, fmt):
     if not game.uses_shoe:
         raise OddsError(f"{game.id} deals no cards: batch takes card games only")
     table = resolve_paytable(game, paytable)
-    bet_ids = resolve_bets(game, bets)
+    bet_ids = resolve_bets(game, bets, table)
     stream = click.open_file(shoes_file, "r")
     lines = stream.read().split("\n")
     if lines and lines[-1] == "":

@@ -107,12 +107,12 @@ def effects_of_removal(game, paytable, shoe: Shoe, bet_ids: Sequence[str]) -> li
     full = _expected_values(game, paytable, shoe, bet_ids)
     by_resolution: dict[str, list[str]] = {}
     for bet in bet_ids:
-        by_resolution.setdefault(game.bets[bet].resolution, []).append(bet)
+        by_resolution.setdefault(paytable.rule(bet).resolution, []).append(bet)
     effects: dict[str, list[Effect]] = {b: [] for b in bet_ids}
     for resolution, bets in by_resolution.items():
         for label, spec, count in removal_kinds(shoe, resolution):
             values = _expected_values(game, paytable, shoe.remove(spec), bets)
             for bet in bets:
                 effects[bet].append(Effect(label, count, values[bet], values[bet] - full[bet]))
-    return [BetEffects(b, game.bets[b].name, game.bets[b].resolution, full[b], tuple(effects[b]))
+    return [BetEffects(b, paytable.rule(b).name, paytable.rule(b).resolution, full[b], tuple(effects[b]))
             for b in bet_ids]

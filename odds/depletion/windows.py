@@ -40,7 +40,7 @@ def windowed_bets() -> list[tuple[object, object, list[str]]]:
         if not game.uses_shoe:
             continue
         paytable = load_paytable(game)
-        bets = [b for b in game.bets if paytable.bet(b).window]
+        bets = [b for b in paytable.bets if paytable.bet(b).window]
         if bets:
             out.append((game, paytable, bets))
     return out

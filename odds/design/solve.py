@@ -162,7 +162,7 @@ def price(game, bet_id: str, paytable, shoe, outcome: str, pay: Fraction) -> Fra
     may decide a player's option by the pays) and priced by the sheet."""
     table = with_pay(paytable, bet_id, outcome, pay)
     counts = game.count(shoe, [bet_id], table)[bet_id]
-    return bet_sheet(game.bets[bet_id], table.bet(bet_id), counts).house_edge
+    return bet_sheet(table.rule(bet_id), table.bet(bet_id), counts).house_edge
 
 
 MAX_ROUNDS = 12
@@ -180,9 +180,9 @@ def solve_pay(game, bet_id: str, paytable, shoe, outcome: str | None = None,
     """
     import sympy
 
-    if bet_id not in game.bets:
-        raise UnknownName(f"{game.id} bet", bet_id, game.bets)
-    rule = game.bets[bet_id]
+    if bet_id not in paytable.bets:
+        raise UnknownName(f"{game.id} bet", bet_id, paytable.bets)
+    rule = paytable.rule(bet_id)
     pays = paytable.bet(bet_id)
     outcome = outcome or default_outcome(rule, pays)
     if outcome not in rule.outcome_keys:

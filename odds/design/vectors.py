@@ -102,9 +102,9 @@ def shoe_json(shoe: Shoe | None) -> dict | None:
 
 
 def vector(vector_id: str, game, paytable, shoe: Shoe | None) -> dict:
-    counts = game.count(shoe, list(game.bets), paytable)
+    counts = game.count(shoe, list(paytable.bets), paytable)
     bets = {}
-    for bet_id, rule in game.bets.items():
+    for bet_id, rule in paytable.rules.items():
         c = counts[bet_id]
         pays = paytable.bet(bet_id)
         bets[bet_id] = {
@@ -117,11 +117,12 @@ def vector(vector_id: str, game, paytable, shoe: Shoe | None) -> dict:
             "shoe": shoe_json(shoe), "bets": bets}
 
 
-def build_vectors(games=None) -> dict:
-    """The reference vectors of every game in the registry (or of ``games``)."""
+def build_vectors(games=None, paytable_name: str | None = None) -> dict:
+    """The reference vectors of every game in the registry (or of ``games``), with each game's
+    default paytable (or ``paytable_name``: a shipped name or a file, user bets included)."""
     vectors = []
     for game in games or all_games():
-        paytable = load_paytable(game)
+        paytable = load_paytable(game, paytable_name)
         # one generator per game, so adding a game never changes another game's shoes
         rng = random.Random(f"{SEED}/{game.id}")
         for vector_id, shoe in shoes_for(game, rng):
@@ -238,12 +239,12 @@ def verify_vector(vec, index: int) -> tuple[list[str], int]:
         bets = vec.get("bets")
         if not isinstance(bets, dict) or not bets:
             raise OddsError(f"{where}: 'bets' must be a non-empty object")
+        paytable = load_paytable(game, _name(vec, "paytable", where, False))
         for bet_id in bets:
-            if bet_id not in game.bets:
+            if bet_id not in paytable.bets:
                 from ..errors import UnknownName
 
-                raise UnknownName(f"{game.id} bet", bet_id, game.bets)
-        paytable = load_paytable(game, _name(vec, "paytable", where, False))
+                raise UnknownName(f"{game.id} bet", bet_id, paytable.bets)
         if shoe is not None:
             game.check_shoe(shoe)
         counts = game.count(shoe, list(bets), paytable)
@@ -256,7 +257,7 @@ def verify_vector(vec, index: int) -> tuple[list[str], int]:
     for bet_id, entry in bets.items():
         at = f"{where} {bet_id}"
         ours = counts[bet_id]
-        rule = game.bets[bet_id]
+        rule = paytable.rule(bet_id)
         if not isinstance(entry, dict) or not isinstance(entry.get("combinations"), dict):
             problems.append(f"{at}: needs 'total' and a 'combinations' object")
             continue

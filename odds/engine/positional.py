@@ -224,10 +224,10 @@ def _orbit_size(shape: tuple[int, ...]) -> int:
     return size
 
 
-_ORBIT_SIZE = {
-    int(np.dot(sorted(m, reverse=True), [343, 49, 7, 1])): _orbit_size(_shape(m))
-    for size in range(0, 7) for m in itertools.product(range(size + 1), repeat=4) if sum(m) == size
-}
+ORBIT_SIZES = np.zeros(7 ** 4, dtype=np.int64)
+for _m in itertools.product(range(7), repeat=4):
+    if sum(_m) <= 6:
+        ORBIT_SIZES[int(np.dot(sorted(_m, reverse=True), [343, 49, 7, 1]))] = _orbit_size(_shape(_m))
 """Suit shape code (see :meth:`PositionalTable.from_keys`) -> how many suit multisets have it."""
 
 SUIT_MULTISETS = {
@@ -263,63 +263,71 @@ class PositionalTable:
     @classmethod
     def from_keys(cls, positions: int, keys: np.ndarray, ways: np.ndarray, outcomes: int) -> "PositionalTable":
         """The table from ``(multiset code * 64 + outcome, orderings)`` pairs, suit orbits merged
-        where every member is present with equal counts (module docstring)."""
+        where every member is present with equal counts (module docstring). Vectorised: a table
+        may hold hundreds of thousands of multisets."""
         code, outcome = np.divmod(np.asarray(keys, dtype=np.int64), 64)
         codes, inverse = np.unique(code, return_inverse=True)
         table = np.zeros((len(codes), outcomes), dtype=np.int64)
         np.add.at(table, (inverse, outcome), np.asarray(ways, dtype=np.int64))
-        slots = np.empty((len(codes), positions), dtype=np.int64)
+        m_count = len(codes)
+        slots = np.empty((m_count, positions), dtype=np.int64)
         rest = codes.copy()
         for i in range(positions):
             rest, slots[:, i] = np.divmod(rest, RADIX)
-        # per multiset, how many cards of each (rank, suit) it holds, and each rank's suit shape
-        is_card = (slots >= SLOT_BASE["card"]) & (slots != NO_SLOT)
-        rows, cols = np.nonzero(is_card)
-        kind = slots[rows, cols] - SLOT_BASE["card"]
-        suit_counts = np.zeros((len(codes), 13, 4), dtype=np.int64)
-        np.add.at(suit_counts, (rows, kind // 4, kind % 4), 1)
-        shapes = -np.sort(-suit_counts, axis=2)
-        shape_codes = shapes @ np.array([343, 49, 7, 1], dtype=np.int64)
-        coarse = np.sort(np.where(is_card, NO_SLOT, slots), axis=1)
-        orbit_rows = np.ascontiguousarray(np.concatenate([coarse, shape_codes], axis=1).astype(np.int16))
-        as_bytes = orbit_rows.view(np.dtype((np.void, orbit_rows.dtype.itemsize * orbit_rows.shape[1]))).ravel()
+        # per multiset: cards per (rank, suit), ranks read at rank level, values read at value level
+        suit_counts = _slot_counts(slots, SLOT_BASE["card"], 52).reshape(m_count, 13, 4)
+        rank_counts = _slot_counts(slots, SLOT_BASE["rank"], 13)
+        value_counts = _slot_counts(slots, SLOT_BASE["value"], 10)
+        shape_codes = -np.sort(-suit_counts, axis=2) @ np.array([343, 49, 7, 1], dtype=np.int64)
+        # suit orbits: same coarse slots, same suit shape per rank
+        coarse = np.concatenate([rank_counts, value_counts, shape_codes], axis=1)
+        coarse = np.ascontiguousarray(coarse.astype(np.int16))
+        as_bytes = coarse.view(np.dtype((np.void, coarse.dtype.itemsize * coarse.shape[1]))).ravel()
         _, first, orbit, present = np.unique(as_bytes, return_index=True, return_inverse=True, return_counts=True)
         orbit = orbit.reshape(-1)
         size = np.ones(len(first), dtype=np.int64)
         for r in range(13):
-            size *= np.array([_ORBIT_SIZE[c] for c in shape_codes[first, r].tolist()], dtype=np.int64)
+            size *= ORBIT_SIZES[shape_codes[first, r]]
         differs = (table != table[first[orbit]]).any(axis=1)
         uneven = np.bincount(orbit, weights=differs, minlength=len(first)) > 0
         merge = (size > 1) & (present == size) & ~uneven
+        # the terms: one per merged orbit (its first member, suit shapes), one per other multiset
+        merged_rows = first[merge]
+        single_rows = np.flatnonzero(~merge[orbit])
+        rows = np.concatenate([merged_rows, single_rows])
+        merged = np.concatenate([np.ones(len(merged_rows), bool), np.zeros(len(single_rows), bool)])
+        suits, ranks, values, shapes = suit_counts[rows], rank_counts[rows], value_counts[rows], shape_codes[rows]
+        taken_rank = suits.sum(axis=2)
+        taken_value = (taken_rank + ranks) @ RANK_TO_VALUE
+        term_of, factor_code = [], []
 
-        factor_index: dict[tuple, int] = {("one",): 0}
-        terms, term_ways = [], []
+        def add(term, code):
+            term_of.append(term)
+            factor_code.append(code)
 
-        def index(f):
-            if f not in factor_index:
-                factor_index[f] = len(factor_index)
-            return factor_index[f]
-
-        def groups_of(m):
-            rank_shapes = shapes[m].tolist()
-            return tuple((r, tuple(x for x in rank_shapes[r] if x)) for r in range(13) if rank_shapes[r][0])
-
-        for o in np.flatnonzero(merge).tolist():
-            m = int(first[o])
-            rest_slots = tuple(x for x in coarse[m].tolist() if x != NO_SLOT)
-            terms.append([index(f) for f in _factors(positions, rest_slots, groups_of(m), None)])
-            term_ways.append(table[m])
-        for m in np.flatnonzero(~merge[orbit]).tolist():
-            member = tuple(x for x in slots[m].tolist() if x != NO_SLOT)
-            rest_slots = tuple(x for x in member if x < SLOT_BASE["card"])
-            terms.append([index(f) for f in _factors(positions, rest_slots, groups_of(m), member)])
-            term_ways.append(table[m])
-        width = max((len(t) for t in terms), default=1)
-        padded = np.zeros((len(terms), width), dtype=np.int64)
-        for i, t in enumerate(terms):
-            padded[i, : len(t)] = t
-        return cls(positions, tuple(factor_index), padded,
-                   np.array(term_ways, dtype=np.int64).reshape(-1, outcomes))
+        # cards (or, merged, each rank's suit shape), then ranks, values and the unread positions
+        t, r = np.nonzero(shapes * merged[:, None])
+        add(t, _code(2, r, shapes[t, r], 0))
+        t, r, s = np.nonzero(suits * ~merged[:, None, None])
+        add(t, _code(1, 4 * r + s, 0, suits[t, r, s]))
+        t, r = np.nonzero(ranks)
+        add(t, _code(3, r, taken_rank[t, r], ranks[t, r]))
+        t, v = np.nonzero(values)
+        add(t, _code(4, v, taken_value[t, v], values[t, v]))
+        used = suits.sum(axis=(1, 2)) + ranks.sum(axis=1) + values.sum(axis=1)
+        t = np.flatnonzero(used < positions)
+        add(t, _code(5, used[t], 0, 0))
+        term_of, factor_code = np.concatenate(term_of), np.concatenate(factor_code)
+        order = np.lexsort((factor_code, term_of))  # stable layout: each term's factors sorted
+        term_of, factor_code = term_of[order], factor_code[order]
+        unique_codes, factor_id = np.unique(np.concatenate([[0], factor_code]), return_inverse=True)
+        factor_id = factor_id[1:]
+        slot = np.arange(len(term_of)) - np.searchsorted(term_of, term_of)
+        width = int(slot.max()) + 1 if len(slot) else 1
+        terms = np.full((len(rows), width), int(np.searchsorted(unique_codes, 0)), dtype=np.int64)
+        terms[term_of, slot] = factor_id
+        factors = tuple(_decode_factor(int(c)) for c in unique_codes)
+        return cls(positions, factors, terms, table[rows])
 
     def to_arrays(self) -> dict[str, np.ndarray]:
         """The table as plain arrays (for :mod:`odds.engine.store`)."""
@@ -393,38 +401,40 @@ class PositionalTable:
         return _flat_factor_plan(self.factors, self.positions)
 
 
-def _factors(positions, rest, card_groups, member):
-    """The factors of a term: card (or merged shape) factors first, then ranks, values, the rest."""
-    out = []
-    taken_rank = defaultdict(int)
-    if member is None:
-        for r, shape in card_groups:
-            out.append(("shape", r, shape))
-            taken_rank[r] += sum(shape)
-    else:
-        for k, m in sorted(_multiplicities(s - SLOT_BASE["card"] for s in member if s >= SLOT_BASE["card"]).items()):
-            out.append(("card", k, m))
-            taken_rank[k // 4] += m
-    ranks = _multiplicities(s - SLOT_BASE["rank"] for s in rest if SLOT_BASE["rank"] <= s < SLOT_BASE["card"])
-    taken_value = defaultdict(int)
-    for r, m in taken_rank.items():
-        taken_value[RANK_VALUE[r]] += m
-    for r, m in sorted(ranks.items()):
-        out.append(("rank", r, taken_rank[r], m))
-        taken_value[RANK_VALUE[r]] += m
-    for v, m in sorted(_multiplicities(s for s in rest if s < SLOT_BASE["rank"]).items()):
-        out.append(("value", v, taken_value[v], m))
-    used = sum(sum(shape) for _, shape in card_groups) + len(rest)
-    if used < positions:
-        out.append(("rest", used))
+def _slot_counts(slots: np.ndarray, base: int, kinds: int) -> np.ndarray:
+    """Per multiset (row of slot ids), how many of its slots are each kind ``base .. base+kinds-1``."""
+    out = np.zeros((len(slots), kinds), dtype=np.int64)
+    inside = (slots >= base) & (slots < base + kinds)
+    rows, cols = np.nonzero(inside)
+    np.add.at(out, (rows, slots[rows, cols] - base), 1)
     return out
 
 
-def _multiplicities(items) -> dict[int, int]:
-    out: dict[int, int] = defaultdict(int)
-    for x in items:
-        out[x] += 1
-    return dict(out)
+_FIELD = 1 << 12
+
+
+def _code(kind, a, b, c) -> np.ndarray:
+    """A factor as one integer: kind (0 one, 1 card, 2 shape, 3 rank, 4 value, 5 rest) and up to
+    three small fields."""
+    return ((np.asarray(kind, dtype=np.int64) * _FIELD + a) * _FIELD + b) * _FIELD + c
+
+
+def _decode_factor(code: int) -> tuple:
+    rest, c = divmod(code, _FIELD)
+    rest, b = divmod(rest, _FIELD)
+    kind, a = divmod(rest, _FIELD)
+    if kind == 0:
+        return ("one",)
+    if kind == 1:
+        return ("card", a, c)
+    if kind == 2:
+        digits = [b // 343 % 7, b // 49 % 7, b // 7 % 7, b % 7]
+        return ("shape", a, tuple(d for d in digits if d))
+    if kind == 3:
+        return ("rank", a, b, c)
+    if kind == 4:
+        return ("value", a, b, c)
+    return ("rest", a)
 
 
 def _shoe_counts(shoe, needs_suits: bool):
