@@ -19,3 +19,19 @@ class UnknownName(OddsError):
         super().__init__(f"unknown {what} {name!r}{hint}")
         self.name = name
         self.suggestions = close
+
+
+def shown(text, limit: int = 40) -> str:
+    """User text quoted for a one-line message, shortened when long (a 5,000-digit number stays
+    one readable line).
+
+    >>> shown("Kh")
+    "'Kh'"
+    >>> shown("9" * 5000)
+    "'9999999999999999...9999999999999999' (5000 characters)"
+    """
+    text = str(text)
+    if len(text) <= limit:
+        return repr(text)
+    half = max(1, (limit - 8) // 2)
+    return f"'{text[:half]}...{text[-half:]}' ({len(text)} characters)"

@@ -164,12 +164,18 @@ def test_export_never_touches_files_it_does_not_own(tmp_path):
     (tmp_path / "docs").mkdir()
     (tmp_path / "docs" / "keep.md").write_text("mine too\n")
     assert run("export", "--out", str(tmp_path)).exit_code == 0
+    # a file an earlier export wrote (its manifest lists it) and this one no longer produces
     stale = tmp_path / "baccarat" / "old.md"
     stale.write_text("left over\n")
+    manifest = tmp_path / "odds-export.manifest"
+    manifest.write_text(manifest.read_text() + "baccarat/old.md\n")
+    users = tmp_path / "baccarat" / "my-notes.md"  # the user's own, in a folder the export writes
+    users.write_text("mine\n")
     result = CliRunner().invoke(cli, ["export", "--out", str(tmp_path), "--check"])
     assert result.exit_code == 1 and "old.md" in result.stderr and "notes.txt" not in result.stderr
+    assert "my-notes.md" not in result.stderr
     assert run("export", "--out", str(tmp_path)).exit_code == 0
-    assert not stale.exists()
+    assert not stale.exists() and users.read_text() == "mine\n"
     assert notes.read_text() == "mine\n" and (tmp_path / "docs" / "keep.md").is_file()
     assert run("export", "--out", str(tmp_path), "--check").exit_code == 0
 

@@ -82,7 +82,7 @@ def export(out_dir, check):
         click.echo(f"{root}: {len(files)} files up to date", err=True)
         return
     written = export_lib.write(files, root)
-    click.echo(f"{root}: wrote {len(files)} files ({written} changed)", err=True)
+    click.echo(f"{root}: {len(files)} files and the manifest {export_lib.MANIFEST} ({written} changed)", err=True)
 
 
 @click.command()
