@@ -24,6 +24,7 @@ names the file and the key.
 
 from __future__ import annotations
 
+import os
 import tomllib
 from dataclasses import dataclass
 from decimal import Decimal
@@ -31,7 +32,9 @@ from fractions import Fraction
 from importlib import resources
 from pathlib import Path
 
-from .errors import OddsError, UnknownName
+from .errors import OddsError, UnknownName, shown
+from .files import read_limited
+from .limits import MAX_PAY, MAX_PAYTABLE_BYTES, LimitError, exact_number
 
 TOP_KEYS = {"game", "description", "extends", "bets"}
 BET_KEYS = {"pays", "window", "name"}
@@ -65,20 +68,15 @@ class Paytable:
 
 
 def parse_pay(value, where: str) -> Fraction:
-    """An exact pay from a TOML value: int, decimal, or a string such as ``"19/20"``."""
+    """An exact pay from a TOML value: int, decimal, or a string such as ``"19/20"``; bounded
+    (:mod:`odds.limits`: at most a billion to one, no ``1e999999999``, ``inf`` or ``nan``)."""
     if isinstance(value, bool):
         raise PaytableError(f"{where}: a pay must be a number, not {value!r}")
     try:
-        if isinstance(value, Decimal):  # TOML decimals are read as Decimal: exactly as written
-            pay = Fraction(value)
-        elif isinstance(value, float):
-            pay = Fraction(repr(value))
-        elif isinstance(value, (int, str)):
-            pay = Fraction(str(value).strip())
-        else:
-            raise ValueError
-    except (ValueError, ZeroDivisionError):
-        raise PaytableError(f"{where}: {value!r} is not a number or fraction") from None
+        # TOML decimals are read as Decimal: exactly as written
+        pay = exact_number(value, where, high=MAX_PAY)
+    except LimitError as exc:
+        raise PaytableError(str(exc)) from None
     if pay < -1:
         raise PaytableError(f"{where}: a pay of {value} is below -1 (a bet cannot lose more than its stake)")
     return pay
@@ -94,20 +92,34 @@ def shipped_names(game_id: str) -> list[str]:
     return [default] + [n for n in names if n != default]
 
 
+def _is_path(name_or_path: str) -> bool:
+    """A path names a file (it has a folder separator or ends in .toml); a bare name is always a
+    shipped paytable, so a file called ``seed`` in the working folder never replaces it."""
+    return name_or_path.endswith(".toml") or "/" in name_or_path or os.sep in name_or_path \
+        or bool(os.altsep and os.altsep in name_or_path)
+
+
 def load_paytable(game, name_or_path: str | None = None) -> Paytable:
-    """Load a shipped paytable by name (default: the game's default) or a user's TOML file."""
+    """Load a shipped paytable by name (default: the game's default) or a user's TOML file
+    (a path: ``./mine``, ``mine.toml``)."""
     name_or_path = name_or_path or game.default_paytable
-    if name_or_path.endswith(".toml") or "/" in name_or_path or Path(name_or_path).is_file():
+    if _is_path(name_or_path):
         path = Path(name_or_path)
         if not path.is_file():
-            raise PaytableError(f"{path}: no such paytable file")
+            kind = "not a regular file" if path.exists() else "no such paytable file"
+            raise PaytableError(f"{path}: {kind}")
+        data = read_limited(path, MAX_PAYTABLE_BYTES, "paytable file")
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
             raise PaytableError(f"{path}: cannot read the file as UTF-8 text ({exc.__class__.__name__})") from None
         return _load(game, text, str(path), path.stem, depth=0)
     names = shipped_names(game.id)
     if name_or_path not in names:
+        if Path(name_or_path).is_file():
+            raise PaytableError(f"unknown paytable of {game.id} {name_or_path!r}: a bare name is a shipped "
+                                f"paytable ({', '.join(names)}); to use the file {name_or_path} in this "
+                                f"folder, pass ./{name_or_path}")
         raise UnknownName(f"paytable of {game.id}", name_or_path, names)
     return _load_shipped(game, name_or_path, depth=0)
 
@@ -123,20 +135,24 @@ def _load(game, text: str, source: str, name: str, depth: int) -> Paytable:
         data = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as exc:
         raise PaytableError(f"{source}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise PaytableError(f"{source}: not valid TOML here: nested too deeply") from None
+    except ValueError as exc:  # an integer of thousands of digits
+        raise PaytableError(f"{source}: not valid TOML here: {str(exc)[:80]}") from None
     for key in data:
         if key not in TOP_KEYS:
             raise PaytableError(f"{source}: unknown key {key!r} (allowed: {', '.join(sorted(TOP_KEYS))})")
     if data.get("game") != game.id:
-        raise PaytableError(f"{source}: key 'game' must be {game.id!r}, not {data.get('game')!r}")
+        raise PaytableError(f"{source}: key 'game' must be {game.id!r}, not {shown(repr(data.get('game')))}")
     bets: dict[str, BetPays] = {}
     if "extends" in data:
         parent = data["extends"]
-        if depth > 8 or not isinstance(parent, str):
-            raise PaytableError(f"{source}: key 'extends' must name a shipped paytable")
-        try:
-            base = _load_shipped(game, parent, depth + 1)
-        except (FileNotFoundError, OSError):
-            raise PaytableError(f"{source}: key 'extends': no shipped {game.id} paytable {parent!r}") from None
+        shipped = shipped_names(game.id)
+        # a shipped paytable of the same game, by its bare name: never a path out of the package
+        if depth > 8 or not isinstance(parent, str) or parent not in shipped:
+            raise PaytableError(f"{source}: key 'extends' must name a shipped {game.id} paytable "
+                                f"({', '.join(shipped)}), not {shown(repr(parent))}")
+        base = _load_shipped(game, parent, depth + 1)
         bets.update(base.bets)
     raw_bets = data.get("bets", {})
     if not isinstance(raw_bets, dict):

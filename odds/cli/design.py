@@ -15,8 +15,9 @@ import click
 
 from ..errors import OddsError
 from ..render import exact, percent, records
-from .options import (bet_option, format_option, paytable_option, resolve_bets, resolve_game,
-                      resolve_paytable, resolve_shoe, shoe_options)
+from .. import limits
+from .options import (CARDS, DECKS, SEED, PositiveFinite, Whole, bet_option, format_option, paytable_option,
+                      resolve_bets, resolve_game, resolve_paytable, resolve_shoe, shoe_options)
 
 
 # -- solve -----------------------------------------------------------------------------------------
@@ -103,13 +104,13 @@ def solve(game_id, bet_id, outcome, edge, rtp, symbolic, paytable, decks, remove
 @click.argument("game_id", metavar="GAME")
 @bet_option
 @paytable_option
-@click.option("--rounds", type=click.IntRange(min=2), default=100_000, show_default=True, help="Rounds to deal.")
-@click.option("--seed", type=int, default=None, metavar="S",
+@click.option("--rounds", type=Whole(2, limits.MAX_ROUNDS, why="hours of dealing"), default=100_000, show_default=True, help="Rounds to deal.")
+@click.option("--seed", type=SEED, default=None, metavar="S",
               help="Random seed (default: a fresh one, printed so the run can be repeated).")
-@click.option("--decks", type=int, default=None, metavar="N", help="Decks per shoe (default: the game's).")
-@click.option("--cut-card", type=click.IntRange(min=0), default=None, metavar="CARDS",
+@click.option("--decks", type=DECKS, default=None, metavar="N", help="Decks per shoe (default: the game's).")
+@click.option("--cut-card", type=CARDS, default=None, metavar="CARDS",
               help="Cards behind the cut card (default 14).")
-@click.option("--z-max", type=click.FloatRange(min=0, min_open=True), default=None, metavar="Z",
+@click.option("--z-max", type=PositiveFinite(), default=None, metavar="Z",
               help="Fail (exit 1) when any |z| exceeds this (default 4).")
 @format_option()
 def simulate(game_id, bets, paytable, rounds, seed, decks, cut_card, z_max, fmt):

@@ -17,7 +17,7 @@ from ..paytable import shipped_names
 from ..render import records
 from ..render.sheet import render_sheet
 from ..sheet import build_sheet
-from .options import (bet_option, format_option, paytable_option, resolve_bets, resolve_game,
+from .options import (DECKS, WORKERS, bet_option, format_option, paytable_option, resolve_bets, resolve_game,
                       resolve_paytable, resolve_shoe, shoe_options)
 
 
@@ -91,8 +91,8 @@ def export(out_dir, check):
               help="File with one --remove spec per line (an empty line is the full shoe); - for stdin.")
 @bet_option
 @paytable_option
-@click.option("--decks", type=int, default=None, metavar="N", help="Decks before the removals.")
-@click.option("--workers", type=int, default=None, metavar="N",
+@click.option("--decks", type=DECKS, default=None, metavar="N", help="Decks before the removals.")
+@click.option("--workers", type=WORKERS, default=None, metavar="N",
               help="Processes to use for a big batch (default: all cores).")
 @format_option(choices=("csv", "json"), default="csv")
 def batch(game_id, shoes_file, bets, paytable, decks, workers, fmt):
