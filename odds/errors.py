@@ -35,3 +35,13 @@ def shown(text, limit: int = 40) -> str:
         return repr(text)
     half = max(1, (limit - 8) // 2)
     return f"'{text[:half]}...{text[-half:]}' ({len(text)} characters)"
+
+
+def shown_repr(value, limit: int = 40) -> str:
+    """``repr(value)`` for a message, shortened like :func:`shown` when long.
+
+    >>> shown_repr([32]), shown_repr("x")
+    ('[32]', "'x'")
+    """
+    text = repr(value)
+    return text if len(text) <= limit else shown(text, limit)

@@ -20,7 +20,7 @@ import re
 from decimal import Decimal
 from fractions import Fraction
 
-from .errors import OddsError, shown
+from .errors import OddsError, shown, shown_repr
 
 MAX_DECKS = 10_000
 """Decks in a shoe: a real shoe holds 1 to 8; exact counts of 10,000 decks still take seconds."""
@@ -114,7 +114,7 @@ def exact_number(value, where: str, high: Fraction | int | None = MAX_PAY) -> Fr
         except (ValueError, ZeroDivisionError):
             raise LimitError(f"{where}: {shown(value)} is not a number or fraction") from None
     else:
-        raise LimitError(f"{where}: {shown(repr(value))} is not a number")
+        raise LimitError(f"{where}: {shown_repr(value)} is not a number")
     if high is not None and abs(number) > high:
         raise LimitError(f"{where}: {shown(str(value))} is beyond +-{high:,}")
     return number

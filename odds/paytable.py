@@ -32,7 +32,7 @@ from fractions import Fraction
 from importlib import resources
 from pathlib import Path
 
-from .errors import OddsError, UnknownName, shown
+from .errors import OddsError, UnknownName, shown_repr
 from .files import read_limited
 from .limits import MAX_PAY, MAX_PAYTABLE_BYTES, LimitError, exact_number
 
@@ -143,7 +143,7 @@ def _load(game, text: str, source: str, name: str, depth: int) -> Paytable:
         if key not in TOP_KEYS:
             raise PaytableError(f"{source}: unknown key {key!r} (allowed: {', '.join(sorted(TOP_KEYS))})")
     if data.get("game") != game.id:
-        raise PaytableError(f"{source}: key 'game' must be {game.id!r}, not {shown(repr(data.get('game')))}")
+        raise PaytableError(f"{source}: key 'game' must be {game.id!r}, not {shown_repr(data.get('game'))}")
     bets: dict[str, BetPays] = {}
     if "extends" in data:
         parent = data["extends"]
@@ -151,7 +151,7 @@ def _load(game, text: str, source: str, name: str, depth: int) -> Paytable:
         # a shipped paytable of the same game, by its bare name: never a path out of the package
         if depth > 8 or not isinstance(parent, str) or parent not in shipped:
             raise PaytableError(f"{source}: key 'extends' must name a shipped {game.id} paytable "
-                                f"({', '.join(shipped)}), not {shown(repr(parent))}")
+                                f"({', '.join(shipped)}), not {shown_repr(parent)}")
         base = _load_shipped(game, parent, depth + 1)
         bets.update(base.bets)
     raw_bets = data.get("bets", {})

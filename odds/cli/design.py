@@ -9,11 +9,11 @@ from __future__ import annotations
 import json
 import math
 import sys
-from pathlib import Path
 
 import click
 
 from ..errors import OddsError
+from ..files import write_text
 from ..render import exact, percent, records
 from .. import limits
 from .options import (CARDS, DECKS, SEED, PositiveFinite, Whole, bet_option, format_option, paytable_option,
@@ -196,7 +196,7 @@ def vectors(out_file):
     if out_file is None:
         sys.stdout.write(text)
         return
-    Path(out_file).write_text(text, encoding="utf-8")
+    write_text(out_file, text, "--out")  # whole or not at all; /dev/null, a folder or no folder: one line
     click.echo(f"{out_file}: {text.count(chr(10)):,} lines written", err=True)
 
 

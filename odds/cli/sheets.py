@@ -11,7 +11,9 @@ import click
 
 from .. import batch as batch_lib
 from .. import export as export_lib
+from .. import limits
 from ..errors import OddsError
+from ..files import read_limited
 from ..games import all_games
 from ..paytable import shipped_names
 from ..render import records
@@ -102,14 +104,33 @@ def batch(game_id, shoes_file, bets, paytable, decks, workers, fmt):
         raise OddsError(f"{game.id} deals no cards: batch takes card games only")
     table = resolve_paytable(game, paytable)
     bet_ids = resolve_bets(game, bets)
-    stream = click.open_file(shoes_file, "r")
-    lines = stream.read().split("\n")
+    lines = read_shoe_lines(shoes_file).split("\n")
     if lines and lines[-1] == "":
         lines.pop()  # the file's final newline ends the last line; it is not an empty line
     if workers is not None and workers < 1:
         raise click.BadParameter("must be at least 1", param_hint="--workers")
     sys.stdout.write(batch_lib.run_batch(game, table, lines, bet_ids, decks, fmt,
                                          workers or os.cpu_count() or 1))
+
+
+def read_shoe_lines(path: str) -> str:
+    """The text of a batch file (``-``: stdin), refused in one line when bigger than
+    ``MAX_DATA_BYTES`` (``/dev/zero`` never ends) or not UTF-8 (naming the line)."""
+    if path == "-":
+        stdin = sys.stdin.buffer
+        try:
+            data = stdin.read(limits.MAX_DATA_BYTES + 1)
+        except OSError as exc:
+            raise OddsError(f"--shoes -: cannot read stdin: {exc.strerror or exc}") from None
+        if len(data) > limits.MAX_DATA_BYTES:
+            raise OddsError(f"--shoes -: more than {limits.MAX_DATA_BYTES >> 20} MiB on stdin; split the batch")
+    else:
+        data = read_limited(path, limits.MAX_DATA_BYTES, "batch file")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise OddsError(f"--shoes {path}: line {line}: not UTF-8 text (byte {data[exc.start]:#04x})") from None
 
 
 def parse_fee(text: str | None):
