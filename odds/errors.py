@@ -16,7 +16,7 @@ class UnknownName(OddsError):
         known = list(known)
         close = difflib.get_close_matches(name, known, n=3, cutoff=0.5)
         hint = f"; did you mean {' or '.join(close)}?" if close else f"; choose from {', '.join(known)}"
-        super().__init__(f"unknown {what} {name!r}{hint}")
+        super().__init__(f"unknown {what} {shown_repr(name)}{hint}")
         self.name = name
         self.suggestions = close
 

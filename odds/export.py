@@ -120,6 +120,13 @@ def _check_folder(root: Path) -> None:
         raise OddsError(f"--out {root}: not a folder")
 
 
+def check_out(root: Path) -> None:
+    """Fail early on an --out that can never be written: not a folder, or a missing parent."""
+    _check_folder(root)
+    if not root.exists() and not root.parent.is_dir():
+        raise OddsError(f"--out {root}: there is no folder {root.parent}")
+
+
 def differences(files: dict[str, str], root: Path) -> list[str]:
     """What differs between a fresh export and the folder: missing or changed files (the
     manifest included), and files an earlier export wrote that this one no longer produces.

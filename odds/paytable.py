@@ -32,7 +32,7 @@ from fractions import Fraction
 from importlib import resources
 from pathlib import Path
 
-from .errors import OddsError, UnknownName, shown_repr
+from .errors import OddsError, UnknownName, shown, shown_repr
 from .files import read_limited
 from .limits import MAX_PAY, MAX_PAYTABLE_BYTES, LimitError, exact_number
 
@@ -99,15 +99,29 @@ def _is_path(name_or_path: str) -> bool:
         or bool(os.altsep and os.altsep in name_or_path)
 
 
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except OSError:  # a name too long for the file system is no file
+        return False
+
+
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except OSError:
+        return False
+
+
 def load_paytable(game, name_or_path: str | None = None) -> Paytable:
     """Load a shipped paytable by name (default: the game's default) or a user's TOML file
     (a path: ``./mine``, ``mine.toml``)."""
     name_or_path = name_or_path or game.default_paytable
     if _is_path(name_or_path):
         path = Path(name_or_path)
-        if not path.is_file():
-            kind = "not a regular file" if path.exists() else "no such paytable file"
-            raise PaytableError(f"{path}: {kind}")
+        if not _is_file(path):
+            kind = "not a regular file" if _exists(path) else "no such paytable file"
+            raise PaytableError(f"{shown(str(path), 200)}: {kind}")
         data = read_limited(path, MAX_PAYTABLE_BYTES, "paytable file")
         try:
             text = data.decode("utf-8")
@@ -116,7 +130,7 @@ def load_paytable(game, name_or_path: str | None = None) -> Paytable:
         return _load(game, text, str(path), path.stem, depth=0)
     names = shipped_names(game.id)
     if name_or_path not in names:
-        if Path(name_or_path).is_file():
+        if _is_file(Path(name_or_path)):
             raise PaytableError(f"unknown paytable of {game.id} {name_or_path!r}: a bare name is a shipped "
                                 f"paytable ({', '.join(names)}); to use the file {name_or_path} in this "
                                 f"folder, pass ./{name_or_path}")
@@ -141,7 +155,7 @@ def _load(game, text: str, source: str, name: str, depth: int) -> Paytable:
         raise PaytableError(f"{source}: not valid TOML here: {str(exc)[:80]}") from None
     for key in data:
         if key not in TOP_KEYS:
-            raise PaytableError(f"{source}: unknown key {key!r} (allowed: {', '.join(sorted(TOP_KEYS))})")
+            raise PaytableError(f"{source}: unknown key {shown_repr(key)} (allowed: {', '.join(sorted(TOP_KEYS))})")
     if data.get("game") != game.id:
         raise PaytableError(f"{source}: key 'game' must be {game.id!r}, not {shown_repr(data.get('game'))}")
     bets: dict[str, BetPays] = {}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import re
 import sys
 
 import click
@@ -28,7 +29,8 @@ def _one_line(exc: click.UsageError) -> click.UsageError:
     ``Error: Invalid value for '--decks': ... (see 'odds sheet --help')``."""
     if exc.ctx is None or isinstance(exc, click.exceptions.NoArgsIsHelpError):
         return exc
-    short = click.UsageError(f"{exc.format_message()} (see '{exc.ctx.command_path} --help')")
+    message = re.sub(r"\S{60,}", lambda m: f"{m[0][:20]}...{m[0][-20:]} ({len(m[0])} characters)", exc.format_message())
+    short = click.UsageError(f"{message} (see '{exc.ctx.command_path} --help')")
     short.exit_code = exc.exit_code
     return short
 

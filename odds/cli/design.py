@@ -13,7 +13,7 @@ import sys
 import click
 
 from ..errors import OddsError
-from ..files import write_text
+from ..files import target, write_text
 from ..render import exact, percent, records
 from .. import limits
 from .options import (CARDS, DECKS, SEED, PositiveFinite, Whole, bet_option, format_option, paytable_option,
@@ -126,11 +126,13 @@ def simulate(game_id, bets, paytable, rounds, seed, decks, cut_card, z_max, fmt)
     game = resolve_game(game_id)
     bet_ids = resolve_bets(game, bets)
     table = resolve_paytable(game, paytable)
-    if seed is None:
-        seed = secrets.randbelow(2**31)
-        click.echo(f"seed {seed} (repeat with --seed {seed})", err=True)
     if not game.uses_shoe and cut_card is not None:
         raise OddsError(f"{game.id} deals no cards: --cut-card does not apply")
+    if not game.uses_shoe and decks is not None:
+        raise OddsError(f"{game.id} deals no cards: --decks does not apply")
+    if seed is None:  # said only once the input is good: a refused run has one line to say
+        seed = secrets.randbelow(2**31)
+        click.echo(f"seed {seed} (repeat with --seed {seed})", err=True)
     kwargs = dict(rounds=rounds, seed=seed, decks=decks,
                   cut_card=sim_lib.CUT_CARD if cut_card is None else cut_card,
                   z_max=sim_lib.Z_MAX if z_max is None else z_max)
@@ -192,6 +194,8 @@ def vectors(out_file):
     """Reference vectors: every game's bets, exact outcome counts and house edge for fixed shoes (JSON)."""
     from ..design import vectors as vec_lib
 
+    if out_file is not None:
+        target(out_file, "--out")  # a device, a folder or no folder: fail before the work
     text = vec_lib.dumps(vec_lib.build_vectors())
     if out_file is None:
         sys.stdout.write(text)

@@ -73,8 +73,9 @@ def sheet(game_id, bets, paytable, decks, remove, fee, fmt):
 @click.option("--check", is_flag=True, help="Write nothing; exit 1 if the folder differs from a fresh export.")
 def export(out_dir, check):
     """Write every game's sheets (md, csv, json) and the overviews into a folder."""
-    files = export_lib.export_files()
     root = Path(out_dir)
+    export_lib.check_out(root)  # a bad --out fails before the tables are computed
+    files = export_lib.export_files()
     if check:
         stale = export_lib.differences(files, root)
         if stale:

@@ -378,7 +378,7 @@ def _probe_scheduler(address: str, timeout: float) -> None:
     except (asyncio.TimeoutError, TimeoutError):
         raise OddsError(f"cannot reach the Dask scheduler at {address}: no answer within {timeout:g} s "
                         f"(is it a Dask scheduler? ODDS_DASK_TIMEOUT sets the wait)") from None
-    except (OSError, ValueError, TypeError) as exc:
+    except (OSError, ValueError, TypeError, OverflowError) as exc:  # OverflowError: a port beyond 65535
         raise OddsError(f"cannot reach the Dask scheduler at {address}: {str(exc)[:160]}") from None
     except (MemoryError, Exception) as exc:  # noqa: BLE001 - what a non-Dask server's bytes decode to
         raise OddsError(f"{address} does not answer as a Dask scheduler ({exc.__class__.__name__})") from None
