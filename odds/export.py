@@ -179,7 +179,8 @@ def conflicts(files: dict[str, str], root: Path) -> list[str]:
             out.append(f"{path} (not a plain file)")
         elif path.is_file() and rel not in mine and rel != MANIFEST:
             try:
-                if path.read_bytes() != text.encode("utf-8"):
+                # another export may have claimed it just now (it writes its manifest first)
+                if path.read_bytes() != text.encode("utf-8") and rel not in owned(root):
                     out.append(str(path))
             except OSError as exc:
                 raise OddsError(f"{path}: cannot read it: {exc.strerror or exc}") from None

@@ -398,26 +398,28 @@ def test_an_interrupted_export_leaves_each_file_old_or_new(tmp_path, monkeypatch
     assert export_lib.differences(new, tmp_path) == []
 
 
-def _write_many(root: str, tag: str) -> None:
-    files = {f"g{i % 3}/f{i}.md": f"{tag}\n" * 2000 for i in range(30)}
-    for _ in range(5):
-        export_lib.write(files, Path(root))
+WRITE_MANY = """
+import sys
+from pathlib import Path
+from odds import export
+files = {f"g{i % 3}/f{i}.md": f"{sys.argv[2]}\\n" * 2000 for i in range(30)}
+for _ in range(5):
+    export.write(files, Path(sys.argv[1]))
+"""
 
 
 def test_two_exports_at_once_leave_every_file_whole(tmp_path):
-    import multiprocessing
-
-    context = multiprocessing.get_context("fork")
-    runs = [context.Process(target=_write_many, args=(str(tmp_path), tag)) for tag in ("one", "two")]
+    # separate processes (not forks of this one, whose threads a fork would copy mid-lock)
+    runs = [subprocess.Popen([sys.executable, "-c", WRITE_MANY, str(tmp_path), tag], stderr=subprocess.PIPE)
+            for tag in ("one", "two")]
     for run in runs:
-        run.start()
-    for run in runs:
-        run.join(60)
-        assert run.exitcode == 0
+        _, err = run.communicate(timeout=120)
+        assert run.returncode == 0, err.decode()
     for path in tmp_path.rglob("f*.md"):
         text = path.read_text()
         assert text in ("one\n" * 2000, "two\n" * 2000), path  # never a mix, never cut short
     assert len(export_lib.owned(tmp_path)) == 30
+    assert not [p for p in tmp_path.rglob("*") if ".tmp" in p.name]
 
 
 def test_io_failures_are_one_line(tmp_path, monkeypatch):
@@ -447,3 +449,25 @@ def test_a_plot_or_vectors_file_is_never_a_device(tmp_path):
         with pytest.raises(OddsError, match="cannot write it"):
             files_lib.write_text(path, "x")
     assert Path("/dev/null").is_char_device()
+
+
+def test_the_readme_limits_table_is_the_code_s():
+    from odds import limits
+
+    text = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    table = text.split("<!-- limits-table")[1].split("<!-- /limits-table -->")[0]
+    rows = {line.split("|")[1].strip(): line.split("|")[2].strip() for line in table.splitlines()
+            if line.startswith("| ") and not line.startswith("| what")}
+    assert rows["`--decks`"] == f"{limits.MAX_DECKS:,}"
+    assert rows[next(k for k in rows if k.startswith("cards in any shoe"))] == f"{limits.MAX_CARDS:,}"
+    assert rows["`count --shoes`"] == f"{limits.MAX_SHOES:,}"
+    assert rows["`count --shoes` with `--plot`"] == f"{limits.MAX_PLOT_SHOES:,}"
+    assert rows["`simulate --rounds`"] == f"{limits.MAX_ROUNDS:,}"
+    assert rows["`--seed`"] == "0 to 2^64 - 1" and limits.MAX_SEED == 2**64 - 1
+    assert rows["`--level` (count tags)"] == f"{limits.MAX_LEVEL:,}"
+    assert rows["`--workers`"] == f"{limits.MAX_WORKERS:,}"
+    assert rows["a pay or a fee"] == f"{limits.MAX_PAY:,} to 1"
+    assert rows[next(k for k in rows if k.startswith("a typed number"))] == \
+        f"{limits.MAX_NUMBER_TEXT} characters, exponent within +-{limits.MAX_EXPONENT}"
+    assert rows["a paytable file"] == f"{limits.MAX_PAYTABLE_BYTES >> 20} MiB"
+    assert rows["a vectors file, a batch file (or stdin)"] == f"{limits.MAX_DATA_BYTES >> 20} MiB"
