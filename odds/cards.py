@@ -75,7 +75,7 @@ def _parse_item(item: str) -> CardSpec:
     match = _SPEC.match(item.strip())
     if not match:
         raise CardError(
-            f"bad card {item.strip()!r}: write a rank A 2-9 T J Q K, an optional suit s h d c "
+            f"bad card {shown(item.strip())}: write a rank A 2-9 T J Q K, an optional suit s h d c "
             f"and an optional multiplier, e.g. 5x3,K,Th"
         )
     letter, suit, count = match.groups()

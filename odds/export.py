@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Callable
 
 from .errors import OddsError
-from .files import write_text
+from .files import usable, write_text
 from .games import all_games
 from .paytable import load_paytable, shipped_names
 from .render.sheet import render_sheet
@@ -121,7 +121,9 @@ def _check_folder(root: Path) -> None:
 
 
 def check_out(root: Path) -> None:
-    """Fail early on an --out that can never be written: not a folder, or a missing parent."""
+    """Fail early on an --out that can never be written: not a usable path, not a folder, or a
+    missing parent."""
+    usable(root, "--out")
     _check_folder(root)
     if not root.exists() and not root.parent.is_dir():
         raise OddsError(f"--out {root}: there is no folder {root.parent}")
@@ -131,6 +133,7 @@ def differences(files: dict[str, str], root: Path) -> list[str]:
     """What differs between a fresh export and the folder: missing or changed files (the
     manifest included), and files an earlier export wrote that this one no longer produces.
     Files the export did not write are not its business."""
+    usable(root, "--out")
     _check_folder(root)
     out = []
     for rel, text in _with_manifest(files).items():
@@ -196,6 +199,7 @@ def write(files: dict[str, str], root: Path) -> int:
     written whole by rename (:mod:`odds.files`); the manifest first claims the union of the old
     and the new files, so an interrupted run still knows every file it may have written.
     """
+    usable(root, "--out")
     _prepare(root)
     blocked = conflicts(files, root)
     if blocked:

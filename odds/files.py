@@ -23,7 +23,7 @@ import tempfile
 from pathlib import Path
 from typing import Iterator
 
-from .errors import OddsError
+from .errors import OddsError, shown
 
 
 class FileWriteError(OddsError):
@@ -34,12 +34,31 @@ def _reason(exc: OSError) -> str:
     return exc.strerror or exc.__class__.__name__
 
 
+def _name(path) -> str:
+    """A path for a message: as it is, or shortened when absurdly long."""
+    text = os.fspath(path) if not isinstance(path, bytes) else os.fsdecode(path)
+    return text if len(text) <= 200 else shown(text, 200)
+
+
+def usable(path: str | os.PathLike, what: str = "") -> Path:
+    """``path`` as a :class:`Path`, or one line when no file system could take it: a NUL
+    character, a name over 255 bytes or a path over 4,095 (the OS would raise ValueError or
+    "File name too long" from the first stat)."""
+    text = os.fspath(path)
+    label = f"{what} {_name(text)}" if what else _name(text)
+    if "\x00" in text:
+        raise FileWriteError(f"{label}: a path cannot hold a NUL character")
+    if len(os.fsencode(text)) > 4095 or any(len(os.fsencode(part)) > 255 for part in Path(text).parts):
+        raise FileWriteError(f"{label}: the path is too long for the file system")
+    return Path(text)
+
+
 def target(path: str | os.PathLike, what: str = "") -> Path:
     """The real path to write: refuses a folder, a device or any other non-regular file (writing
     ``/dev/null`` by rename would replace the device), and a missing folder. A symbolic link to a
     regular file is followed, so the file it points to is replaced, not the link."""
-    label = f"{what} {path}" if what else str(path)
-    path = Path(path)
+    path = usable(path, what)
+    label = f"{what} {_name(path)}" if what else _name(path)
     if path.is_symlink():
         path = Path(os.path.realpath(path))
     if path.exists() and not path.is_file():
@@ -55,8 +74,8 @@ def target(path: str | os.PathLike, what: str = "") -> Path:
 def replacing(path: str | os.PathLike, what: str = "") -> Iterator[Path]:
     """Yield a temporary path beside ``path`` (same suffix) to write; on success it replaces
     ``path`` in one step, on any failure it is removed and ``path`` is left as it was."""
-    label = f"{what} {path}" if what else str(path)
     final = target(path, what)
+    label = f"{what} {_name(path)}" if what else _name(path)
     try:
         fd, temp = tempfile.mkstemp(dir=final.parent, prefix=f".{final.name}.", suffix=f".tmp{final.suffix}")
     except OSError as exc:
@@ -90,13 +109,14 @@ def write_text(path: str | os.PathLike, text: str, what: str = "") -> None:
 def read_limited(path: str | os.PathLike, limit: int, what: str) -> bytes:
     """The bytes of a file, refusing one bigger than ``limit`` (``/dev/zero`` and ``/dev/urandom``
     never end) and any I/O failure, each as one :class:`OddsError` line."""
+    path = usable(path)
     try:
         with open(path, "rb") as stream:
             data = stream.read(limit + 1)
     except OSError as exc:
-        raise OddsError(f"{path}: cannot read the {what}: {_reason(exc)}") from None
+        raise OddsError(f"{_name(path)}: cannot read the {what}: {_reason(exc)}") from None
     if len(data) > limit:
-        raise OddsError(f"{path}: the {what} is bigger than {limit >> 20} MiB: is it the right file?")
+        raise OddsError(f"{_name(path)}: the {what} is bigger than {limit >> 20} MiB: is it the right file?")
     return data
 
 
@@ -105,7 +125,7 @@ def decode_text(data: bytes, path, what: str) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise OddsError(f"{path}: the {what} is not UTF-8 text (byte {exc.start} is {data[exc.start]:#04x})") from None
+        raise OddsError(f"{_name(path)}: the {what} is not UTF-8 text (byte {exc.start} is {data[exc.start]:#04x})") from None
 
 
 def _umask() -> int:

@@ -52,6 +52,10 @@ MAX_DATA_BYTES = 64 << 20
 batch lines."""
 
 
+MAX_VECTORS = 10_000
+"""Vectors in one vectors file: ours has about 50; each takes up to a tenth of a second to check."""
+
+
 class LimitError(OddsError):
     """A number or a file beyond the limits above."""
 

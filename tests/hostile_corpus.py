@@ -93,6 +93,8 @@ VECTOR_FILES = {
     "paytable_path.json": _vectors(paytable="../../etc/passwd"),
     "bets_empty.json": _vectors(bets={}),
     "id_huge.json": _vectors(id="i" * 100_000, game="nope"),
+    "paytable_file.json": _vectors(paytable="mine"),
+    "too_many.json": json.dumps({"schema": "odds-reference-vectors/1", "vectors": [{}] * 10_001}),
 }
 
 
@@ -363,5 +365,19 @@ case(1, "not a vectors file", "verify", "{d}/list.json")
 case(1, "not a vectors file", "verify", "{d}/no_vectors.json")
 case(1, "characters) is not", "verify", "{d}/bad_schema.json")
 for _name in ("float_huge", "total_exp", "total_5000", "edge_exp", "pays_5000", "shoe_huge", "shoe_negative",
-              "shoe_bool", "game_list", "game_long", "paytable_path", "bets_empty", "id_huge"):
+              "shoe_bool", "game_list", "game_long", "paytable_path", "paytable_file", "bets_empty", "id_huge"):
     case(1, "mismatch(es) in 1 vector(s)", "verify", f"{{d}}/{_name}.json")
+case(1, "at most 10,000", "verify", "{d}/too_many.json")
+# paths no file system takes (a NUL cannot come from a shell, but can from a script)
+_LONG = "n" * 300
+case(1, "too long for the file system", "eor", "baccarat", "--bet", "tie", "--plot", f"{_LONG}.svg")
+case(1, "too long for the file system", "count", "dragon-tiger", "--shoes", "1", "--plot", f"{_LONG}/x.svg")
+case(1, "too long for the file system", "vectors", "--out", f"{_LONG}.json")
+case(1, "too long for the file system", "verify", f"{_LONG}.json")
+case(1, "too long for the file system", "export", "--out", _LONG)
+case(1, "no such paytable file", "sheet", "baccarat", "--paytable", f"{_LONG}.toml")
+case(2, "not a usable path", "vectors", "--out", "a\x00.json")
+case(2, "not a usable path", "verify", "a\x00.json")
+case(2, "not a usable path", "export", "--out", "a\x00b")
+case(1, "a path cannot hold a NUL", "eor", "baccarat", "--bet", "tie", "--plot", "a\x00.svg")
+case(1, "bad card", "sheet", "baccarat", "--remove", "A" * 100_000)

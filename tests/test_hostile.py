@@ -469,5 +469,6 @@ def test_the_readme_limits_table_is_the_code_s():
     assert rows["a pay or a fee"] == f"{limits.MAX_PAY:,} to 1"
     assert rows[next(k for k in rows if k.startswith("a typed number"))] == \
         f"{limits.MAX_NUMBER_TEXT} characters, exponent within +-{limits.MAX_EXPONENT}"
+    assert rows["vectors in a vectors file"] == f"{limits.MAX_VECTORS:,}"
     assert rows["a paytable file"] == f"{limits.MAX_PAYTABLE_BYTES >> 20} MiB"
     assert rows["a vectors file, a batch file (or stdin)"] == f"{limits.MAX_DATA_BYTES >> 20} MiB"

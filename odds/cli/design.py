@@ -16,8 +16,8 @@ from ..errors import OddsError
 from ..files import target, write_text
 from ..render import exact, percent, records
 from .. import limits
-from .options import (CARDS, DECKS, SEED, PositiveFinite, Whole, bet_option, format_option, paytable_option,
-                      resolve_bets, resolve_game, resolve_paytable, resolve_shoe, shoe_options)
+from .options import (CARDS, DECKS, SEED, FilePath, PositiveFinite, Whole, bet_option, format_option,
+                      paytable_option, resolve_bets, resolve_game, resolve_paytable, resolve_shoe, shoe_options)
 
 
 # -- solve -----------------------------------------------------------------------------------------
@@ -188,7 +188,7 @@ def _finite(x: float):
 # -- vectors and verify ----------------------------------------------------------------------------
 
 @click.command()
-@click.option("--out", "out_file", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+@click.option("--out", "out_file", type=FilePath(dir_okay=False), default=None, metavar="FILE",
               help="Write here instead of stdout.")
 def vectors(out_file):
     """Reference vectors: every game's bets, exact outcome counts and house edge for fixed shoes (JSON)."""
@@ -205,7 +205,7 @@ def vectors(out_file):
 
 
 @click.command()
-@click.argument("path", metavar="FILE", type=click.Path(dir_okay=False))
+@click.argument("path", metavar="FILE", type=FilePath(dir_okay=False))
 def verify(path):
     """Check a reference-vectors file (ours or another program's) against exact counts; exit 1 on any mismatch."""
     from ..design import vectors as vec_lib

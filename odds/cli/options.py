@@ -58,6 +58,19 @@ class PositiveFinite(click.ParamType):
         return number
 
 
+class FilePath(click.Path):
+    """click's path check, with a path no OS accepts (a NUL, a name too long) as one usage line
+    instead of the ValueError or OSError of its stat."""
+
+    def convert(self, value, param, ctx):
+        try:
+            return super().convert(value, param, ctx)
+        except (ValueError, OSError) as exc:
+            if isinstance(exc, click.BadParameter):
+                raise
+            self.fail(f"{shown(str(value))}: not a usable path ({exc.__class__.__name__})", param, ctx)
+
+
 DECKS = Whole(high=limits.MAX_DECKS, why="decks in a shoe")
 SEED = Whole(0, limits.MAX_SEED)
 WORKERS = Whole(high=limits.MAX_WORKERS, why="worker processes")

@@ -19,8 +19,8 @@ from ..paytable import shipped_names
 from ..render import records
 from ..render.sheet import render_sheet
 from ..sheet import build_sheet
-from .options import (DECKS, WORKERS, bet_option, format_option, paytable_option, resolve_bets, resolve_game,
-                      resolve_paytable, resolve_shoe, shoe_options)
+from .options import (DECKS, WORKERS, FilePath, bet_option, format_option, paytable_option, resolve_bets,
+                      resolve_game, resolve_paytable, resolve_shoe, shoe_options)
 
 
 @click.command()
@@ -68,7 +68,7 @@ def sheet(game_id, bets, paytable, decks, remove, fee, fmt):
 
 
 @click.command()
-@click.option("--out", "out_dir", type=click.Path(file_okay=False), default="tables", show_default=True,
+@click.option("--out", "out_dir", type=FilePath(file_okay=False), default="tables", show_default=True,
               help="Folder to write.")
 @click.option("--check", is_flag=True, help="Write nothing; exit 1 if the folder differs from a fresh export.")
 def export(out_dir, check):
@@ -90,7 +90,7 @@ def export(out_dir, check):
 
 @click.command()
 @click.argument("game_id", metavar="GAME")
-@click.option("--shoes", "shoes_file", type=click.Path(exists=True, dir_okay=False, allow_dash=True), required=True,
+@click.option("--shoes", "shoes_file", type=FilePath(exists=True, dir_okay=False, allow_dash=True), required=True,
               help="File with one --remove spec per line (an empty line is the full shoe); - for stdin.")
 @bet_option
 @paytable_option

@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import OddsError
-from ..files import replacing, target
+from ..files import replacing, target, usable
 
 FORMATS = (".png", ".svg")
 
@@ -26,6 +26,7 @@ def check_plot_file(path: str) -> None:
 
 
 def _pyplot(path: str):
+    usable(path, "--plot")  # a NUL or a name too long for the file system: one line
     suffix = Path(path).suffix.lower()
     if suffix not in FORMATS:
         raise OddsError(f"--plot {path}: write a .png or .svg file")

@@ -44,9 +44,9 @@ from pathlib import Path
 from ..cards import RANKS, SUITS, card_name
 from ..errors import OddsError, shown_repr
 from ..files import decode_text, read_limited
-from ..limits import MAX_CARDS, MAX_DATA_BYTES, MAX_NUMBER_TEXT, LimitError, check_number_text
+from ..limits import MAX_CARDS, MAX_DATA_BYTES, MAX_NUMBER_TEXT, MAX_VECTORS, LimitError, check_number_text
 from ..games import all_games, get_game
-from ..paytable import BetPays, load_paytable
+from ..paytable import BetPays, load_paytable, shipped_names
 from ..render import exact
 from ..sheet import bet_sheet
 from ..shoe import Shoe
@@ -178,6 +178,9 @@ def load(path: str | Path) -> dict:
         raise VectorFileError(f"{path}: not a vectors file: expected an object with a 'vectors' list")
     if data.get("schema") != SCHEMA:
         raise VectorFileError(f"{path}: schema {shown_repr(data.get('schema'))} is not {SCHEMA!r}")
+    if len(data["vectors"]) > MAX_VECTORS:
+        raise VectorFileError(f"{path}: {len(data['vectors']):,} vectors; a file holds at most {MAX_VECTORS:,} "
+                              f"(split it)")
     return data
 
 
@@ -272,7 +275,12 @@ def verify_vector(vec, index: int) -> tuple[list[str], int]:
                 from ..errors import UnknownName
 
                 raise UnknownName(f"{game.id} bet", bet_id, game.bets)
-        paytable = load_paytable(game, _name(vec, "paytable", where, False))
+        paytable_name = _name(vec, "paytable", where, False)
+        if paytable_name is not None and paytable_name not in shipped_names(game.id):
+            # a file sent to us names a shipped paytable, never a path on this machine to read
+            raise OddsError(f"{where}: paytable must name a shipped {game.id} paytable "
+                            f"({', '.join(shipped_names(game.id))}), not {shown_repr(paytable_name)}")
+        paytable = load_paytable(game, paytable_name)
         if shoe is not None:
             game.check_shoe(shoe)
         counts = game.count(shoe, list(bets), paytable)
