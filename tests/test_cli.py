@@ -185,3 +185,35 @@ def test_batch_file_errors(tmp_path):
     assert missing.exit_code == 2 and "does not exist" in missing.stderr
     huge = CliRunner().invoke(cli, ["batch", "baccarat", "--shoes", "-"], input="5x3\nKx200000000000000000\n")
     assert huge.exit_code == 1 and "line 2: cannot remove" in huge.stderr and "Traceback" not in huge.output
+
+
+def test_a_usage_error_is_one_line_with_a_pointer_to_help():
+    for args in (["sheet"], ["sheet", "baccarat", "--decks", "ten"], ["nosuchcommand"],
+                 ["count", "baccarat", "--shoes", "9" * 500]):
+        result = CliRunner().invoke(cli, args)
+        lines = result.stderr.strip().splitlines()
+        assert result.exit_code == 2 and len(lines) == 1, result.stderr
+        assert lines[0].startswith("Error: ") and "--help')" in lines[0] and len(lines[0]) < 300
+    assert "Usage:" in run().output  # no arguments at all still shows the help
+
+
+def test_odds_main_reports_unwritable_output_in_one_line(monkeypatch, capsys):
+    """main() (the installed `odds`) turns a failing stdout into one line and exit 1."""
+    import io
+    import sys
+
+    from odds.cli import main
+
+    class Full(io.StringIO):
+        def write(self, text):
+            raise OSError(28, "No space left on device")
+
+        def fileno(self):
+            raise io.UnsupportedOperation
+
+    monkeypatch.setattr(sys, "argv", ["odds", "games"])
+    monkeypatch.setattr(sys, "stdout", Full())
+    with pytest.raises(SystemExit) as done:
+        main()
+    assert done.value.code == 1
+    assert capsys.readouterr().err.strip() == "Error: cannot write the output: No space left on device"
