@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .errors import OddsError
+from .errors import OddsError, shown
 from typing import NamedTuple
 
 RANK_LETTERS = "A23456789TJQK"
@@ -75,11 +75,13 @@ def _parse_item(item: str) -> CardSpec:
     match = _SPEC.match(item.strip())
     if not match:
         raise CardError(
-            f"bad card {item.strip()!r}: write a rank A 2-9 T J Q K, an optional suit s h d c "
+            f"bad card {shown(item.strip())}: write a rank A 2-9 T J Q K, an optional suit s h d c "
             f"and an optional multiplier, e.g. 5x3,K,Th"
         )
     letter, suit, count = match.groups()
     rank = 10 if letter == "10" else RANK_LETTERS.index(letter.upper()) + 1
+    if count is not None and len(count.lstrip("0")) > 18:  # int() of thousands of digits is refused or slow
+        raise CardError(f"bad card {shown(item.strip(), 30)}: a multiplier of {len(count)} digits is more than any shoe holds")
     n = int(count) if count is not None else 1
     if n < 1:
         raise CardError(f"bad card {item.strip()!r}: the multiplier must be at least 1")

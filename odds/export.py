@@ -1,5 +1,9 @@
 """``odds export``: every generated file of ``tables/``, built in memory, then written or checked.
 
+The export owns only the files it wrote, listed in the folder's manifest (:data:`MANIFEST`): it
+replaces those and deletes those it no longer produces, and never replaces or deletes any
+other file (it refuses to run instead). Every file is written whole, by rename.
+
 Producers are functions returning ``{relative path: text}``; each concern adds its own to
 ``PRODUCERS``. Output is deterministic (no timestamps) so the committed tables diff cleanly.
 """
@@ -9,6 +13,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable
 
+from .errors import OddsError
+from .files import usable, write_text
 from .games import all_games
 from .paytable import load_paytable, shipped_names
 from .render.sheet import render_sheet
@@ -84,47 +90,165 @@ def export_files(paytables=()) -> dict[str, str]:
     return dict(sorted(files.items()))
 
 
-def _owned(rel: str, files: dict[str, str]) -> bool:
-    """Whether the export owns a path of the folder: every file in a folder it writes into
-    (``baccarat/``, ...), and the top-level files it writes. Anything else - a README, notes,
-    the rest of a folder given to ``--out .`` - is never reported nor deleted."""
-    folders = {name.split("/")[0] for name in files if "/" in name}
-    return rel in files or rel.split("/")[0] in folders and "/" in rel
+MANIFEST = "odds-export.manifest"
+"""The list of files the export wrote into a folder: the only files it may later replace or
+delete there. Anything else in the folder - at any depth, whatever its name - is the user's."""
+
+MANIFEST_HEAD = ("# Files written by `odds export`. The export replaces or deletes these and never "
+                 "touches any other file in this folder.\n")
+
+
+def manifest_text(files: dict[str, str]) -> str:
+    return MANIFEST_HEAD + "".join(f"{rel}\n" for rel in sorted(files))
+
+
+def _with_manifest(files: dict[str, str]) -> dict[str, str]:
+    return {**files, MANIFEST: manifest_text(files)}
+
+
+def _safe_relative(rel: str) -> bool:
+    """A path the manifest may name: relative, inside the folder (a hand-edited or hostile
+    manifest cannot point the export at ``../elsewhere`` or ``/etc``)."""
+    parts = rel.split("/")
+    return bool(rel) and not rel.startswith("/") and "\\" not in rel and all(p not in ("", ".", "..") for p in parts)
+
+
+def owned(root: Path) -> set[str]:
+    """The files a previous export listed in the folder's manifest (none without one)."""
+    path = root / MANIFEST
+    if not path.is_file() or path.is_symlink():
+        return set()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise OddsError(f"{path}: cannot read the export's manifest ({exc.__class__.__name__}); "
+                        f"move it away or choose another --out") from None
+    return {line.strip() for line in text.splitlines()
+            if line.strip() and not line.startswith("#") and _safe_relative(line.strip())}
 
 
 def _stale(files: dict[str, str], root: Path) -> list[Path]:
-    if not root.is_dir():
-        return []
-    return [path for path in sorted(p for p in root.rglob("*") if p.is_file())
-            if not path.relative_to(root).as_posix() in files
-            and _owned(path.relative_to(root).as_posix(), files)]
+    """Files a previous export wrote (its manifest lists them) that this one no longer produces."""
+    return [root / rel for rel in sorted(owned(root) - set(files) - {MANIFEST})
+            if (root / rel).is_file() and not (root / rel).is_symlink()]
+
+
+def _check_folder(root: Path) -> None:
+    if root.exists() and not root.is_dir():
+        raise OddsError(f"--out {root}: not a folder")
+
+
+def check_out(root: Path) -> None:
+    """Fail early on an --out that can never be written: not a usable path, not a folder, or a
+    missing parent."""
+    usable(root, "--out")
+    _check_folder(root)
+    if not root.exists() and not root.parent.is_dir():
+        raise OddsError(f"--out {root}: there is no folder {root.parent}")
 
 
 def differences(files: dict[str, str], root: Path) -> list[str]:
-    """What differs between a fresh export and the folder: missing, changed, or left over in a
-    folder the export owns."""
+    """What differs between a fresh export and the folder: missing or changed files (the
+    manifest included), and files an earlier export wrote that this one no longer produces.
+    Files the export did not write are not its business."""
+    usable(root, "--out")
+    _check_folder(root)
     out = []
-    for rel, text in files.items():
+    for rel, text in _with_manifest(files).items():
         path = root / rel
         if not path.is_file():
             out.append(f"missing: {path}")
-        elif path.read_text(encoding="utf-8") != text:
+            continue
+        try:
+            same = path.read_bytes() == text.encode("utf-8")
+        except OSError as exc:
+            raise OddsError(f"{path}: cannot read it: {exc.strerror or exc}") from None
+        if not same:
             out.append(f"changed: {path}")
     out.extend(f"not produced by the export: {path}" for path in _stale(files, root))
     return out
 
 
+def _prepare(root: Path) -> None:
+    """The folder exists (made if only it is missing: a missing parent is a typo, not a request)."""
+    _check_folder(root)
+    if root.is_dir():
+        return
+    if not root.parent.is_dir():
+        raise OddsError(f"--out {root}: there is no folder {root.parent}")
+    try:
+        root.mkdir()
+    except FileExistsError:
+        pass  # another export made it just now
+    except OSError as exc:
+        raise OddsError(f"--out {root}: cannot make the folder: {exc.strerror or exc}") from None
+
+
+def conflicts(files: dict[str, str], root: Path) -> list[str]:
+    """Paths the export would have to replace although it did not write them: a file the
+    manifest does not list and whose bytes differ from the export's, or anything that is not a
+    plain file (a folder, a link, a device) where the export writes a file or a folder."""
+    mine = owned(root)
+    out = []
+    for rel, text in _with_manifest(files).items():
+        path = root / rel
+        parents = [root.joinpath(*rel.split("/")[:i]) for i in range(1, rel.count("/") + 1)]
+        blocked = next((p for p in parents if p.is_symlink() or p.exists() and not p.is_dir()), None)
+        if blocked is not None:
+            out.append(f"{blocked} (not a folder)")
+        elif path.is_symlink() or path.exists() and not path.is_file():
+            out.append(f"{path} (not a plain file)")
+        elif path.is_file() and rel not in mine and rel != MANIFEST:
+            try:
+                # another export may have claimed it just now (it writes its manifest first)
+                if path.read_bytes() != text.encode("utf-8") and rel not in owned(root):
+                    out.append(str(path))
+            except OSError as exc:
+                raise OddsError(f"{path}: cannot read it: {exc.strerror or exc}") from None
+    return sorted(set(out))
+
+
 def write(files: dict[str, str], root: Path) -> int:
-    """Write the files and drop the ones the export no longer produces in the folders it owns;
-    returns how many changed."""
+    """Write the files into ``root`` and delete the ones an earlier export wrote there that
+    this one no longer produces; returns how many changed.
+
+    Never replaces or deletes a file the export did not write (see :data:`MANIFEST`): if one
+    stands where the export would write, nothing is written and the error names it. Each file is
+    written whole by rename (:mod:`odds.files`); the manifest first claims the union of the old
+    and the new files, so an interrupted run still knows every file it may have written.
+    """
+    usable(root, "--out")
+    _prepare(root)
+    blocked = conflicts(files, root)
+    if blocked:
+        more = f" and {len(blocked) - 3} more" if len(blocked) > 3 else ""
+        them = "them" if len(blocked) > 1 else "it"
+        raise OddsError(f"--out {root}: nothing written: {', '.join(blocked[:3])}{more} would be replaced, "
+                        f"but odds export did not write {them}; move {them} away or choose another --out")
+    before = owned(root)
+    stale = _stale(files, root)
+    manifest = root / MANIFEST
+    old_manifest = manifest.read_bytes() if manifest.is_file() else None
+    write_text(manifest, manifest_text(dict.fromkeys(before | set(files))), "--out")
     changed = 0
     for rel, text in files.items():
         path = root / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if not path.is_file() or path.read_text(encoding="utf-8") != text:
-            path.write_text(text, encoding="utf-8")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            same = path.is_file() and path.read_bytes() == text.encode("utf-8")
+        except OSError as exc:
+            raise OddsError(f"--out {path}: cannot write it: {exc.strerror or exc}") from None
+        if not same:
+            write_text(path, text, "--out")
             changed += 1
-    for path in _stale(files, root):
-        path.unlink()
+    for path in stale:
+        try:
+            path.unlink()
+        except FileNotFoundError:
+            continue  # another export removed it just now
+        except OSError as exc:
+            raise OddsError(f"--out {path}: cannot delete it: {exc.strerror or exc}") from None
         changed += 1
-    return changed
+    final = manifest_text(files)
+    write_text(manifest, final, "--out")  # only now: every file it names is written
+    return changed + (old_manifest != final.encode("utf-8"))

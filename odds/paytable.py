@@ -24,6 +24,7 @@ names the file and the key.
 
 from __future__ import annotations
 
+import os
 import tomllib
 from dataclasses import dataclass
 from decimal import Decimal
@@ -32,12 +33,13 @@ from importlib import resources
 from pathlib import Path
 
 from .bets.definition import read_definition
-from .errors import OddsError, PaytableError, UnknownName
+from .errors import OddsError, PaytableError, UnknownName, shown, shown_repr
+from .files import read_limited
+from .limits import MAX_PAY, MAX_PAYTABLE_BYTES, LimitError, exact_number
 
 TOP_KEYS = {"game", "description", "extends", "bets"}
 BET_KEYS = {"pays", "window", "name", "description", "source", "outcomes"}
 REPRICE_KEYS = {"pays", "window"}
-MAX_FILE_BYTES = 4_000_000
 
 
 @dataclass(frozen=True)
@@ -76,20 +78,15 @@ class Paytable:
 
 
 def parse_pay(value, where: str) -> Fraction:
-    """An exact pay from a TOML value: int, decimal, or a string such as ``"19/20"``."""
+    """An exact pay from a TOML value: int, decimal, or a string such as ``"19/20"``; bounded
+    (:mod:`odds.limits`: at most a billion to one, no ``1e999999999``, ``inf`` or ``nan``)."""
     if isinstance(value, bool):
         raise PaytableError(f"{where}: a pay must be a number, not {value!r}")
     try:
-        if isinstance(value, Decimal):  # TOML decimals are read as Decimal: exactly as written
-            pay = Fraction(value)
-        elif isinstance(value, float):
-            pay = Fraction(repr(value))
-        elif isinstance(value, (int, str)):
-            pay = Fraction(str(value).strip())
-        else:
-            raise ValueError
-    except (ValueError, ZeroDivisionError):
-        raise PaytableError(f"{where}: {value!r} is not a number or fraction") from None
+        # TOML decimals are read as Decimal: exactly as written
+        pay = exact_number(value, where, high=MAX_PAY)
+    except LimitError as exc:
+        raise PaytableError(str(exc)) from None
     if pay < -1:
         raise PaytableError(f"{where}: a pay of {value} is below -1 (a bet cannot lose more than its stake)")
     return pay
@@ -105,20 +102,48 @@ def shipped_names(game_id: str) -> list[str]:
     return [default] + [n for n in names if n != default]
 
 
+def _is_path(name_or_path: str) -> bool:
+    """A path names a file (it has a folder separator or ends in .toml); a bare name is always a
+    shipped paytable, so a file called ``seed`` in the working folder never replaces it."""
+    return name_or_path.endswith(".toml") or "/" in name_or_path or os.sep in name_or_path \
+        or bool(os.altsep and os.altsep in name_or_path)
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except OSError:  # a name too long for the file system is no file
+        return False
+
+
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except OSError:
+        return False
+
+
 def load_paytable(game, name_or_path: str | None = None) -> Paytable:
-    """Load a shipped paytable by name (default: the game's default) or a user's TOML file."""
+    """Load a shipped paytable by name (default: the game's default) or a user's TOML file
+    (a path: ``./mine``, ``mine.toml``)."""
     name_or_path = name_or_path or game.default_paytable
-    if name_or_path.endswith(".toml") or "/" in name_or_path or Path(name_or_path).is_file():
+    if _is_path(name_or_path):
         path = Path(name_or_path)
-        if not path.is_file():
-            raise PaytableError(f"{path}: no such paytable file")
+        if not _is_file(path):
+            kind = "not a regular file" if _exists(path) else "no such paytable file"
+            raise PaytableError(f"{shown(str(path), 200)}: {kind}")
+        data = read_limited(path, MAX_PAYTABLE_BYTES, "paytable file")
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
             raise PaytableError(f"{path}: cannot read the file as UTF-8 text ({exc.__class__.__name__})") from None
         return _load(game, text, str(path), path.stem, depth=0)
     names = shipped_names(game.id)
     if name_or_path not in names:
+        if _is_file(Path(name_or_path)):
+            raise PaytableError(f"unknown paytable of {game.id} {name_or_path!r}: a bare name is a shipped "
+                                f"paytable ({', '.join(names)}); to use the file {name_or_path} in this "
+                                f"folder, pass ./{name_or_path}")
         raise UnknownName(f"paytable of {game.id}", name_or_path, names)
     return _load_shipped(game, name_or_path, depth=0)
 
@@ -128,8 +153,9 @@ def read_game_of(path: str):
     from .games import get_game
 
     try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8")[:MAX_FILE_BYTES + 1], parse_float=Decimal)
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError) as exc:
+        data = tomllib.loads(read_limited(Path(path), MAX_PAYTABLE_BYTES, "paytable file").decode("utf-8"),
+                             parse_float=Decimal)
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError, ValueError) as exc:
         raise PaytableError(f"{path}: cannot read the paytable file ({exc.__class__.__name__})") from None
     if not isinstance(data.get("game"), str):
         raise PaytableError(f"{path}: key 'game' must name the game, e.g. game = \"baccarat\"")
@@ -142,32 +168,32 @@ def _load_shipped(game, name: str, depth: int) -> Paytable:
 
 
 def _load(game, text: str, source: str, name: str, depth: int) -> Paytable:
-    if len(text) > MAX_FILE_BYTES:
-        raise PaytableError(f"{source}: {len(text):,} characters; a paytable file may hold at most {MAX_FILE_BYTES:,}")
     try:
         # decimals as Decimal, not float: "0.94999999999999999999" must not become 19/20
         data = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as exc:
         raise PaytableError(f"{source}: not valid TOML: {exc}") from None
     except RecursionError:
-        raise PaytableError(f"{source}: not valid TOML: nested too deeply") from None
+        raise PaytableError(f"{source}: not valid TOML here: nested too deeply") from None
+    except ValueError as exc:  # an integer of thousands of digits
+        raise PaytableError(f"{source}: not valid TOML here: {str(exc)[:80]}") from None
     for key in data:
         if key not in TOP_KEYS:
-            raise PaytableError(f"{source}: unknown key {key!r} (allowed: {', '.join(sorted(TOP_KEYS))})")
+            raise PaytableError(f"{source}: unknown key {shown_repr(key)} (allowed: {', '.join(sorted(TOP_KEYS))})")
     if data.get("game") != game.id:
-        raise PaytableError(f"{source}: key 'game' must be {game.id!r}, not {data.get('game')!r}")
-    # every bet the file (or its parent) knows, in order: id -> [rule, pays, window, defined here]
+        raise PaytableError(f"{source}: key 'game' must be {game.id!r}, not {shown_repr(data.get('game'))}")
+    # every bet the file (or its parent) knows, in order: id -> [rule, pays, window]
     bets: dict[str, list] = {}
     notes: list[str] = []
     shipped: set[str] = set()
     if "extends" in data:
         parent = data["extends"]
-        if depth > 8 or not isinstance(parent, str):
-            raise PaytableError(f"{source}: key 'extends' must name a shipped paytable")
-        try:
-            base = _load_shipped(game, parent, depth + 1)
-        except (FileNotFoundError, OSError):
-            raise PaytableError(f"{source}: key 'extends': no shipped {game.id} paytable {parent!r}") from None
+        names = shipped_names(game.id)
+        # a shipped paytable of the same game, by its bare name: never a path out of the package
+        if depth > 8 or not isinstance(parent, str) or parent not in names:
+            raise PaytableError(f"{source}: key 'extends' must name a shipped {game.id} paytable "
+                                f"({', '.join(names)}), not {shown_repr(parent)}")
+        base = _load_shipped(game, parent, depth + 1)
         bets.update({b: [p.rule, dict(p.pays), p.window] for b, p in base.bets.items()})
         shipped = set(bets)
         notes.extend(base.notes)

@@ -13,6 +13,14 @@ longer known; bets that need suits then refuse the shoe instead of guessing.
 False
 >>> Shoe.decks(1).remove("Kh").card_counts()[card_kind_index(13, "h")]
 0
+
+Removals are checked at the finest resolution they name: after ``2`` (suit unknown), the shoe
+still knows it holds at most one ace of spades, so ``Asx4`` is refused in either order:
+
+>>> Shoe.decks(1).remove("2,Asx4")
+Traceback (most recent call last):
+...
+odds.shoe.ShoeError: cannot remove Asx4: the shoe holds at most 1 of As
 """
 
 from __future__ import annotations
@@ -21,6 +29,7 @@ from dataclasses import dataclass, field
 from numbers import Integral
 
 from .errors import OddsError
+from .limits import MAX_DECKS
 from .cards import RANKS, SUITS, CardSpec, baccarat_value, card_kind_index, card_name, parse_cards
 
 SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
@@ -47,6 +56,10 @@ class Shoe:
     suited_counts: tuple[int, ...] | None
     deck_count: int | None = None
     removed: tuple[CardSpec, ...] = field(default=())
+    card_bounds: tuple[int, ...] | None = field(default=None, compare=False, repr=False)
+    """When suits are unknown: the most of each of the 52 cards the shoe can still hold (what
+    it held less the suited removals), so a later suited removal is checked against its card,
+    not only its rank. Not part of the composition (equality and hashing ignore it)."""
 
     # -- construction -------------------------------------------------------------------------
     @classmethod
@@ -54,6 +67,8 @@ class Shoe:
         """``n`` full 52-card decks."""
         if not isinstance(n, int) or isinstance(n, bool) or n < 1:
             raise ShoeError(f"--decks must be a whole number of at least 1, not {n!r}")
+        if n > MAX_DECKS:
+            raise ShoeError(f"--decks must be at most {MAX_DECKS:,} (the limit on a shoe), not {n:,}")
         return cls((4 * n,) * 13, (n,) * 52, deck_count=n)
 
     @classmethod
@@ -91,26 +106,30 @@ class Shoe:
         """
         specs = parse_cards(cards) if isinstance(cards, str) else list(cards)
         ranks = list(self.rank_counts)
-        suited = list(self.suited_counts) if self.suited_counts is not None else None
+        known = self.suited_counts if self.suited_counts is not None else self.card_bounds
+        bounds = list(known) if known is not None else None  # at most this many of each card
+        suits_known = self.suited_counts is not None
         for spec in specs:
             rank, suit, count = spec
             r = rank - 1
-            if suit and suited is not None:
-                k = 4 * r + SUIT_INDEX[suit]
-                have = suited[k]
-            else:
-                have = ranks[r]
-            if have < count:
-                held = f"holds {have}" if have else "holds none"
+            # the finest resolution the spec names: its card when it has a suit (and its rank too)
+            k = 4 * r + SUIT_INDEX[suit] if suit else None
+            if k is not None and bounds is not None and bounds[k] < count:
+                held = (f"holds {bounds[k]}" if bounds[k] else "holds none") if suits_known else \
+                    (f"holds at most {bounds[k]}" if bounds[k] else "holds none")
                 raise ShoeError(f"cannot remove {spec}: the shoe {held} of {card_name(rank, suit)}")
+            if ranks[r] < count:
+                held = f"holds {ranks[r]}" if ranks[r] else "holds none"
+                raise ShoeError(f"cannot remove {spec}: the shoe {held} of {card_name(rank, None)}")
             ranks[r] -= count
-            if suited is not None:
-                if suit:
-                    suited[k] -= count
-                else:
-                    suited = None  # which suit left the shoe is unknown
+            if k is not None and bounds is not None:
+                bounds[k] -= count
+            if not suit:
+                suits_known = False  # which suit left the shoe is unknown
         removed = self.removed + tuple(specs)
-        return Shoe(tuple(ranks), tuple(suited) if suited is not None else None, self.deck_count, removed)
+        bounds_t = tuple(bounds) if bounds is not None else None
+        return Shoe(tuple(ranks), bounds_t if suits_known else None, self.deck_count, removed,
+                    None if suits_known else bounds_t)
 
     # -- reading ------------------------------------------------------------------------------
     @property

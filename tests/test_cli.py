@@ -167,12 +167,18 @@ def test_export_never_touches_files_it_does_not_own(tmp_path):
     (tmp_path / "docs").mkdir()
     (tmp_path / "docs" / "keep.md").write_text("mine too\n")
     assert run("export", "--out", str(tmp_path)).exit_code == 0
+    # a file an earlier export wrote (its manifest lists it) and this one no longer produces
     stale = tmp_path / "baccarat" / "old.md"
     stale.write_text("left over\n")
+    manifest = tmp_path / "odds-export.manifest"
+    manifest.write_text(manifest.read_text() + "baccarat/old.md\n")
+    users = tmp_path / "baccarat" / "my-notes.md"  # the user's own, in a folder the export writes
+    users.write_text("mine\n")
     result = CliRunner().invoke(cli, ["export", "--out", str(tmp_path), "--check"])
     assert result.exit_code == 1 and "old.md" in result.stderr and "notes.txt" not in result.stderr
+    assert "my-notes.md" not in result.stderr
     assert run("export", "--out", str(tmp_path)).exit_code == 0
-    assert not stale.exists()
+    assert not stale.exists() and users.read_text() == "mine\n"
     assert notes.read_text() == "mine\n" and (tmp_path / "docs" / "keep.md").is_file()
     assert run("export", "--out", str(tmp_path), "--check").exit_code == 0
 
@@ -182,3 +188,35 @@ def test_batch_file_errors(tmp_path):
     assert missing.exit_code == 2 and "does not exist" in missing.stderr
     huge = CliRunner().invoke(cli, ["batch", "baccarat", "--shoes", "-"], input="5x3\nKx200000000000000000\n")
     assert huge.exit_code == 1 and "line 2: cannot remove" in huge.stderr and "Traceback" not in huge.output
+
+
+def test_a_usage_error_is_one_line_with_a_pointer_to_help():
+    for args in (["sheet"], ["sheet", "baccarat", "--decks", "ten"], ["nosuchcommand"],
+                 ["count", "baccarat", "--shoes", "9" * 500]):
+        result = CliRunner().invoke(cli, args)
+        lines = result.stderr.strip().splitlines()
+        assert result.exit_code == 2 and len(lines) == 1, result.stderr
+        assert lines[0].startswith("Error: ") and "--help')" in lines[0] and len(lines[0]) < 300
+    assert "Usage:" in run().output  # no arguments at all still shows the help
+
+
+def test_odds_main_reports_unwritable_output_in_one_line(monkeypatch, capsys):
+    """main() (the installed `odds`) turns a failing stdout into one line and exit 1."""
+    import io
+    import sys
+
+    from odds.cli import main
+
+    class Full(io.StringIO):
+        def write(self, text):
+            raise OSError(28, "No space left on device")
+
+        def fileno(self):
+            raise io.UnsupportedOperation
+
+    monkeypatch.setattr(sys, "argv", ["odds", "games"])
+    monkeypatch.setattr(sys, "stdout", Full())
+    with pytest.raises(SystemExit) as done:
+        main()
+    assert done.value.code == 1
+    assert capsys.readouterr().err.strip() == "Error: cannot write the output: No space left on device"

@@ -4,6 +4,7 @@ never positive, and results that do not depend on the workers."""
 from __future__ import annotations
 
 from collections import Counter
+import math
 from fractions import Fraction
 
 import numpy as np
@@ -278,11 +279,11 @@ def test_two_card_path_is_exact_on_huge_shoes(game_id):
 # -- runs ------------------------------------------------------------------------------------------
 
 def test_best_trigger_is_the_best_tail_sum():
-    bins = np.zeros(count_lib.TC_BINS, dtype=np.int64)
-    bins[600], bins[610], bins[620] = -5, 3, 4  # true counts 0, 1, 2
+    bins = {0: -5, 10: 3, 20: 4}  # true counts 0, 1, 2 (bins of 0.1)
     gain, trigger = best_trigger(bins)
     assert gain == 7 and trigger == 1  # the highest trigger that wins the most: bet from 1 up
-    assert best_trigger(-np.abs(bins)) == (0, None)
+    assert best_trigger({b: -abs(v) for b, v in bins.items()}) == (0, None)
+    assert best_trigger({-9000: 2, 7000: -1, 123456: 5}) == (6, Fraction(-900))  # far out: no end bins
 
 
 def test_true_count_bins():
@@ -291,10 +292,23 @@ def test_true_count_bins():
     tags_unseen = np.array([0, -10, 10, -7, -10**6])
     left = np.array([104, 104, 104, 52, 52])
     bins = count_lib.true_count_bins(0, 104, tags_unseen, left)
-    # running counts 0, 10, -10, 7 (the exposed cards' tags): true counts 0, 5, -5, 7; the top bin
-    assert [count_lib.bin_trigger(int(b)) for b in bins] == [0, 5, -5, 7, 60]
+    # running counts 0, 10, -10, 7 (the exposed cards' tags): true counts 0, 5, -5, 7; and 10**6,
+    # its own bin (true counts used to be clipped to +-60)
+    assert [count_lib.bin_trigger(int(b)) for b in bins] == [0, 5, -5, 7, 10**6]
     # an unbalanced count (every card tagged +1): any composition counts as neutral
     assert [count_lib.bin_trigger(int(b)) for b in count_lib.true_count_bins(104, 104, left, left)] == [0] * 5
+
+
+def test_true_count_bins_are_exact_floors_anywhere():
+    """Each bin is floor(10 x 52 (U T - N t) / (N U)), computed independently with Fractions."""
+    rng = np.random.default_rng(7)
+    cards_full, tags_full = 416, 37
+    left = rng.integers(1, 417, size=400)
+    tags_unseen = rng.integers(-5000, 5000, size=400)
+    bins = count_lib.true_count_bins(tags_full, cards_full, tags_unseen, left)
+    for b, u, t in zip(bins.tolist(), left.tolist(), tags_unseen.tolist()):
+        tc = Fraction(52 * (u * tags_full - cards_full * t), cards_full * u)
+        assert b == math.floor(tc * 10), (u, t)
 
 
 def test_zero_workers_is_an_error_not_all_cores():

@@ -302,7 +302,7 @@ def test_every_command_takes_user_bets(user_table, tmp_path):
     made = run("vectors", "--game", "baccarat", "--paytable", path, "--out", str(vectors))
     assert made.exit_code == 0, made.output
     assert "dragon-7" in json.loads(vectors.read_text())["vectors"][0]["bets"]
-    verify = run("verify", str(vectors))
+    verify = run("verify", str(vectors), "--paytable", path)
     assert verify.exit_code == 0, verify.output
     out = tmp_path / "export"
     export = run("export", "--out", str(out), "--paytable", path)

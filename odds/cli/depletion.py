@@ -15,8 +15,9 @@ from ..errors import OddsError, UnknownName
 from ..render import exact, records
 from ..shoe import CUT_CARD, Shoe
 from .sheets import sheet_bets
-from .options import (bet_option, format_option, paytable_option, resolve_bets, resolve_game,
-                      resolve_paytable, resolve_shoe, shoe_options)
+from .. import limits
+from .options import (CARDS, DECKS, LEVEL, SEED, WORKERS, Whole, bet_option, format_option, paytable_option,
+                      resolve_bets, resolve_game, resolve_paytable, resolve_shoe, shoe_options)
 
 
 def _card_game(game_id: str):
@@ -95,7 +96,7 @@ def render_eor(game, table, shoe: Shoe, result, fmt: str) -> str:
 @click.command()
 @click.argument("game_id", metavar="GAME")
 @click.argument("bet_id", metavar="BET")
-@click.option("--level", type=int, default=1, show_default=True,
+@click.option("--level", type=LEVEL, default=1, show_default=True,
               help="Largest tag in size: effects are scaled so the biggest becomes LEVEL, then rounded.")
 @click.option("--tags", "tags_text", default=None, metavar="T1,T2,...",
               help="Your own integer tags, one per card in the order eor lists them (overrides --level).")
@@ -145,18 +146,18 @@ def tags(game_id, bet_id, level, tags_text, paytable, decks, remove, fmt):
 @click.argument("game_id", metavar="GAME")
 @bet_option
 @paytable_option
-@click.option("--shoes", type=int, default=1000, show_default=True, help="Shoes to deal.")
-@click.option("--seed", type=int, default=1, show_default=True, help="Seed: shoe i is shuffled by (seed, i).")
-@click.option("--decks", type=int, default=None, metavar="N", help="Decks per shoe (default: the game's).")
-@click.option("--cut-card", "cut_card", type=int, default=CUT_CARD, show_default=True, metavar="CARDS",
+@click.option("--shoes", type=Whole(high=limits.MAX_SHOES, why="about an hour of dealing"), default=1000, show_default=True, help="Shoes to deal.")
+@click.option("--seed", type=SEED, default=1, show_default=True, help="Seed: shoe i is shuffled by (seed, i).")
+@click.option("--decks", type=DECKS, default=None, metavar="N", help="Decks per shoe (default: the game's).")
+@click.option("--cut-card", "cut_card", type=CARDS, default=CUT_CARD, show_default=True, metavar="CARDS",
               help="Cards left behind the cut card.")
 @click.option("--after-cut", type=click.Choice(AFTER_CUT), default="last", show_default=True,
               help="last: the round in which the cut card comes out is the last; one-more: one more round after it.")
-@click.option("--window", type=int, default=None, metavar="N",
+@click.option("--window", type=CARDS, default=None, metavar="N",
               help="Rounds each bet is offered in (default: the paytable's window, the seed's).")
-@click.option("--level", type=int, default=count_lib.DEFAULT_LEVEL, show_default=True,
+@click.option("--level", type=LEVEL, default=count_lib.DEFAULT_LEVEL, show_default=True,
               help="Level of the derived linear count's tags.")
-@click.option("--workers", type=int, default=None, metavar="N", help="Local processes (default: all cores).")
+@click.option("--workers", type=WORKERS, default=None, metavar="N", help="Local processes (default: all cores).")
 @click.option("--scheduler", default=None, metavar="ADDRESS",
               help="A Dask scheduler (tcp://host:port) to spread the shoes over (pip install 'odds[dask]').")
 @_plot_option
@@ -175,6 +176,9 @@ def count(game_id, bets, paytable, shoes, seed, decks, cut_card, after_cut, wind
     if plot_file:
         from ..depletion.plot import check_plot_file
 
+        if shoes > limits.MAX_PLOT_SHOES:
+            raise OddsError(f"--plot keeps every round of every shoe: at most {limits.MAX_PLOT_SHOES:,} shoes "
+                            f"with it, not {shoes:,} (run the figures without --plot)")
         check_plot_file(plot_file)  # a bad file name, folder or a missing matplotlib: fail before dealing
     spec = count_lib.make_spec(game, table, bet_ids, decks, seed, DealRules(cut_card, after_cut),
                                window=window, level=level, keep_values=bool(plot_file))

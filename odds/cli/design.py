@@ -9,14 +9,15 @@ from __future__ import annotations
 import json
 import math
 import sys
-from pathlib import Path
 
 import click
 
 from ..errors import OddsError
+from ..files import target, write_text
 from ..render import exact, percent, records
-from .options import (bet_option, format_option, paytable_option, resolve_bets, resolve_game,
-                      resolve_paytable, resolve_shoe, shoe_options)
+from .. import limits
+from .options import (CARDS, DECKS, SEED, FilePath, PositiveFinite, Whole, bet_option, format_option,
+                      paytable_option, resolve_bets, resolve_game, resolve_paytable, resolve_shoe, shoe_options)
 
 
 # -- solve -----------------------------------------------------------------------------------------
@@ -103,13 +104,13 @@ def solve(game_id, bet_id, outcome, edge, rtp, symbolic, paytable, decks, remove
 @click.argument("game_id", metavar="GAME")
 @bet_option
 @paytable_option
-@click.option("--rounds", type=click.IntRange(min=2), default=100_000, show_default=True, help="Rounds to deal.")
-@click.option("--seed", type=int, default=None, metavar="S",
+@click.option("--rounds", type=Whole(2, limits.MAX_ROUNDS, why="hours of dealing"), default=100_000, show_default=True, help="Rounds to deal.")
+@click.option("--seed", type=SEED, default=None, metavar="S",
               help="Random seed (default: a fresh one, printed so the run can be repeated).")
-@click.option("--decks", type=int, default=None, metavar="N", help="Decks per shoe (default: the game's).")
-@click.option("--cut-card", type=click.IntRange(min=0), default=None, metavar="CARDS",
+@click.option("--decks", type=DECKS, default=None, metavar="N", help="Decks per shoe (default: the game's).")
+@click.option("--cut-card", type=CARDS, default=None, metavar="CARDS",
               help="Cards behind the cut card (default 14).")
-@click.option("--z-max", type=click.FloatRange(min=0, min_open=True), default=None, metavar="Z",
+@click.option("--z-max", type=PositiveFinite(), default=None, metavar="Z",
               help="Fail (exit 1) when any |z| exceeds this (default 4).")
 @format_option()
 def simulate(game_id, bets, paytable, rounds, seed, decks, cut_card, z_max, fmt):
@@ -125,11 +126,13 @@ def simulate(game_id, bets, paytable, rounds, seed, decks, cut_card, z_max, fmt)
     game = resolve_game(game_id)
     table = resolve_paytable(game, paytable)
     bet_ids = resolve_bets(game, bets, table)
-    if seed is None:
-        seed = secrets.randbelow(2**31)
-        click.echo(f"seed {seed} (repeat with --seed {seed})", err=True)
     if not game.uses_shoe and cut_card is not None:
         raise OddsError(f"{game.id} deals no cards: --cut-card does not apply")
+    if not game.uses_shoe and decks is not None:
+        raise OddsError(f"{game.id} deals no cards: --decks does not apply")
+    if seed is None:  # said only once the input is good: a refused run has one line to say
+        seed = secrets.randbelow(2**31)
+        click.echo(f"seed {seed} (repeat with --seed {seed})", err=True)
     kwargs = dict(rounds=rounds, seed=seed, decks=decks,
                   cut_card=sim_lib.CUT_CARD if cut_card is None else cut_card,
                   z_max=sim_lib.Z_MAX if z_max is None else z_max)
@@ -185,7 +188,7 @@ def _finite(x: float):
 # -- vectors and verify ----------------------------------------------------------------------------
 
 @click.command()
-@click.option("--out", "out_file", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+@click.option("--out", "out_file", type=FilePath(dir_okay=False), default=None, metavar="FILE",
               help="Write here instead of stdout.")
 @click.option("--game", "game_id", default=None, metavar="GAME", help="Only this game (needed with --paytable FILE).")
 @paytable_option
@@ -196,22 +199,31 @@ def vectors(out_file, game_id, paytable):
     if paytable and game_id is None:
         raise click.UsageError("--paytable needs --game: a paytable belongs to one game")
     games = [resolve_game(game_id)] if game_id else None
+    if out_file is not None:
+        target(out_file, "--out")  # a device, a folder or no folder: fail before the work
     text = vec_lib.dumps(vec_lib.build_vectors(games, paytable))
     if out_file is None:
         sys.stdout.write(text)
         return
-    Path(out_file).write_text(text, encoding="utf-8")
+    write_text(out_file, text, "--out")  # whole or not at all; /dev/null, a folder or no folder: one line
     click.echo(f"{out_file}: {text.count(chr(10)):,} lines written", err=True)
 
 
 @click.command()
-@click.argument("path", metavar="FILE", type=click.Path(dir_okay=False))
-def verify(path):
+@click.argument("path", metavar="FILE", type=FilePath(dir_okay=False))
+@click.option("--paytable", "paytables", multiple=True, metavar="FILE",
+              help="Your own paytable file, for vectors of your own bets (they name it by its file name).")
+def verify(path, paytables):
     """Check a reference-vectors file (ours or another program's) against exact counts; exit 1 on any mismatch."""
     from ..design import vectors as vec_lib
+    from ..paytable import load_paytable, read_game_of
 
+    own = {}
+    for file in paytables:
+        table = load_paytable(read_game_of(file), file)
+        own[table.name] = table
     data = vec_lib.load(path)
-    problems, count, checked = vec_lib.verify(data)
+    problems, count, checked = vec_lib.verify(data, own)
     for line in problems:
         click.echo(line)
     if problems:

@@ -2,13 +2,80 @@
 
 from __future__ import annotations
 
+import math
+import re
+
 import click
 
-from ..errors import OddsError
+from .. import limits
+from ..errors import OddsError, shown
 from ..games import get_game
 from ..paytable import load_paytable
 from ..render import FORMATS
 from ..shoe import Shoe
+
+
+class Whole(click.ParamType):
+    """A whole number within documented limits (README, "Limits"): refused in one line before
+    any work when it is not a plain integer (``10**12``, ``nan``, 5,000 digits) or out of range.
+    Lower limits that the library checks itself (decks, shoes, level) are left to it."""
+
+    name = "integer"
+
+    def __init__(self, low: int | None = None, high: int | None = None, why: str = ""):
+        self.low, self.high, self.why = low, high, why
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int) and not isinstance(value, bool):
+            number = value
+        else:
+            text = str(value).strip()
+            if not re.fullmatch(r"[+-]?\d{1,30}", text):
+                digits = text.lstrip("+-")
+                self.fail(f"{shown(text)} is {'too long a number' if digits.isdigit() else 'not a whole number'}"
+                          f"{f' (the limit is {self.high:,})' if self.high is not None else ''}", param, ctx)
+            number = int(text)
+        if self.low is not None and number < self.low:
+            self.fail(f"{number} is below {self.low:,}", param, ctx)
+        if self.high is not None and number > self.high:
+            self.fail(f"{number:,} is above the limit of {self.high:,}{f' ({self.why})' if self.why else ''}",
+                      param, ctx)
+        return number
+
+
+class PositiveFinite(click.ParamType):
+    """A finite number above zero (``nan`` and ``inf`` are refused)."""
+
+    name = "number"
+
+    def convert(self, value, param, ctx):
+        try:
+            number = float(limits.check_number_text(str(value), "value"))
+        except (ValueError, OddsError):
+            self.fail(f"{shown(str(value))} is not a number", param, ctx)
+        if not math.isfinite(number) or number <= 0:
+            self.fail(f"{shown(str(value))}: give a finite number above 0", param, ctx)
+        return number
+
+
+class FilePath(click.Path):
+    """click's path check, with a path no OS accepts (a NUL, a name too long) as one usage line
+    instead of the ValueError or OSError of its stat."""
+
+    def convert(self, value, param, ctx):
+        try:
+            return super().convert(value, param, ctx)
+        except (ValueError, OSError) as exc:
+            if isinstance(exc, click.BadParameter):
+                raise
+            self.fail(f"{shown(str(value))}: not a usable path ({exc.__class__.__name__})", param, ctx)
+
+
+DECKS = Whole(high=limits.MAX_DECKS, why="decks in a shoe")
+SEED = Whole(0, limits.MAX_SEED)
+WORKERS = Whole(high=limits.MAX_WORKERS, why="worker processes")
+CARDS = Whole(0, limits.MAX_CARDS, why="cards in the largest shoe")
+LEVEL = Whole(high=limits.MAX_LEVEL, why="the largest count tag")
 
 
 def format_option(choices=FORMATS, default="table"):
@@ -20,7 +87,7 @@ def shoe_options(func):
     """``--decks N`` and ``--remove CARDS``: the composition the next round is dealt from."""
     func = click.option("--remove", "remove", default="", metavar="CARDS",
                         help="Cards already seen, e.g. 5x3,K,Th (rank A 2-9 T J Q K, optional suit s h d c, xN).")(func)
-    func = click.option("--decks", type=int, default=None, metavar="N",
+    func = click.option("--decks", type=DECKS, default=None, metavar="N",
                         help="Decks in the shoe (default: the game's, 8 for baccarat).")(func)
     return func
 

@@ -11,14 +11,16 @@ import click
 
 from .. import batch as batch_lib
 from .. import export as export_lib
+from .. import limits
 from ..errors import OddsError
+from ..files import read_limited
 from ..games import all_games
 from ..paytable import shipped_names
 from ..render import records
 from ..render.sheet import render_sheet
 from ..sheet import build_sheet
-from .options import (bet_option, format_option, paytable_option, resolve_bets, resolve_game,
-                      resolve_paytable, resolve_shoe, shoe_options)
+from .options import (DECKS, WORKERS, FilePath, bet_option, format_option, paytable_option, resolve_bets,
+                      resolve_game, resolve_paytable, resolve_shoe, shoe_options)
 
 
 @click.command()
@@ -66,7 +68,7 @@ def sheet(game_id, bets, paytable, decks, remove, fee, fmt):
 
 
 @click.command()
-@click.option("--out", "out_dir", type=click.Path(file_okay=False), default="tables", show_default=True,
+@click.option("--out", "out_dir", type=FilePath(file_okay=False), default="tables", show_default=True,
               help="Folder to write.")
 @click.option("--check", is_flag=True, help="Write nothing; exit 1 if the folder differs from a fresh export.")
 @click.option("--paytable", "paytables", multiple=True, metavar="FILE",
@@ -77,6 +79,8 @@ def export(out_dir, check, paytables):
         export_lib.paytable_game(path)  # a bad file fails before any work
     files = export_lib.export_files(paytables)
     root = Path(out_dir)
+    export_lib.check_out(root)  # a bad --out fails before the tables are computed
+    files = export_lib.export_files()
     if check:
         stale = export_lib.differences(files, root)
         if stale:
@@ -86,17 +90,17 @@ def export(out_dir, check, paytables):
         click.echo(f"{root}: {len(files)} files up to date", err=True)
         return
     written = export_lib.write(files, root)
-    click.echo(f"{root}: wrote {len(files)} files ({written} changed)", err=True)
+    click.echo(f"{root}: {len(files)} files and the manifest {export_lib.MANIFEST} ({written} changed)", err=True)
 
 
 @click.command()
 @click.argument("game_id", metavar="GAME")
-@click.option("--shoes", "shoes_file", type=click.Path(exists=True, dir_okay=False, allow_dash=True), required=True,
+@click.option("--shoes", "shoes_file", type=FilePath(exists=True, dir_okay=False, allow_dash=True), required=True,
               help="File with one --remove spec per line (an empty line is the full shoe); - for stdin.")
 @bet_option
 @paytable_option
-@click.option("--decks", type=int, default=None, metavar="N", help="Decks before the removals.")
-@click.option("--workers", type=int, default=None, metavar="N",
+@click.option("--decks", type=DECKS, default=None, metavar="N", help="Decks before the removals.")
+@click.option("--workers", type=WORKERS, default=None, metavar="N",
               help="Processes to use for a big batch (default: all cores).")
 @format_option(choices=("csv", "json"), default="csv")
 def batch(game_id, shoes_file, bets, paytable, decks, workers, fmt):
@@ -106,14 +110,33 @@ def batch(game_id, shoes_file, bets, paytable, decks, workers, fmt):
         raise OddsError(f"{game.id} deals no cards: batch takes card games only")
     table = resolve_paytable(game, paytable)
     bet_ids = resolve_bets(game, bets, table)
-    stream = click.open_file(shoes_file, "r")
-    lines = stream.read().split("\n")
+    lines = read_shoe_lines(shoes_file).split("\n")
     if lines and lines[-1] == "":
         lines.pop()  # the file's final newline ends the last line; it is not an empty line
     if workers is not None and workers < 1:
         raise click.BadParameter("must be at least 1", param_hint="--workers")
     sys.stdout.write(batch_lib.run_batch(game, table, lines, bet_ids, decks, fmt,
                                          workers or os.cpu_count() or 1))
+
+
+def read_shoe_lines(path: str) -> str:
+    """The text of a batch file (``-``: stdin), refused in one line when bigger than
+    ``MAX_DATA_BYTES`` (``/dev/zero`` never ends) or not UTF-8 (naming the line)."""
+    if path == "-":
+        stdin = sys.stdin.buffer
+        try:
+            data = stdin.read(limits.MAX_DATA_BYTES + 1)
+        except OSError as exc:
+            raise OddsError(f"--shoes -: cannot read stdin: {exc.strerror or exc}") from None
+        if len(data) > limits.MAX_DATA_BYTES:
+            raise OddsError(f"--shoes -: more than {limits.MAX_DATA_BYTES >> 20} MiB on stdin; split the batch")
+    else:
+        data = read_limited(path, limits.MAX_DATA_BYTES, "batch file")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise OddsError(f"--shoes {path}: line {line}: not UTF-8 text (byte {data[exc.start]:#04x})") from None
 
 
 def parse_fee(text: str | None):

@@ -48,9 +48,8 @@ FIX = 1 << FIX_BITS
 """Fixed-point unit of the sums: an expectation ``e`` counts as ``round(e * FIX)``."""
 
 TC_STEP = Fraction(1, 10)
-TC_LIMIT = 60
-TC_BINS = int(2 * TC_LIMIT / TC_STEP) + 1
-"""True counts are binned in steps of 0.1 from -60 to +60 (beyond: the end bins)."""
+"""True counts are binned in steps of 0.1, however far they go (no end bins: a high ``--level``
+or a deep shoe reaches true counts of hundreds, and each keeps its own bin)."""
 
 DEFAULT_LEVEL = 3
 
@@ -87,15 +86,16 @@ class BetTally:
     perfect_in_window: int = 0
     perfect_sq: int = 0
     """Sum over shoes of (that shoe's perfect-information units)**2, in FIX**2 units."""
-    tc_ev: np.ndarray = field(default_factory=lambda: np.zeros(TC_BINS, dtype=np.int64))
-    tc_ev_in_window: np.ndarray = field(default_factory=lambda: np.zeros(TC_BINS, dtype=np.int64))
+    tc_ev: dict = field(default_factory=dict)
+    tc_ev_in_window: dict = field(default_factory=dict)
+    """True-count bin (see :func:`true_count_bins`) -> sum of the expectations there (sparse)."""
 
     def add(self, other: "BetTally") -> None:
         for name in ("rounds", "rounds_in_window", "positive", "positive_in_window", "ev_sum",
                      "perfect", "perfect_in_window", "perfect_sq"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
-        self.tc_ev = self.tc_ev + other.tc_ev
-        self.tc_ev_in_window = self.tc_ev_in_window + other.tc_ev_in_window
+        add_bins(self.tc_ev, other.tc_ev)
+        add_bins(self.tc_ev_in_window, other.tc_ev_in_window)
 
 
 @dataclass
@@ -169,13 +169,14 @@ def tally_shoe(tally: Tally, spec: CountSpec, evaluator: Evaluator, unseen: np.n
         if tags is not None and len(ev):
             tag = np.array(tags, dtype=np.int64)
             bins = true_count_bins(int(full @ tag), int(full.sum()), unseen @ tag, left)
-            np.add.at(t.tc_ev, bins, fixed)
-            np.add.at(t.tc_ev_in_window, bins[in_window], fixed[in_window])
+            add_bins(t.tc_ev, bin_sums(bins, fixed))
+            add_bins(t.tc_ev_in_window, bin_sums(bins[in_window], fixed[in_window]))
     return {bet: results[bet][1] for bet in spec.bet_ids}
 
 
 def true_count_bins(tags_full: int, cards_full: int, tags_unseen: np.ndarray, left: np.ndarray) -> np.ndarray:
-    """Bin index of the true count, floored to a multiple of TC_STEP, in exact integers.
+    """Bin of the true count: the true count floored to a multiple of TC_STEP, in steps (bin
+    ``b`` holds true counts in ``[b/10, (b+1)/10)``), in exact integers and never clipped.
 
     With ``T`` the tag sum of the full shoe of ``N`` cards and ``t`` the tag sum of the ``U``
     unseen cards, the running count of the exposed cards less its expected value given how many
@@ -185,26 +186,47 @@ def true_count_bins(tags_full: int, cards_full: int, tags_unseen: np.ndarray, le
     """
     per_step = TC_STEP.denominator  # steps of 1/10: floor(tc * 10)
     left = np.maximum(np.asarray(left, dtype=np.int64), 1)
-    steps = np.floor_divide(52 * per_step * (left * tags_full - cards_full * np.asarray(tags_unseen, dtype=np.int64)),
-                            cards_full * left)
-    steps = np.clip(steps, -TC_LIMIT * per_step, TC_LIMIT * per_step)
-    return (steps + TC_LIMIT * per_step).astype(np.int64)
+    unseen = np.asarray(tags_unseen, dtype=np.int64)
+    largest = 52 * per_step * cards_full * (abs(tags_full) + (int(np.abs(unseen).max()) if len(unseen) else 0))
+    if largest >= 2**62:  # beyond int64 (tags and shoes far past the limits): Python integers, still exact
+        left, unseen = left.astype(object), unseen.astype(object)
+    steps = (52 * per_step * (left * tags_full - cards_full * unseen)) // (cards_full * left)
+    return np.asarray(steps, dtype=np.int64 if largest < 2**62 else object)
+
+
+def bin_sums(bins: np.ndarray, values: np.ndarray) -> dict[int, int]:
+    """``{bin: sum of the values in it}`` (exact: Python integers)."""
+    out: dict[int, int] = {}
+    for b, v in zip(np.asarray(bins).tolist(), np.asarray(values).tolist()):
+        out[b] = out.get(b, 0) + v
+    return out
+
+
+def add_bins(total: dict[int, int], more: dict[int, int]) -> None:
+    """Add one sparse tally of true-count bins into another."""
+    for b, v in more.items():
+        total[b] = total.get(b, 0) + v
 
 
 def bin_trigger(index: int) -> Fraction:
     """The true count at the lower edge of a bin: bet when the true count is at least this."""
-    return index * TC_STEP - TC_LIMIT
+    return index * TC_STEP
 
 
-def best_trigger(tc_ev: np.ndarray) -> tuple[int, Fraction | None]:
+def best_trigger(tc_ev: dict[int, int]) -> tuple[int, Fraction | None]:
     """The trigger that wins most: ``(sum of expectations at or above it, trigger)``; ``(0,
     None)`` when no trigger wins anything (never bet). Among equal best sums the highest trigger
-    is reported (the true count at which the bettor actually starts betting)."""
-    gains = np.cumsum([int(x) for x in tc_ev[::-1]])[::-1]  # gains[i] = sum of bins >= i
-    if not len(gains) or int(gains.max()) <= 0:
-        return 0, None
-    i = len(gains) - 1 - int(np.argmax(gains[::-1]))
-    return int(gains[i]), bin_trigger(i)
+    is reported (the true count at which the bettor actually starts betting).
+
+    >>> best_trigger({0: -5, 10: 3, 20: 4})  # true counts 0, 1 and 2
+    (7, Fraction(1, 1))
+    """
+    best, trigger, gain = 0, None, 0
+    for b in sorted(tc_ev, reverse=True):  # gain = the sum of the bins at or above b
+        gain += int(tc_ev[b])
+        if gain > best:
+            best, trigger = gain, bin_trigger(b)
+    return best, trigger
 
 
 # -- a whole run ----------------------------------------------------------------------------------
@@ -280,19 +302,86 @@ def run(spec: CountSpec, shoes: int, workers: int | None = None, scheduler: str 
     return total
 
 
+DASK_TIMEOUT = float(os.environ.get("ODDS_DASK_TIMEOUT", "20"))
+"""Seconds to reach a Dask scheduler and hear its handshake (``ODDS_DASK_TIMEOUT``)."""
+
+
 def _run_dask(spec: CountSpec, parts, address: str, take) -> None:
     try:
-        from distributed import Client, as_completed
+        from distributed import Client
     except ImportError:
         raise OddsError("--scheduler needs Dask: pip install 'odds[dask]'") from None
+    _probe_scheduler(address, DASK_TIMEOUT)
     try:
-        client = Client(address, timeout="20s")
-    except (OSError, TimeoutError) as exc:
+        client = Client(address, timeout=f"{DASK_TIMEOUT}s")
+    except (OSError, TimeoutError, ValueError) as exc:
         raise OddsError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
     with client:
         futures = [client.submit(count_shoes, spec, start, stop, pure=False) for start, stop in parts]
-        for future in as_completed(futures):
+        try:
+            _gather(client, futures, take)
+        except OddsError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - a lost worker (KilledWorker), scheduler or connection
+            name = exc.__class__.__name__
+            what = "a Dask worker was lost" if name == "KilledWorker" else "the Dask run failed"
+            raise OddsError(f"{what} ({name}: {str(exc)[:160]}); the figures would be incomplete") from None
+
+
+def _gather(client, futures, take) -> None:
+    """Take each chunk as it completes; say on stderr when a worker leaves (its chunks are dealt
+    again elsewhere, the figures unchanged), and fail in one line when no worker has been left
+    for ``DASK_TIMEOUT`` seconds (nothing would ever finish)."""
+    import time
+
+    from distributed import wait
+
+    pending = set(futures)
+    workers = set(client.nthreads())
+    alone_since = None if workers else time.monotonic()
+    while pending:
+        try:
+            done, pending = wait(pending, timeout=1.0, return_when="FIRST_COMPLETED")
+        except TimeoutError:  # nothing finished this second (distributed raises instead of returning)
+            done = set()
+        for future in done:
             take(future.result())
+        if not pending:
+            break
+        now = set(client.nthreads())
+        for lost in sorted(workers - now):
+            print(f"note: lost Dask worker {lost}; its shoes are dealt again on the others", file=sys.stderr)
+        workers = now
+        if workers:
+            alone_since = None
+        elif alone_since is None:
+            alone_since = time.monotonic()
+        elif time.monotonic() - alone_since > DASK_TIMEOUT:
+            raise OddsError(f"no Dask worker left for {DASK_TIMEOUT:g} s with {len(pending)} chunk(s) of shoes "
+                            f"to deal; start workers or run without --scheduler")
+
+
+def _probe_scheduler(address: str, timeout: float) -> None:
+    """Reach the scheduler and hear its handshake within ``timeout`` seconds, or fail in one line:
+    a bad address, nothing listening, a server that is not Dask (it answers garbage) or one that
+    accepts and never answers (distributed's own connect waits for the handshake forever)."""
+    import asyncio
+
+    from distributed.comm import connect
+
+    async def probe():
+        comm = await asyncio.wait_for(connect(address, timeout=timeout), timeout)
+        await comm.close()
+
+    try:
+        asyncio.run(probe())
+    except (asyncio.TimeoutError, TimeoutError):
+        raise OddsError(f"cannot reach the Dask scheduler at {address}: no answer within {timeout:g} s "
+                        f"(is it a Dask scheduler? ODDS_DASK_TIMEOUT sets the wait)") from None
+    except (OSError, ValueError, TypeError, OverflowError) as exc:  # OverflowError: a port beyond 65535
+        raise OddsError(f"cannot reach the Dask scheduler at {address}: {str(exc)[:160]}") from None
+    except (MemoryError, Exception) as exc:  # noqa: BLE001 - what a non-Dask server's bytes decode to
+        raise OddsError(f"{address} does not answer as a Dask scheduler ({exc.__class__.__name__})") from None
 
 
 # -- the report -----------------------------------------------------------------------------------

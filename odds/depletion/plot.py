@@ -15,6 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import OddsError
+from ..files import replacing, target, usable
 
 FORMATS = (".png", ".svg")
 
@@ -25,12 +26,14 @@ def check_plot_file(path: str) -> None:
 
 
 def _pyplot(path: str):
+    usable(path, "--plot")  # a NUL or a name too long for the file system: one line
     suffix = Path(path).suffix.lower()
     if suffix not in FORMATS:
         raise OddsError(f"--plot {path}: write a .png or .svg file")
     folder = Path(path).parent
     if not folder.is_dir():
         raise OddsError(f"--plot {path}: there is no folder {folder}")
+    target(path, "--plot")  # not a folder, a device (/dev/null) or another non-regular file
     try:
         import matplotlib
     except ImportError:
@@ -50,11 +53,21 @@ def _grid(plt, panels: int, width: float = 6.0, height: float = 3.0):
     return fig, axes.ravel()
 
 
+SVG_SALT = "odds"
+"""matplotlib's ``svg.hashsalt``: the ids inside an SVG are hashes salted by it (by default a
+random salt), so a fixed salt and no date stamp draw the same bytes for the same run."""
+
+
 def _save(fig, plt, path: str) -> None:
+    """Write the chart whole or not at all (a temporary file in the same folder, then a rename),
+    byte for byte the same for the same figures."""
+    import matplotlib
+
     fig.tight_layout()
-    # svg without a date stamp, so the same run draws the same file
+    fmt = Path(path).suffix.lower().lstrip(".")
     try:
-        fig.savefig(path, metadata={"Date": None} if path.lower().endswith(".svg") else None)
+        with matplotlib.rc_context({"svg.hashsalt": SVG_SALT}), replacing(path, "--plot") as temp:
+            fig.savefig(temp, format=fmt, metadata={"Date": None} if fmt == "svg" else {"Software": None})
     except OSError as exc:
         raise OddsError(f"--plot {path}: cannot write it ({exc.strerror or exc})") from None
     finally:

@@ -144,7 +144,9 @@ def main(argv=None) -> None:
     parser.add_argument("--out", default=str(DATA))
     args = parser.parse_args(argv)
     data = generate(args.shoes, args.seed, args.workers, progress=lambda m: print(m, flush=True))
-    Path(args.out).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    from ..files import write_text
+
+    write_text(args.out, json.dumps(data, indent=1) + "\n", "--out")  # whole or not at all
     print(f"wrote {args.out}")
 
 

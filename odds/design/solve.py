@@ -24,7 +24,8 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from math import ceil, floor
 
-from ..errors import OddsError, UnknownName
+from ..errors import OddsError, UnknownName, shown
+from ..limits import check_number_text
 from ..sheet import bet_sheet
 
 GRID_TEXT = "multiples of 0.05 below 2, of 0.5 from 2 to 10, whole numbers from 10 up"
@@ -67,15 +68,16 @@ def parse_target(text: str, what: str) -> Fraction:
     """A target edge or RTP: a fraction, a decimal, or a percentage (``"1.06%"``, ``"0.0106"``,
     ``"53/5000"``). A bare number above 1 is refused (write ``97%`` or ``0.97``)."""
     raw = text.strip()
+    check_number_text(raw, f"--{what}")  # 1e999999999 would be a billion-digit integer
     try:
         if raw.endswith("%"):
             value = Fraction(raw[:-1].strip()) / 100
         else:
             value = Fraction(raw)
     except (ValueError, ZeroDivisionError):
-        raise OddsError(f"--{what} {text!r}: write a fraction, decimal or percentage, e.g. 0.0106, 1.06% or 53/5000") from None
+        raise OddsError(f"--{what} {shown(text)}: write a fraction, decimal or percentage, e.g. 0.0106, 1.06% or 53/5000") from None
     if not raw.endswith("%") and abs(value) > 1:
-        raise OddsError(f"--{what} {text!r} means {float(value) * 100:g}%; write {raw}% or {float(value) / 100:g}")
+        raise OddsError(f"--{what} {shown(text)} means {float(value) * 100:g}%; write {raw}% or {float(value) / 100:g}")
     if what == "rtp" and value < 0:
         raise OddsError(f"--rtp {text!r}: a return cannot be negative")
     return value
@@ -157,11 +159,24 @@ def with_pay(paytable, bet_id: str, outcome: str, pay: Fraction):
     return replace(paytable, bets={**paytable.bets, bet_id: replace(bet, pays={**bet.pays, outcome: pay})})
 
 
-def price(game, bet_id: str, paytable, shoe, outcome: str, pay: Fraction) -> Fraction:
-    """The exact house edge of the bet with ``outcome`` paying ``pay``, counted afresh (a game
-    may decide a player's option by the pays) and priced by the sheet."""
+def counts_follow_pays(game) -> bool:
+    """Whether a game's counts can move with its pays: only a game whose player decides by
+    expectation does, and such a game says so by dealing with options drawn from the paytable
+    (:meth:`odds.games.base.Game.dealing_options`). The others are counted once, with the user's
+    own paytable: a trial pay is never handed to the game, which may check a paytable's pays
+    against each other (roulette's call bets against their chip layout) and would refuse it."""
+    from ..games.base import Game
+
+    return type(game).dealing_options is not Game.dealing_options
+
+
+def price(game, bet_id: str, paytable, shoe, outcome: str, pay: Fraction, counts=None) -> Fraction:
+    """The exact house edge of the bet with ``outcome`` paying ``pay``, priced by the sheet:
+    with ``counts`` when the counts do not move with the pays, else counted afresh (a game may
+    decide a player's option by the pays)."""
     table = with_pay(paytable, bet_id, outcome, pay)
-    counts = game.count(shoe, [bet_id], table)[bet_id]
+    if counts is None:
+        counts = game.count(shoe, [bet_id], table)[bet_id]
     return bet_sheet(table.rule(bet_id), table.bet(bet_id), counts).house_edge
 
 
@@ -189,7 +204,9 @@ def solve_pay(game, bet_id: str, paytable, shoe, outcome: str | None = None,
         raise UnknownName(f"outcome of {bet_id}", outcome, rule.outcome_keys)
     if shoe is not None:
         game.check_shoe(shoe)
-    counts = game.count(shoe, [bet_id], paytable)[bet_id]
+    counts = game.count(shoe, [bet_id], paytable)[bet_id]  # the user's paytable, checked as it is
+    follows = counts_follow_pays(game)
+    fixed = None if follows else counts
 
     x = sympy.Symbol("x")
     target = sympy.Rational(target_edge.numerator, target_edge.denominator)
@@ -205,6 +222,8 @@ def solve_pay(game, bet_id: str, paytable, shoe, outcome: str | None = None,
         if pay < -1:
             raise SolveError(f"no pay reaches a house edge of {float(target_edge):.6%}: it would take "
                              f"{float(pay):.6g} to 1, below -1 (losing more than the stake)")
+        if not follows:
+            break  # the counts do not depend on the pay: nothing to recount
         recount = game.count(shoe, [bet_id], with_pay(paytable, bet_id, outcome, pay))[bet_id]
         if recount == counts:
             break
@@ -222,8 +241,8 @@ def solve_pay(game, bet_id: str, paytable, shoe, outcome: str | None = None,
     solution = Solution(
         game.id, bet_id, outcome, rule.label(outcome), paytable.name,
         str(shoe) if shoe is not None else "no shoe", target_edge, pay, current,
-        price(game, bet_id, paytable, shoe, outcome, current),
-        [NearbyPay(p, price(game, bet_id, paytable, shoe, outcome, p)) for p in practical_pays_around(pay)],
+        price(game, bet_id, paytable, shoe, outcome, current, fixed),
+        [NearbyPay(p, price(game, bet_id, paytable, shoe, outcome, p, fixed)) for p in practical_pays_around(pay)],
         str(edge), notes=notes,
     )
     if Fraction(9, 10) <= current < 1:

@@ -42,9 +42,11 @@ from fractions import Fraction
 from pathlib import Path
 
 from ..cards import RANKS, SUITS, card_name
-from ..errors import OddsError
+from ..errors import OddsError, shown_repr
+from ..files import decode_text, read_limited
+from ..limits import MAX_CARDS, MAX_DATA_BYTES, MAX_NUMBER_TEXT, MAX_VECTORS, LimitError, check_number_text
 from ..games import all_games, get_game
-from ..paytable import BetPays, load_paytable
+from ..paytable import BetPays, load_paytable, shipped_names
 from ..render import exact
 from ..sheet import bet_sheet
 from ..shoe import Shoe
@@ -149,33 +151,59 @@ def vectors_files() -> dict[str, str]:
 
 # -- verification ----------------------------------------------------------------------------------
 
+def _no_constant(name: str):
+    raise VectorFileError(f"{name} is not a JSON number: counts are whole numbers, written as JSON integers or strings")
+
+
 def load(path: str | Path) -> dict:
+    """A vectors file, refused in one line (:class:`VectorFileError`) when it is not one: bigger
+    than ``MAX_DATA_BYTES`` (``/dev/zero``, ``/dev/urandom``), not UTF-8, not JSON, nested too
+    deeply, a number of thousands of digits, ``NaN`` or ``Infinity``, or the wrong schema."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise VectorFileError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        text = decode_text(read_limited(path, MAX_DATA_BYTES, "vectors file"), path, "vectors file")
+    except VectorFileError:
+        raise
+    except OddsError as exc:
+        raise VectorFileError(str(exc)) from None
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         raise VectorFileError(f"{path}: not valid JSON: {exc}") from None
+    except RecursionError:
+        raise VectorFileError(f"{path}: not a vectors file: nested too deeply") from None
+    except VectorFileError as exc:
+        raise VectorFileError(f"{path}: {exc}") from None
+    except ValueError as exc:  # an integer of thousands of digits
+        raise VectorFileError(f"{path}: not a vectors file here: {str(exc)[:80]}") from None
     if not isinstance(data, dict) or not isinstance(data.get("vectors"), list):
         raise VectorFileError(f"{path}: not a vectors file: expected an object with a 'vectors' list")
     if data.get("schema") != SCHEMA:
-        raise VectorFileError(f"{path}: schema {data.get('schema')!r} is not {SCHEMA!r}")
+        raise VectorFileError(f"{path}: schema {shown_repr(data.get('schema'))} is not {SCHEMA!r}")
+    if len(data["vectors"]) > MAX_VECTORS:
+        raise VectorFileError(f"{path}: {len(data['vectors']):,} vectors; a file holds at most {MAX_VECTORS:,} "
+                              f"(split it)")
     return data
 
 
 def _number(text, where: str, problems: list[str], integer=False):
-    """An exact number from a JSON string (or int); records a problem and returns None if bad."""
+    """An exact number from a JSON string (or int); records a problem and returns None if bad
+    (not a number, or beyond the limits of :func:`odds.limits.exact_number`)."""
     try:
         if isinstance(text, bool) or not isinstance(text, (str, int)):
             raise ValueError
+        if isinstance(text, str):
+            check_number_text(text, where)  # 1e999999999 would be a billion-digit integer
+        elif text.bit_length() > 4 * MAX_NUMBER_TEXT:
+            raise LimitError(f"{where}: a JSON integer of more than {MAX_NUMBER_TEXT} digits is beyond the limits")
         value = Fraction(str(text))
         if integer and value.denominator != 1:
             raise ValueError
         return value
+    except LimitError as exc:
+        problems.append(str(exc))
+        return None
     except (ValueError, ZeroDivisionError):
-        problems.append(f"{where}: {text!r} is not an exact {'integer' if integer else 'number'}")
+        problems.append(f"{where}: {shown_repr(text)} is not an exact {'integer' if integer else 'number'}")
         return None
 
 
@@ -189,7 +217,10 @@ def _counts(spec: dict, key: str, size: int, where: str) -> list[int] | None:
         raise OddsError(f"{where}.shoe.{key}: must be a list of {size} counts")
     for i, c in enumerate(counts):
         if isinstance(c, bool) or not isinstance(c, int) or c < 0:
-            raise OddsError(f"{where}.shoe.{key}[{i}]: {c!r} is not a whole number of at least 0")
+            raise OddsError(f"{where}.shoe.{key}[{i}]: {shown_repr(c)} is not a whole number of at least 0")
+    if sum(counts) > MAX_CARDS:
+        raise OddsError(f"{where}.shoe.{key}: {sum(counts):,} cards; a shoe holds at most "
+                        f"{MAX_CARDS:,} ({MAX_CARDS // 52:,} decks)")
     return counts
 
 
@@ -208,7 +239,7 @@ def read_shoe(spec, where: str) -> Shoe | None:
     else:
         raise OddsError(f"{where}.shoe: give card_counts (52) or rank_counts (13)")
     if "cards" in spec and (isinstance(spec["cards"], bool) or spec["cards"] != shoe.total):
-        raise OddsError(f"{where}.shoe: cards is {spec['cards']!r}, the counts add up to {shoe.total}")
+        raise OddsError(f"{where}.shoe: cards is {shown_repr(spec['cards'])}, the counts add up to {shoe.total}")
     return shoe
 
 
@@ -218,17 +249,18 @@ def _name(vec: dict, key: str, where: str, required: bool) -> str | None:
     if not required and value in (None, ""):
         return None
     if not isinstance(value, str) or not value:
-        raise OddsError(f"{where}: {key} must be a name (a string), not {value!r}")
+        raise OddsError(f"{where}: {key} must be a name (a string), not {shown_repr(value)}")
     return value
 
 
-def verify_vector(vec, index: int) -> tuple[list[str], int]:
+def verify_vector(vec, index: int, own: dict | None = None) -> tuple[list[str], int]:
     """Every difference between one vector and this library's counts; and how many numbers were
-    checked."""
+    checked. ``own``: the user's paytables by name (files given to ``verify --paytable``)."""
     where = f"vector {index}"
     if not isinstance(vec, dict):
         return [f"{where}: must be an object"], 0
-    where = f"vector {index} ({vec.get('id', '?')})"
+    vector_id = vec.get("id", "?")
+    where = f"vector {index} ({vector_id if isinstance(vector_id, str) and len(vector_id) <= 80 else shown_repr(vector_id)})"
     try:
         game = get_game(_name(vec, "game", where, True))
         shoe = read_shoe(vec.get("shoe"), where)
@@ -239,7 +271,16 @@ def verify_vector(vec, index: int) -> tuple[list[str], int]:
         bets = vec.get("bets")
         if not isinstance(bets, dict) or not bets:
             raise OddsError(f"{where}: 'bets' must be a non-empty object")
-        paytable = load_paytable(game, _name(vec, "paytable", where, False))
+        paytable_name = _name(vec, "paytable", where, False)
+        if paytable_name in (own or {}):
+            paytable = own[paytable_name]  # the user's own file, given with verify --paytable
+        elif paytable_name is not None and paytable_name not in shipped_names(game.id):
+            # a file sent to us names a shipped paytable, never a path on this machine to read
+            raise OddsError(f"{where}: paytable must name a shipped {game.id} paytable "
+                            f"({', '.join(shipped_names(game.id))}) or a file given with --paytable, "
+                            f"not {shown_repr(paytable_name)}")
+        else:
+            paytable = load_paytable(game, paytable_name)
         for bet_id in bets:
             if bet_id not in paytable.bets:
                 from ..errors import UnknownName
@@ -285,9 +326,9 @@ def verify_vector(vec, index: int) -> tuple[list[str], int]:
             p_theirs, p_ours = n / total, Fraction(ours.counts.get(key, 0), ours.total)
             if p_theirs != p_ours:
                 expected = ours.counts.get(key, 0) * total / ours.total
-                shown = exact(expected) if total != ours.total else str(ours.counts.get(key, 0))
+                ours_shown = exact(expected) if total != ours.total else str(ours.counts.get(key, 0))
                 problems.append(f"{at}: {key}: file {combos[key]} of {entry.get('total')}, "
-                                f"odds {shown} (probability {exact(p_ours)}, file {exact(p_theirs)})")
+                                f"odds {ours_shown} (probability {exact(p_ours)}, file {exact(p_theirs)})")
         if sum(theirs.values()) != total and not missing and len(theirs) == len(rule.outcome_keys):
             problems.append(f"{at}: combinations add up to {sum(theirs.values())}, not the total {total}")
         if "house_edge" in entry:
@@ -312,12 +353,13 @@ def verify_vector(vec, index: int) -> tuple[list[str], int]:
     return problems, checked
 
 
-def verify(data: dict) -> tuple[list[str], int, int]:
-    """Check every vector: ``(problems, vectors, numbers checked)``."""
+def verify(data: dict, own: dict | None = None) -> tuple[list[str], int, int]:
+    """Check every vector: ``(problems, vectors, numbers checked)``; ``own``: the user's
+    paytables by name, for vectors of their own bets."""
     problems: list[str] = []
     checked = 0
     for index, vec in enumerate(data["vectors"], start=1):
-        found, n = verify_vector(vec, index)
+        found, n = verify_vector(vec, index, own)
         problems.extend(found)
         checked += n
     return problems, len(data["vectors"]), checked

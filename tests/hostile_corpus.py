@@ -1,0 +1,383 @@
+"""A corpus of hostile inputs for every command (replayed by tests/test_hostile.py).
+
+Each case is ``(args, exit code, text)``: the command must end with that exit code (1 a clear
+error, 2 a usage error) and exactly one line on stderr containing ``text``, quickly, with no
+traceback. ``{d}`` in an argument is the folder of the hostile files that :func:`make_files`
+writes. The cases come from a fuzzing round (issue 15) and from each limit in README "Limits".
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+N9 = "9" * 5000  # a 5,000-digit integer: int() refuses it, Fraction() takes seconds to print it
+HUGE_EXP = "1e999999999"  # a billion-digit integer once made exact
+TIE = 'game = "baccarat"\nextends = "seed"\n[bets.tie]\n'
+
+
+def _tie(pay: str, extra: str = "") -> str:
+    return TIE + extra + f"pays.tie = {pay}\npays.no-tie = -1\n"
+
+
+PAYTABLES = {
+    "pay_exp.toml": _tie(HUGE_EXP),
+    "pay_tiny_exp.toml": _tie("1e-999999999"),
+    "pay_str_exp.toml": _tie(f'"{HUGE_EXP}"'),
+    "pay_int5000.toml": _tie(N9),
+    "pay_str5000.toml": _tie(f'"1/{N9}"'),
+    "pay_inf.toml": _tie("inf"),
+    "pay_minus_inf.toml": _tie("-inf"),
+    "pay_nan.toml": _tie("nan"),
+    "pay_zero_den.toml": _tie('"1/0"'),
+    "pay_beyond.toml": _tie("10000000001"),
+    "pay_below.toml": _tie("-2"),
+    "pay_bool.toml": _tie("true"),
+    "pay_list.toml": _tie("[9]"),
+    "window_5000.toml": _tie("8", f"window = {N9}\n"),
+    "deep_array.toml": 'game = "baccarat"\nx = ' + "[" * 100_000 + "]" * 100_000 + "\n",
+    "deep_table.toml": 'game = "baccarat"\nx = ' + "{a=" * 5000 + "1" + "}" * 5000 + "\n",
+    "deep_game.toml": "game = " + "[" * 100_000 + "]" * 100_000 + "\n",
+    "ext_dotdot.toml": 'game = "baccarat"\nextends = "../roulette/seed"\n',
+    "ext_abs.toml": 'game = "baccarat"\nextends = "/etc/passwd"\n',
+    "ext_nested.toml": 'game = "baccarat"\nextends = "seed/../../../../etc/passwd"\n',
+    "ext_other_game.toml": 'game = "baccarat"\nextends = "tiger-pair-same-rank"\n',
+    "ext_int.toml": 'game = "baccarat"\nextends = 5\n',
+    "ext_empty.toml": 'game = "baccarat"\nextends = ""\n',
+    "ext_file.toml": 'game = "baccarat"\nextends = "ext_file"\n',
+    "ext_backslash.toml": 'game = "baccarat"\nextends = "..\\\\roulette\\\\seed"\n',
+    "game_long.toml": f'game = "{"x" * 5000}"\n',
+    "bad_toml.toml": 'game = "baccarat"\n[bets\n',
+    "unknown_key.toml": 'game = "baccarat"\nextends = "seed"\n' + f"{'k' * 3000} = 1\n",
+    "empty.toml": "",
+}
+
+# a well-formed vector to corrupt
+VECTOR = {"id": "x", "game": "baccarat", "paytable": "seed", "shoe": {"rank_counts": [32] * 13},
+          "bets": {"banker": {"total": "1", "combinations": {"banker-wins": "1", "tie": "0", "player-wins": "0"}}}}
+
+
+def _vectors(**changes) -> str:
+    vec = json.loads(json.dumps(VECTOR))
+    for path, value in changes.items():
+        *head, last = path.split("__")
+        node = vec
+        for key in head:
+            node = node[key]
+        node[last] = value
+    return json.dumps({"schema": "odds-reference-vectors/1", "vectors": [vec]})
+
+
+VECTOR_FILES = {
+    "deep.json": "[" * 100_000 + "]" * 100_000,
+    "deep_object.json": '{"a":' * 100_000 + "1" + "}" * 100_000,
+    "int5000.json": '{"schema": "odds-reference-vectors/1", "vectors": [' + N9 + "]}",
+    "shoe_int5000.json": _vectors().replace("[32, 32, 32", f"[{N9}, 32, 32"),
+    "nan.json": _vectors().replace("[32, 32, 32", "[NaN, 32, 32"),
+    "infinity.json": _vectors().replace('"total": "1"', '"total": Infinity'),
+    "float_huge.json": _vectors().replace("[32, 32, 32", "[1e400, 32, 32"),
+    "empty.json": "",
+    "list.json": "[]",
+    "no_vectors.json": '{"schema": "odds-reference-vectors/1"}',
+    "bad_schema.json": '{"schema": "' + "s" * 5000 + '", "vectors": []}',
+    "total_exp.json": _vectors(bets__banker__total=HUGE_EXP),
+    "total_5000.json": _vectors(bets__banker__total=N9),
+    "edge_exp.json": _vectors(bets__banker__house_edge=HUGE_EXP),
+    "pays_5000.json": _vectors(bets__banker__house_edge="0",
+                               bets__banker__pays={"banker-wins": f"{N9}/7", "tie": "0", "player-wins": "-1"}),
+    "shoe_huge.json": _vectors(shoe={"rank_counts": [10**12] * 13}),
+    "shoe_negative.json": _vectors(shoe={"rank_counts": [-1] + [32] * 12}),
+    "shoe_bool.json": _vectors(shoe={"rank_counts": [True] * 13}),
+    "game_list.json": _vectors(game=[[["baccarat"]]]),
+    "game_long.json": _vectors(game="g" * 5000),
+    "paytable_path.json": _vectors(paytable="../../etc/passwd"),
+    "bets_empty.json": _vectors(bets={}),
+    "id_huge.json": _vectors(id="i" * 100_000, game="nope"),
+    "paytable_file.json": _vectors(paytable="mine"),
+    "too_many.json": json.dumps({"schema": "odds-reference-vectors/1", "vectors": [{}] * 10_001}),
+}
+
+
+def make_files(folder: Path) -> Path:
+    """Write every hostile file into ``folder``; returns it."""
+    for name, text in {**PAYTABLES, **VECTOR_FILES}.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    (folder / "binary.bin").write_bytes(b"\xff\xfe5x3\n\x80\x81\n")
+    (folder / "binary_line3.txt").write_bytes(b"5x3\nK\n\xc3\x28\n")
+    (folder / "mult5000.txt").write_text(f"Ax{N9}\n")
+    (folder / "mult20.txt").write_text("\nAx99999999999999999999\n")
+    (folder / "kx40.txt").write_text("5x3\n\nKx40\n")
+    (folder / "badcard.txt").write_text("5x3\nZZ\n")
+    (folder / "twoasx4.txt").write_text("2,Asx4\n")
+    (folder / "shoes.txt").write_text("5x3,K,Th\n")
+    (folder / "folder.svg").mkdir(exist_ok=True)
+    (folder / "a-folder").mkdir(exist_ok=True)
+    (folder / "mine").write_text(_tie("50"))  # a file named like a paytable, no .toml, no /
+    (folder / "afile").write_text("not a folder\n")
+    return folder
+
+
+CASES: list[tuple[tuple[str, ...], int, str]] = []
+
+
+def case(code: int, text: str, *args: str) -> None:
+    CASES.append((args, code, text))
+
+
+# -- the command line itself ------------------------------------------------------------------------
+case(2, "No such command", "nosuchcommand")
+case(2, "No such option", "--bogus")
+case(2, "No such command", N9)
+case(2, "Missing argument", "sheet")
+case(2, "No such option", "sheet", "baccarat", "--bogus")
+case(2, "Got unexpected extra argument", "games", "extra")
+case(2, "'xml' is not one of", "games", "--format", "xml")
+case(2, "is not one of", "sheet", "baccarat", "--format", N9)
+
+# -- sheet: games, bets ----------------------------------------------------------------------------
+case(1, "unknown game", "sheet", "nosuchgame")
+case(1, "unknown game", "sheet", N9)
+case(1, "unknown game", "sheet", "../baccarat")
+case(1, "did you mean banker", "sheet", "baccarat", "--bet", "bankr")
+case(1, "unknown baccarat bet", "sheet", "baccarat", "--bet", "b" * 5000)
+case(1, "deals no cards", "sheet", "sic-bo", "--decks", "6")
+case(1, "deals no cards", "sheet", "roulette", "--remove", "K")
+
+# -- sheet: decks ------------------------------------------------------------------------------------
+case(1, "at least 1", "sheet", "baccarat", "--decks", "0")
+case(1, "at least 1", "sheet", "baccarat", "--decks", "-1")
+case(2, "above the limit of 10,000", "sheet", "baccarat", "--decks", "10001")
+case(2, "above the limit of 10,000", "sheet", "baccarat", "--decks", "1000000000")
+case(2, "not a whole number", "sheet", "baccarat", "--decks", "10**12")
+case(2, "too long a number", "sheet", "baccarat", "--decks", N9)
+case(2, "not a whole number", "sheet", "baccarat", "--decks", "nan")
+case(2, "not a whole number", "sheet", "baccarat", "--decks", "inf")
+case(2, "not a whole number", "sheet", "baccarat", "--decks", "1e3")
+case(2, "not a whole number", "sheet", "baccarat", "--decks", "")
+case(2, "not a whole number", "sheet", "baccarat", "--decks", "8.0")
+case(2, "above the limit", "strategy", "player-dealer-baccarat", "--decks", "1000000000")
+case(2, "above the limit", "eor", "baccarat", "--bet", "tie", "--decks", "1000000000")
+
+# -- sheet: removals ---------------------------------------------------------------------------------
+case(1, "bad card 'Zx3'", "sheet", "baccarat", "--remove", "Zx3")
+case(1, "multiplier must be at least 1", "sheet", "baccarat", "--remove", "Ax0")
+case(1, "a multiplier of 5000 digits", "sheet", "baccarat", "--remove", f"Ax{N9}")
+case(1, "a multiplier of 20 digits", "sheet", "baccarat", "--remove", "Ax99999999999999999999")
+case(1, "cannot remove", "sheet", "baccarat", "--remove", "Kx200000000000000000")
+case(1, "cannot remove Kx40", "sheet", "baccarat", "--remove", "Kx40")
+case(1, "cannot remove Asx4: the shoe holds at most 1 of As", "sheet", "baccarat", "--decks", "1", "--remove", "2,Asx4")
+case(1, "cannot remove Asx4: the shoe holds 1 of As", "sheet", "baccarat", "--decks", "1", "--remove", "Asx4,2")
+case(1, "cannot remove As", "sheet", "baccarat", "--decks", "1", "--remove", "K,As,As")
+case(1, "cannot remove As", "sheet", "dragon-tiger", "--decks", "1", "--remove", "As,K,As")
+case(1, "cannot remove A", "sheet", "baccarat", "--remove", ",".join(["A"] * 40))
+case(1, "bad card", "sheet", "baccarat", "--remove", "A\u2660")
+case(1, "bad card", "sheet", "baccarat", "--remove", "\x00")
+case(1, "needs suits", "sheet", "baccarat", "--bet", "perfect-pair", "--remove", "K")
+case(1, "may need 6", "sheet", "baccarat", "--decks", "1", "--remove", "Ax4,2x4,3x4,4x4,5x4,6x4,7x4,8x4,9x4,Tx4,Jx4,Qx4,Kx2")
+
+# -- sheet: fees -------------------------------------------------------------------------------------
+case(1, "exponent beyond", "sheet", "player-dealer-baccarat", "--fee", HUGE_EXP)
+case(1, "exponent beyond", "sheet", "player-dealer-baccarat", "--fee", "1e-999999999")
+case(1, "longer than 100 characters", "sheet", "player-dealer-baccarat", "--fee", N9)
+case(1, "not a number", "sheet", "player-dealer-baccarat", "--fee", "inf")
+case(1, "not a number", "sheet", "player-dealer-baccarat", "--fee", "nan")
+case(1, "not a number", "sheet", "player-dealer-baccarat", "--fee", "1/0")
+case(1, "not a number", "sheet", "player-dealer-baccarat", "--fee", "abc")
+case(1, "beyond", "sheet", "player-dealer-baccarat", "--fee", "10000000001")
+case(1, "zero or more", "sheet", "player-dealer-baccarat", "--fee", "-1")
+case(1, "--fee applies", "sheet", "baccarat", "--fee", "0.05")
+
+# -- sheet: paytables (names, files, contents) -------------------------------------------------------
+case(1, "unknown paytable", "sheet", "baccarat", "--paytable", "nope")
+case(1, "pass ./mine", "sheet", "baccarat", "--paytable", "mine")
+case(1, "no such paytable file", "sheet", "baccarat", "--paytable", "missing.toml")
+case(1, "no such paytable file", "sheet", "baccarat", "--paytable", "{d}/missing/seed")
+case(1, "not a regular file", "sheet", "baccarat", "--paytable", "/dev/zero")
+case(1, "not a regular file", "sheet", "baccarat", "--paytable", "/dev/urandom")
+case(1, "not a regular file", "sheet", "baccarat", "--paytable", "{d}/a-folder")
+case(1, "unknown paytable", "sheet", "baccarat", "--paytable", ".")
+case(1, "UTF-8", "sheet", "baccarat", "--paytable", "{d}/binary.bin")
+case(1, "unknown paytable", "sheet", "baccarat", "--paytable", N9)
+for _name, _text in [
+    ("pay_exp.toml", "beyond the limits"), ("pay_tiny_exp.toml", "beyond the limits"),
+    ("pay_str_exp.toml", "exponent beyond"), ("pay_int5000.toml", "not valid TOML here"),
+    ("pay_str5000.toml", "longer than 100 characters"), ("pay_inf.toml", "not a finite number"),
+    ("pay_minus_inf.toml", "not a finite number"), ("pay_nan.toml", "not a finite number"),
+    ("pay_zero_den.toml", "not a number or fraction"), ("pay_beyond.toml", "beyond +-1,000,000,000"),
+    ("pay_below.toml", "below -1"), ("pay_bool.toml", "must be a number"), ("pay_list.toml", "is not a number"),
+    ("window_5000.toml", "not valid TOML here"), ("deep_array.toml", "nested too deeply"),
+    ("deep_table.toml", "nested too deeply"), ("deep_game.toml", "nested too deeply"),
+    ("ext_dotdot.toml", "must name a shipped baccarat paytable"), ("ext_abs.toml", "must name a shipped"),
+    ("ext_nested.toml", "must name a shipped"), ("ext_other_game.toml", "must name a shipped"),
+    ("ext_int.toml", "must name a shipped"), ("ext_empty.toml", "must name a shipped"),
+    ("ext_file.toml", "must name a shipped"), ("ext_backslash.toml", "must name a shipped"),
+    ("game_long.toml", "characters)"), ("bad_toml.toml", "not valid TOML"), ("unknown_key.toml", "unknown key"),
+    ("empty.toml", "key 'game' must be"),
+]:
+    case(1, _text, "sheet", "baccarat", "--bet", "tie", "--paytable", f"{{d}}/{_name}")
+case(1, "nested too deeply", "strategy", "player-dealer-baccarat", "--paytable", "{d}/deep_array.toml")
+case(1, "not valid TOML here", "eor", "baccarat", "--paytable", "{d}/pay_int5000.toml")
+case(1, "exponent beyond", "count", "baccarat", "--paytable", "{d}/pay_str_exp.toml")
+case(1, "beyond the limits", "simulate", "baccarat", "--paytable", "{d}/pay_exp.toml")
+case(1, "must name a shipped", "solve", "baccarat", "tie", "--paytable", "{d}/ext_dotdot.toml")
+case(1, "not a regular file", "batch", "baccarat", "--shoes", "{d}/shoes.txt", "--paytable", "/dev/zero")
+
+# -- export ------------------------------------------------------------------------------------------
+case(1, "not a folder", "export", "--out", "/dev/null")
+case(2, "is a file", "export", "--out", "{d}/afile")
+case(1, "not a folder", "export", "--check", "--out", "/dev/null")
+case(1, "there is no folder", "export", "--out", "{d}/missing/deeper")
+case(1, "there is no folder", "export", "--out", "{d}/shoes.txt/x")
+
+# -- batch -------------------------------------------------------------------------------------------
+case(2, "does not exist", "batch", "baccarat", "--shoes", "{d}/none.txt")
+case(2, "is a directory", "batch", "baccarat", "--shoes", "{d}/a-folder")
+case(2, "Missing option", "batch", "baccarat")
+case(1, "bigger than 64 MiB", "batch", "baccarat", "--shoes", "/dev/zero")
+case(1, "line 1: not UTF-8", "batch", "baccarat", "--shoes", "{d}/binary.bin")
+case(1, "line 3: not UTF-8", "batch", "baccarat", "--shoes", "{d}/binary_line3.txt")
+case(1, "line 1: bad card", "batch", "baccarat", "--shoes", "{d}/mult5000.txt")
+case(1, "line 2: bad card", "batch", "baccarat", "--shoes", "{d}/mult20.txt")
+case(1, "line 3: cannot remove Kx40", "batch", "baccarat", "--shoes", "{d}/kx40.txt")
+case(1, "line 2: bad card", "batch", "baccarat", "--shoes", "{d}/badcard.txt")
+case(1, "line 1: cannot remove Asx4", "batch", "baccarat", "--decks", "1", "--shoes", "{d}/twoasx4.txt")
+case(1, "deals no cards", "batch", "roulette", "--shoes", "{d}/shoes.txt")
+case(2, "above the limit of 10,000", "batch", "baccarat", "--shoes", "{d}/shoes.txt", "--decks", "10001")
+case(2, "too long a number", "batch", "baccarat", "--shoes", "{d}/shoes.txt", "--decks", N9)
+case(2, "must be at least 1", "batch", "baccarat", "--shoes", "{d}/shoes.txt", "--workers", "0")
+case(2, "above the limit of 256", "batch", "baccarat", "--shoes", "{d}/shoes.txt", "--workers", "1000000000")
+case(2, "is not one of", "batch", "baccarat", "--shoes", "{d}/shoes.txt", "--format", "table")
+case(1, "unknown baccarat bet", "batch", "baccarat", "--shoes", "{d}/shoes.txt", "--bet", "nope")
+
+# -- eor ---------------------------------------------------------------------------------------------
+case(1, "card games only", "eor", "sic-bo")
+case(1, ".png or .svg", "eor", "baccarat", "--bet", "tie", "--plot", "x.pdf")
+case(1, ".png or .svg", "eor", "baccarat", "--bet", "tie", "--plot", "/dev/null")
+case(1, "no folder", "eor", "baccarat", "--bet", "tie", "--plot", "/nonexistent/dir/x.png")
+case(1, "it is a folder", "eor", "baccarat", "--bet", "tie", "--plot", "{d}/folder.svg")
+case(1, "bad card", "eor", "baccarat", "--remove", "Qx-1")
+case(1, "needs suits", "eor", "baccarat", "--bet", "perfect-pair", "--remove", "K")
+
+# -- tags --------------------------------------------------------------------------------------------
+case(1, "at least 1", "tags", "baccarat", "big", "--level", "0")
+case(1, "at least 1", "tags", "baccarat", "big", "--level", "-5")
+case(2, "above the limit of 100", "tags", "baccarat", "big", "--level", "101")
+case(2, "above the limit of 100", "tags", "baccarat", "big", "--level", "1000000000")
+case(2, "too long a number", "tags", "baccarat", "big", "--level", N9)
+case(2, "not a whole number", "tags", "baccarat", "big", "--level", "nan")
+case(1, "--tags needs 10 integers", "tags", "baccarat", "big", "--tags", "1,2,3")
+case(1, "--tags must be integers", "tags", "baccarat", "big", "--tags", ",".join(["x"] * 10))
+case(1, "--tags must be integers", "tags", "baccarat", "big", "--tags", ",".join([N9] * 10))
+case(1, "unknown baccarat bet", "tags", "baccarat", "nope")
+case(1, "card games only", "tags", "roulette", "red")
+
+# -- count -------------------------------------------------------------------------------------------
+case(1, "--shoes must be at least 1", "count", "dragon-tiger", "--shoes", "0")
+case(1, "--shoes must be at least 1", "count", "dragon-tiger", "--shoes", "-1")
+case(2, "above the limit of 1,000,000", "count", "dragon-tiger", "--shoes", "1000001")
+case(2, "above the limit of 1,000,000", "count", "dragon-tiger", "--shoes", "1000000000000")
+case(2, "not a whole number", "count", "dragon-tiger", "--shoes", "10**12")
+case(2, "too long a number", "count", "dragon-tiger", "--shoes", N9)
+case(2, "not a whole number", "count", "dragon-tiger", "--shoes", "1e6")
+case(2, "below 0", "count", "dragon-tiger", "--seed", "-1")
+case(2, "above the limit", "count", "dragon-tiger", "--seed", str(2**64))
+case(2, "too long a number", "count", "dragon-tiger", "--seed", N9)
+case(2, "not a whole number", "count", "dragon-tiger", "--seed", "nan")
+case(1, "at least 1", "count", "dragon-tiger", "--decks", "0")
+case(2, "above the limit of 10,000", "count", "dragon-tiger", "--decks", "1000000000")
+case(2, "below 0", "count", "dragon-tiger", "--cut-card", "-5")
+case(1, "--cut-card 100000: the shoe holds 416 cards", "count", "baccarat", "--cut-card", "100000")
+case(2, "above the limit of 520,000", "count", "dragon-tiger", "--cut-card", "1000000000")
+case(2, "too long a number", "count", "dragon-tiger", "--cut-card", N9)
+case(1, "--window must be at least 1", "count", "dragon-tiger", "--window", "0")
+case(2, "below 0", "count", "dragon-tiger", "--window", "-1")
+case(2, "above the limit", "count", "dragon-tiger", "--window", "1000000000")
+case(1, "at least 1", "count", "dragon-tiger", "--level", "0")
+case(2, "above the limit of 100", "count", "dragon-tiger", "--level", "1000000000")
+case(2, "must be at least 1", "count", "dragon-tiger", "--workers", "0")
+case(2, "above the limit of 256", "count", "dragon-tiger", "--workers", "1000000000")
+case(2, "never", "count", "dragon-tiger", "--after-cut", "never")
+case(1, ".png or .svg", "count", "dragon-tiger", "--shoes", "1", "--plot", "x.gif")
+case(1, "at most 20,000 shoes", "count", "dragon-tiger", "--shoes", "20001", "--plot", "x.svg")
+case(1, "missing port number", "count", "dragon-tiger", "--shoes", "2", "--scheduler", "nonsense")
+case(1, "unknown address scheme", "count", "dragon-tiger", "--shoes", "2", "--scheduler", "http://localhost:1")
+case(1, "invalid address", "count", "dragon-tiger", "--shoes", "2", "--scheduler", "tcp://[::1:5")
+case(1, "cannot reach the Dask scheduler", "count", "dragon-tiger", "--shoes", "2", "--scheduler", f"tcp://127.0.0.1:{N9[:40]}")
+case(1, "card games only", "count", "sic-bo")
+
+# -- strategy ----------------------------------------------------------------------------------------
+case(1, "strategy applies to player-dealer-baccarat", "strategy", "baccarat")
+case(1, "at least 1", "strategy", "player-dealer-baccarat", "--decks", "0")
+case(1, "bad card", "strategy", "player-dealer-baccarat", "--remove", "Zx3")
+
+# -- solve -------------------------------------------------------------------------------------------
+case(1, "exponent beyond", "solve", "baccarat", "tie", "--edge", HUGE_EXP)
+case(1, "exponent beyond", "solve", "baccarat", "tie", "--rtp", "1e-999999999%")
+case(1, "longer than 100 characters", "solve", "baccarat", "tie", "--edge", N9)
+case(1, "longer than 100 characters", "solve", "baccarat", "tie", "--edge", f"1/{N9}")
+case(1, "write a fraction", "solve", "baccarat", "tie", "--edge", "nan")
+case(1, "write a fraction", "solve", "baccarat", "tie", "--edge", "inf")
+case(1, "write a fraction", "solve", "baccarat", "tie", "--edge", "1/0")
+case(1, "means 500%", "solve", "baccarat", "tie", "--edge", "5")
+case(1, "cannot be negative", "solve", "baccarat", "tie", "--rtp", "-0.5")
+case(1, "below -1", "solve", "baccarat", "banker", "--edge", "99%")
+case(2, "not both", "solve", "baccarat", "tie", "--edge", "1%", "--rtp", "99%")
+case(1, "banker-wins", "solve", "baccarat", "banker", "--outcome", "bnaker-wins")
+case(1, "unknown baccarat bet", "solve", "baccarat", "b" * 5000)
+case(1, "deals no cards", "solve", "roulette", "tiers", "--decks", "8")
+
+# -- simulate ----------------------------------------------------------------------------------------
+case(2, "below 2", "simulate", "baccarat", "--rounds", "1")
+case(2, "below 2", "simulate", "baccarat", "--rounds", "-5")
+case(2, "above the limit of 1,000,000,000", "simulate", "baccarat", "--rounds", "1000000000000")
+case(2, "too long a number", "simulate", "baccarat", "--rounds", N9)
+case(2, "below 0", "simulate", "baccarat", "--rounds", "10", "--seed", "-5")
+case(2, "above the limit", "simulate", "baccarat", "--rounds", "10", "--seed", str(2**64))
+case(2, "give a finite number above 0", "simulate", "baccarat", "--rounds", "10", "--z-max", "nan")
+case(2, "give a finite number above 0", "simulate", "baccarat", "--rounds", "10", "--z-max", "inf")
+case(2, "give a finite number above 0", "simulate", "baccarat", "--rounds", "10", "--z-max", "0")
+case(2, "give a finite number above 0", "simulate", "baccarat", "--rounds", "10", "--z-max", "-1")
+case(2, "is not a number", "simulate", "baccarat", "--rounds", "10", "--z-max", "abc")
+case(2, "is not a number", "simulate", "baccarat", "--rounds", "10", "--z-max", HUGE_EXP)
+case(2, "above the limit of 10,000", "simulate", "baccarat", "--rounds", "10", "--decks", "1000000000")
+case(2, "below 0", "simulate", "baccarat", "--rounds", "10", "--cut-card", "-1")
+case(2, "above the limit", "simulate", "baccarat", "--rounds", "10", "--cut-card", "1000000000")
+case(1, "deals no cards", "simulate", "sic-bo", "--decks", "6", "--rounds", "10")
+case(1, "cut-card", "simulate", "baccarat", "--cut-card", "2", "--rounds", "10", "--seed", "1")
+
+# -- vectors and verify ------------------------------------------------------------------------------
+case(1, "not a regular file", "vectors", "--out", "/dev/null")
+case(1, "there is no folder", "vectors", "--out", "/nonexistent/dir/v.json")
+case(2, "is a directory", "vectors", "--out", "{d}/a-folder")
+case(1, "bigger than 64 MiB", "verify", "/dev/zero")
+case(1, "bigger than 64 MiB", "verify", "/dev/urandom")
+case(1, "not UTF-8", "verify", "{d}/binary.bin")
+case(1, "cannot read", "verify", "{d}/missing.json")
+case(2, "is a directory", "verify", "{d}/a-folder")
+case(1, "nested too deeply", "verify", "{d}/deep.json")
+case(1, "nested too deeply", "verify", "{d}/deep_object.json")
+case(1, "not a vectors file here", "verify", "{d}/int5000.json")
+case(1, "not a vectors file here", "verify", "{d}/shoe_int5000.json")
+case(1, "NaN is not a JSON number", "verify", "{d}/nan.json")
+case(1, "Infinity is not a JSON number", "verify", "{d}/infinity.json")
+case(1, "not valid JSON", "verify", "{d}/empty.json")
+case(1, "not a vectors file", "verify", "{d}/list.json")
+case(1, "not a vectors file", "verify", "{d}/no_vectors.json")
+case(1, "characters) is not", "verify", "{d}/bad_schema.json")
+for _name in ("float_huge", "total_exp", "total_5000", "edge_exp", "pays_5000", "shoe_huge", "shoe_negative",
+              "shoe_bool", "game_list", "game_long", "paytable_path", "paytable_file", "bets_empty", "id_huge"):
+    case(1, "mismatch(es) in 1 vector(s)", "verify", f"{{d}}/{_name}.json")
+case(1, "at most 10,000", "verify", "{d}/too_many.json")
+# paths no file system takes (a NUL cannot come from a shell, but can from a script)
+_LONG = "n" * 300
+case(1, "too long for the file system", "eor", "baccarat", "--bet", "tie", "--plot", f"{_LONG}.svg")
+case(1, "too long for the file system", "count", "dragon-tiger", "--shoes", "1", "--plot", f"{_LONG}/x.svg")
+case(1, "too long for the file system", "vectors", "--out", f"{_LONG}.json")
+case(1, "too long for the file system", "verify", f"{_LONG}.json")
+case(1, "too long for the file system", "export", "--out", _LONG)
+case(1, "no such paytable file", "sheet", "baccarat", "--paytable", f"{_LONG}.toml")
+case(2, "not a usable path", "vectors", "--out", "a\x00.json")
+case(2, "not a usable path", "verify", "a\x00.json")
+case(2, "not a usable path", "export", "--out", "a\x00b")
+case(1, "a path cannot hold a NUL", "eor", "baccarat", "--bet", "tie", "--plot", "a\x00.svg")
+case(1, "bad card", "sheet", "baccarat", "--remove", "A" * 100_000)
