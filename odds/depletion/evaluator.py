@@ -34,6 +34,7 @@ import numpy as np
 
 from ..cards import RANKS, SUITS
 from ..counting import falling
+from ..engine.ranges import fits_int64
 from ..shoe import Shoe
 
 INT64_SAFE = 2**62
@@ -76,6 +77,8 @@ class Evaluator:
         self.first_card_bets: list[str] = []
         self.two_card_bets: list[str] = []
         self.generic_bets: list[str] = []
+        self._proofs: dict[str, np.ndarray] = {}
+        self._pair_int64: dict[str, np.ndarray] = {}
         self._plan()
 
     # -- which path each bet takes ------------------------------------------------------------------
@@ -108,7 +111,7 @@ class Evaluator:
         ordered pair of card kinds (52 x 52, from ``play_dealt``); else None."""
         if not hasattr(self.game, "play_dealt"):
             return None
-        matrices = {b: np.zeros((52, 52), dtype=np.int64) for b in bets}
+        matrices = {b: np.zeros((52, 52), dtype=object) for b in bets}  # Python ints: any pay
         pays = {b: {k: int(v * self.scale[b]) for k, v in self.pays[b].items()} for b in bets}
         for i in range(52):
             for j in range(52):
@@ -155,9 +158,9 @@ class Evaluator:
                 den = np.array([self.scale[bet] * t for t in totals], dtype=object)
                 out[bet] = (_narrow(sums[:, j]), _narrow(den))
         if self.first_card_bets:
-            out.update(self._first_card_numerators(comps, n))
+            out.update(self._first_card_numerators(comps))
         if self.two_card_bets:
-            out.update(self._two_card_numerators(comps, n))
+            out.update(self._two_card_numerators(comps))
         if self.generic_bets:
             nums = {b: [] for b in self.generic_bets}
             dens = {b: [] for b in self.generic_bets}
@@ -171,85 +174,52 @@ class Evaluator:
                 out[b] = (_narrow(np.array(nums[b], dtype=object)), _narrow(np.array(dens[b], dtype=object)))
         return {b: out[b] for b in self.bet_ids}
 
-    def _two_card_numerators(self, comps: np.ndarray, n: np.ndarray):
-        """Two-card rounds: over ordered pairs of distinct cards, ``num = c^T P c - diag(P) . c``.
+    def _int64_proved(self, bet: str, formula, comps: np.ndarray) -> bool:
+        """Whether ``formula`` runs on ``comps`` in int64 with no intermediate (numerator and
+        denominator included) past ``2**63 - 1``: proved by running it on intervals
+        (:func:`odds.engine.ranges.fits_int64`). A proof for column maxima ``hi`` covers every
+        batch whose maxima are at most ``hi`` (interval arithmetic is monotone), so it is kept."""
+        hi = comps.max(axis=0)
+        proved = self._proofs.get(bet)
+        if proved is not None and (hi <= proved).all():
+            return True
+        if fits_int64(formula, comps):
+            self._proofs[bet] = hi
+            return True
+        return False
 
-        Range: with ``m`` the largest ``|P|`` entry or scale, the products and sums stay within
-        ``m (N**2 + N)`` (``c^T |P| c <= m N**2``, ``diag(P) . c <= m N``), the denominator within
-        ``m N**2``. When that bound passes 2**62 the rows are computed with Python integers
-        (object arrays) instead.
-        """
-        biggest = int(n.max()) if len(n) else 0
-        bound = max(max(int(np.abs(self._pair_matrices[b]).max()), self.scale[b]) for b in self.two_card_bets)
-        dtype = np.int64 if bound * (biggest * biggest + biggest) < INT64_SAFE else object
-        cards = comps.astype(dtype)
-        n = n.astype(dtype)
+    def _two_card_numerators(self, comps: np.ndarray):
+        """Two-card rounds: over ordered pairs of distinct cards, ``num = c^T P c - diag(P) . c``
+        (:func:`two_card_numerator`), in int64 for each bet whose range is proved, else in Python
+        integers (that bet only)."""
         out = {}
         for bet in self.two_card_bets:
-            p = self._pair_matrices[bet].astype(dtype)
-            num = ((cards @ p) * cards).sum(axis=1) - cards @ np.diagonal(p)
-            out[bet] = (num, self.scale[bet] * n * (n - 1))
+            matrix, scale = self._pair_matrices[bet], self.scale[bet]
+
+            def formula(cards, matrix=matrix, scale=scale):
+                return two_card_numerator(matrix, scale, cards)
+
+            if self._int64_proved(bet, formula, comps):
+                if bet not in self._pair_int64:
+                    self._pair_int64[bet] = matrix.astype(np.int64)
+                out[bet] = two_card_numerator(self._pair_int64[bet], scale, comps)
+            else:
+                out[bet] = two_card_numerator(matrix, scale, comps.astype(object))
         return out
 
-    def _first_card_numerators(self, comps: np.ndarray, n: np.ndarray):
-        """Pair and first-card bets, vectorised (outcome counts as in
-        :func:`odds.games.baccarat.first_card_counts`, over ordered 4-card or 2-card deals; the
-        common factor of the unused cards cancels in the ratio).
-
-        Range: every count is at most ``(N)_4 < N**4``; a numerator is at most
-        ``scale * max|pay| * 2 (N)_4``. When that bound passes 2**62 the rows are computed with
-        Python integers (object arrays) instead.
-        """
-        biggest = int(n.max()) if len(n) else 0
-        bound = max(self.scale[b] * max(abs(p) for p in self.pays[b].values()) for b in self.first_card_bets)
-        dtype = np.int64 if 4 * bound * biggest**4 < INT64_SAFE else object
-        ranks = rank_counts(comps).astype(dtype)
-        cards = comps.astype(dtype)
-        n = n.astype(dtype)
-
-        def f2(c):
-            return c * (c - 1)
-
-        def f4(c):
-            return c * (c - 1) * (c - 2) * (c - 3)
-
-        def pair_stats(c):
-            s2 = f2(c).sum(axis=1)
-            one = s2 * (n - 2) * (n - 3)
-            both = s2 * s2 - (f2(c) ** 2).sum(axis=1) + f4(c).sum(axis=1)
-            return one, both
-
-        total4 = n * (n - 1) * (n - 2) * (n - 3)
-        total2 = n * (n - 1)
+    def _first_card_numerators(self, comps: np.ndarray):
+        """Pair and first-card bets, vectorised (:func:`first_card_counts`), in int64 for each bet
+        whose range is proved, else in Python integers (that bet only)."""
         out = {}
         for bet in self.first_card_bets:
             pay = {k: int(v * self.scale[bet]) for k, v in self.pays[bet].items()}
-            if bet in ("dragon", "tiger", "dragon-tiger-tie"):
-                equal = f2(ranks).sum(axis=1)
-                higher = (n * n - (ranks * ranks).sum(axis=1)) // 2  # sum over r > s of c_r c_s
-                if bet == "dragon-tiger-tie":
-                    counts = {"tie": equal, "no-tie": total2 - equal}
-                else:
-                    counts = {"dragon-wins": higher, "tie": equal, "tiger-wins": higher}
-                total = total2
-            elif bet in ("player-pair", "banker-pair", "either-pair", "perfect-pair"):
-                one, both = pair_stats(cards if bet == "perfect-pair" else ranks)
-                hit = one if bet in ("player-pair", "banker-pair") else 2 * one - both
-                keys = ("perfect-pair", "no-perfect-pair") if bet == "perfect-pair" else ("pair", "no-pair")
-                counts = {keys[0]: hit, keys[1]: total4 - hit}
-                total = total4
-            else:  # tiger-pair
-                one, both = pair_stats(ranks)
-                same_rank = f4(ranks).sum(axis=1)
-                groups = f2(cards).reshape(len(cards), 13, 4)
-                cross = sum(groups[:, :, i] * groups[:, :, j] for i in range(4) for j in range(i + 1, 4))
-                same_cards = f4(cards).sum(axis=1) + 4 * cross.sum(axis=1)
-                counts = {"same-cards": same_cards, "same-rank": same_rank - same_cards,
-                          "both-pairs": both - same_rank, "one-pair": 2 * one - 2 * both,
-                          "no-pair": total4 - 2 * one + both}
-                total = total4
-            num = sum(pay[k] * c for k, c in counts.items())
-            out[bet] = (num, self.scale[bet] * total)
+            scale = self.scale[bet]
+
+            def formula(cards, bet=bet, pay=pay, scale=scale):
+                return first_card_numerator(bet, pay, scale, cards)
+
+            cards = comps if self._int64_proved(bet, formula, comps) else comps.astype(object)
+            out[bet] = formula(cards)
         return out
 
     def exact(self, comps52) -> dict[str, list[Fraction]]:
@@ -270,6 +240,73 @@ class Evaluator:
                 positive = num > 0
             out[bet] = (positive, ev)
         return out
+
+
+def first_card_counts(bet: str, cards):
+    """Outcome counts of a pair or first-card bet and their total, per row of 52 card counts
+    (as :func:`odds.games.baccarat.first_card_counts`: over ordered 4-card deals for the pairs,
+    2-card deals for the Dragon / Tiger bets; the common factor of the unused cards cancels in
+    the ratio). Written with ``+ - * // sum reshape`` only, so that the same code runs on int64,
+    on Python integers and on intervals (:mod:`odds.engine.ranges`).
+
+    >>> aces_and_kings = np.array([[2, 0] + [0] * 48 + [1, 1]])  # As As Kd Kc: 8 of 24 orders pair the player
+    >>> counts, total = first_card_counts("player-pair", aces_and_kings)
+    >>> {k: int(v[0]) for k, v in counts.items()}, int(total[0])
+    ({'pair': 8, 'no-pair': 16}, 24)
+    """
+    ranks = cards.reshape(len(cards), 13, 4).sum(axis=2)
+    n = cards.sum(axis=1)
+
+    def f2(c):
+        return c * (c - 1)
+
+    def f4(c):
+        return c * (c - 1) * (c - 2) * (c - 3)
+
+    def pair_stats(c):
+        s2 = f2(c).sum(axis=1)
+        one = s2 * (n - 2) * (n - 3)
+        both = s2 * s2 - (f2(c) ** 2).sum(axis=1) + f4(c).sum(axis=1)
+        return one, both
+
+    if bet in ("dragon", "tiger", "dragon-tiger-tie"):
+        equal = f2(ranks).sum(axis=1)
+        total2 = n * (n - 1)
+        if bet == "dragon-tiger-tie":
+            return {"tie": equal, "no-tie": total2 - equal}, total2
+        higher = (n * n - (ranks * ranks).sum(axis=1)) // 2  # sum over r > s of c_r c_s
+        return {"dragon-wins": higher, "tie": equal, "tiger-wins": higher}, total2
+    total4 = n * (n - 1) * (n - 2) * (n - 3)
+    if bet in ("player-pair", "banker-pair", "either-pair", "perfect-pair"):
+        one, both = pair_stats(cards if bet == "perfect-pair" else ranks)
+        hit = one if bet in ("player-pair", "banker-pair") else 2 * one - both
+        keys = ("perfect-pair", "no-perfect-pair") if bet == "perfect-pair" else ("pair", "no-pair")
+        return {keys[0]: hit, keys[1]: total4 - hit}, total4
+    if bet != "tiger-pair":
+        raise ValueError(f"{bet} is not a first-card bet")
+    one, both = pair_stats(ranks)
+    same_rank = f4(ranks).sum(axis=1)
+    groups = f2(cards).reshape(len(cards), 13, 4)
+    cross = sum(groups[:, :, i] * groups[:, :, j] for i in range(4) for j in range(i + 1, 4))
+    same_cards = f4(cards).sum(axis=1) + 4 * cross.sum(axis=1)
+    return {"same-cards": same_cards, "same-rank": same_rank - same_cards,
+            "both-pairs": both - same_rank, "one-pair": 2 * one - 2 * both,
+            "no-pair": total4 - 2 * one + both}, total4
+
+
+def first_card_numerator(bet: str, pay: dict[str, int], scale: int, cards):
+    """``(num, den)`` of a first-card bet: ``sum_k pay[k] * count[k]`` over ``scale * total``
+    (``pay``: the pays times ``scale``, integers)."""
+    counts, total = first_card_counts(bet, cards)
+    return sum(pay[k] * c for k, c in counts.items()), scale * total
+
+
+def two_card_numerator(matrix, scale: int, cards):
+    """``(num, den)`` of a bet on a two-card round with scaled pay ``matrix[i, j]`` when card
+    kinds ``i`` then ``j`` are dealt: over ordered pairs of distinct cards,
+    ``num = c^T P c - diag(P) . c`` and ``den = scale * N (N - 1)``."""
+    n = cards.sum(axis=1)
+    return ((cards @ matrix) * cards).sum(axis=1) - cards @ matrix.diagonal(), scale * n * (n - 1)
 
 
 def _narrow(values: np.ndarray) -> np.ndarray:
