@@ -19,7 +19,9 @@ exact integer numerator. From those:
 Sums are kept as integers in units of ``2**-32`` (each round's exact expectation rounded to the
 nearest unit, an error below ``2.4e-10`` per round): integer sums do not depend on the order in
 which shoes are added, so a run's figures are identical for a seed whatever the number of
-workers or the cluster. True counts are binned by ``TC_STEP`` for the trigger search.
+workers or the cluster. The tallies are Python integers (the per-shoe sums use int64 only where
+``rounds * max|value| < 2**63`` proves it cannot wrap): exact for any number of shoes and any
+pays. True counts are binned by ``TC_STEP`` for the trigger search.
 
 Shoes are dealt in chunks, in this process, in local processes (``workers``) or on a Dask
 cluster (``scheduler``); :class:`Tally` objects from the chunks are added up.
@@ -87,8 +89,10 @@ class BetTally:
     perfect_in_window: int = 0
     perfect_sq: int = 0
     """Sum over shoes of (that shoe's perfect-information units)**2, in FIX**2 units."""
-    tc_ev: np.ndarray = field(default_factory=lambda: np.zeros(TC_BINS, dtype=np.int64))
-    tc_ev_in_window: np.ndarray = field(default_factory=lambda: np.zeros(TC_BINS, dtype=np.int64))
+    tc_ev: np.ndarray = field(default_factory=lambda: np.zeros(TC_BINS, dtype=object))
+    """Per true-count bin, the sum of the expectations (FIX units; Python ints: exact however
+    many shoes and however large the pays)."""
+    tc_ev_in_window: np.ndarray = field(default_factory=lambda: np.zeros(TC_BINS, dtype=object))
 
     def add(self, other: "BetTally") -> None:
         for name in ("rounds", "rounds_in_window", "positive", "positive_in_window", "ev_sum",
@@ -154,24 +158,51 @@ def tally_shoe(tally: Tally, spec: CountSpec, evaluator: Evaluator, unseen: np.n
     left = unseen.sum(axis=1)
     for bet, window, tags in zip(spec.bet_ids, spec.windows, spec.tags52):
         positive, ev = results[bet]
-        fixed = np.rint(ev * FIX).astype(np.int64)
+        fixed = fixed_point(ev)
         in_window = np.arange(len(ev)) < (window if window is not None else len(ev))
         t = tally.bets[bet]
         t.rounds += len(ev)
         t.rounds_in_window += int(in_window.sum())
         t.positive += int(positive.sum())
         t.positive_in_window += int((positive & in_window).sum())
-        t.ev_sum += int(fixed.sum())
-        shoe_perfect = int(fixed[positive].sum())
+        t.ev_sum += exact_sum(fixed)
+        shoe_perfect = exact_sum(fixed[positive])
         t.perfect += shoe_perfect
         t.perfect_sq += shoe_perfect * shoe_perfect
-        t.perfect_in_window += int(fixed[positive & in_window].sum())
+        t.perfect_in_window += exact_sum(fixed[positive & in_window])
         if tags is not None and len(ev):
             tag = np.array(tags, dtype=np.int64)
             bins = true_count_bins(int(full @ tag), int(full.sum()), unseen @ tag, left)
-            np.add.at(t.tc_ev, bins, fixed)
-            np.add.at(t.tc_ev_in_window, bins[in_window], fixed[in_window])
+            units = fixed.astype(object)  # Python ints: the bins add up over every shoe of the run
+            np.add.at(t.tc_ev, bins, units)
+            np.add.at(t.tc_ev_in_window, bins[in_window], units[in_window])
     return {bet: results[bet][1] for bet in spec.bet_ids}
+
+
+def fixed_point(ev: np.ndarray) -> np.ndarray:
+    """Each expectation in units of ``2**-32``, rounded to the nearest (``np.rint``): int64 when
+    every value is below ``2**62`` in magnitude (always, for pays below ``2**30`` to 1), else
+    Python ints (object array).
+
+    >>> fixed_point(np.array([0.5, -1.0])).tolist(), fixed_point(np.array([2.0**40])).dtype
+    ([2147483648, -4294967296], dtype('O'))
+    """
+    scaled = np.rint(np.asarray(ev, dtype=np.float64) * FIX)
+    if not len(scaled) or float(np.abs(scaled).max()) < 2.0**62:
+        return scaled.astype(np.int64)
+    return np.array([int(x) for x in scaled.tolist()], dtype=object)
+
+
+def exact_sum(values: np.ndarray) -> int:
+    """The sum of :func:`fixed_point` values as a Python int: in int64 when ``len * max|x| <
+    2**63`` bounds every partial sum, else with Python ints.
+
+    >>> exact_sum(np.array([2**61, 2**61, 2**61, 2**61]))  # 2**63: past int64
+    9223372036854775808
+    """
+    if values.dtype != object and len(values) and len(values) * int(np.abs(values).max()) < 2**63:
+        return int(values.sum())
+    return sum(int(x) for x in values.tolist())
 
 
 def true_count_bins(tags_full: int, cards_full: int, tags_unseen: np.ndarray, left: np.ndarray) -> np.ndarray:
@@ -200,11 +231,12 @@ def best_trigger(tc_ev: np.ndarray) -> tuple[int, Fraction | None]:
     """The trigger that wins most: ``(sum of expectations at or above it, trigger)``; ``(0,
     None)`` when no trigger wins anything (never bet). Among equal best sums the highest trigger
     is reported (the true count at which the bettor actually starts betting)."""
-    gains = np.cumsum([int(x) for x in tc_ev[::-1]])[::-1]  # gains[i] = sum of bins >= i
-    if not len(gains) or int(gains.max()) <= 0:
-        return 0, None
-    i = len(gains) - 1 - int(np.argmax(gains[::-1]))
-    return int(gains[i]), bin_trigger(i)
+    best, best_index, tail = 0, None, 0
+    for i in range(len(tc_ev) - 1, -1, -1):  # tail = sum of bins >= i, in Python ints
+        tail += int(tc_ev[i])
+        if tail > best:  # strictly: among equal sums the highest trigger stays
+            best, best_index = tail, i
+    return (0, None) if best_index is None else (best, bin_trigger(best_index))
 
 
 # -- a whole run ----------------------------------------------------------------------------------

@@ -178,11 +178,18 @@ class Evaluator:
         """Whether ``formula`` runs on ``comps`` in int64 with no intermediate (numerator and
         denominator included) past ``2**63 - 1``: proved by running it on intervals
         (:func:`odds.engine.ranges.fits_int64`). A proof for column maxima ``hi`` covers every
-        batch whose maxima are at most ``hi`` (interval arithmetic is monotone), so it is kept."""
+        batch whose maxima are at most ``hi`` (interval arithmetic is monotone), so it is kept;
+        a new proof first tries the union of the kept box and this batch's (the shoes of a count
+        run differ by a few cards: after a few shoes one box covers them all)."""
         hi = comps.max(axis=0)
         proved = self._proofs.get(bet)
-        if proved is not None and (hi <= proved).all():
-            return True
+        if proved is not None:
+            if (hi <= proved).all():
+                return True
+            union = np.maximum(hi, proved)
+            if fits_int64(formula, union[None, :]):
+                self._proofs[bet] = union
+                return True
         if fits_int64(formula, comps):
             self._proofs[bet] = hi
             return True

@@ -122,12 +122,19 @@ class CompiledDeal:
             comps = np.asarray(compositions, dtype=object)
         if comps.ndim != 2 or comps.shape[1] != self.kinds:
             raise ValueError(f"compositions must have {self.kinds} columns")
-        sizes = [sum(row) for row in comps.tolist()]
-        if sizes and min(sizes) < self.max_cards:
-            raise ValueError(f"a shoe holds {min(sizes)} cards; a round may need {self.max_cards}")
-        if comps.dtype == object:
+        if not len(comps):
+            return []
+        small = comps.dtype != object and int(comps.max()) < self.COUNT_LIMIT
+        # every int64 sum of counts is exact below COUNT_LIMIT; else sum in Python integers
+        smallest = int(comps.sum(axis=1).min()) if small else min(sum(row) for row in comps.tolist())
+        if smallest < self.max_cards:
+            raise ValueError(f"a shoe holds {smallest} cards; a round may need {self.max_cards}")
+        if small:
+            fast = np.arange(len(comps))
+        elif comps.dtype == object:
             return [self._python_sums(row, folded) for row in comps.tolist()]
-        fast = np.flatnonzero(comps.max(axis=1) < self.COUNT_LIMIT) if len(comps) else np.zeros(0, dtype=np.int64)
+        else:
+            fast = np.flatnonzero(comps.max(axis=1) < self.COUNT_LIMIT)
         out: list = [None] * len(comps)
         for start in range(0, len(fast), self.CHUNK):
             rows = fast[start : start + self.CHUNK]
