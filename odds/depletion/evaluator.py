@@ -9,19 +9,29 @@ fraction ``num / den`` with
 
 (``scale`` = the least common multiple of the pays' denominators, so ``num`` is an integer).
 
-Which path computes ``num`` depends on the bet; every path is exact and a test compares each with
-``game.count`` (the sheet path) on random compositions:
+Which path computes ``num`` depends on the bet; every path is exact for any pays and any shoe
+size, and the tests compare each with ``game.count`` (the sheet path) on random compositions
+(``tests/test_exactness.py``: 1 to 200 decks, pays with large co-prime denominators):
 
 * value bets of a game with a compiled table (baccarat): :meth:`CompiledDeal.batch_linear`, one
-  pass for all of them (each column scaled by its own bet's ``scale``, at most 50 for the shipped
-  paytables, so ``max|column| * (N)_6 < 2**63`` up to about 20 decks; beyond that batch_linear
-  itself falls back to Python integers);
-* baccarat's pair and first-card bets: the formulas of :mod:`odds.games.first_cards`, vectorised
-  with numpy int64 (range proved in :func:`_first_card_numerators`);
+  pass for all of them (each column scaled by its own bet's ``scale``); exact by residues modulo
+  ``2**64`` and, where ``max|digit| * (N)_6`` could reach ``2**63``, modulo 26-bit primes,
+  column by column (see that method); ``den = scale * (N)_6`` in Python integers;
+* baccarat's pair and first-card bets: :func:`first_card_counts`, vectorised;
 * games whose round uses exactly two cards (Dragon Tiger): the round compiled over the 52 x 52
-  ordered pairs of card kinds from ``play_dealt``, then ``num = c^T P c - diag(P) . c`` (int64
-  while the bound of :meth:`Evaluator._two_card_numerators` allows, else Python integers);
+  ordered pairs of card kinds from ``play_dealt``, then :func:`two_card_numerator`
+  (``num = c^T P c - diag(P) . c``);
 * anything else: ``game.count`` shoe by shoe (exact, slower).
+
+The pair, first-card and two-card formulas run in numpy int64 only for a bet whose range is
+proved for the batch in front of them: the same formula is first run on intervals
+(:func:`odds.engine.ranges.fits_int64`: every card count in ``[0, its largest value in the
+batch]``), which bounds every intermediate, numerator and denominator included; if any bound
+passes ``2**63 - 1``, that bet (only) runs in Python integers. The shipped pays stay in int64 up
+to about 1,000 decks (Dragon Tiger's past 100,000); a player pair priced ``11/1000000`` leaves it
+at 1,745 cards, where ``10**6 * (N)_4`` passes ``2**63 - 1``. :meth:`Evaluator.numerators`
+returns, per bet, int64 arrays where the values are proved to fit, else object arrays of
+Python ints.
 """
 
 from __future__ import annotations
@@ -38,7 +48,8 @@ from ..engine.ranges import fits_int64
 from ..shoe import Shoe
 
 INT64_SAFE = 2**62
-"""Bound below which int64 products and sums are used (one bit of headroom for sums of two)."""
+"""Results below this in magnitude are handed out as int64 (:func:`_narrow`), so that a caller
+may add or subtract two of them in int64."""
 
 FIRST_CARD_BETS = {"player-pair", "banker-pair", "either-pair", "perfect-pair", "dragon", "tiger",
                    "dragon-tiger-tie", "tiger-pair"}
@@ -143,8 +154,8 @@ class Evaluator:
 
     # -- evaluation ---------------------------------------------------------------------------------
     def numerators(self, comps52) -> dict[str, tuple[np.ndarray, np.ndarray]]:
-        """``{bet: (num, den)}``: arrays (int64, or object holding Python ints) with
-        ``EV = num / den`` exactly for each composition row."""
+        """``{bet: (num, den)}``: arrays (int64, or object holding Python ints, chosen per bet
+        and per array) with ``EV = num / den`` exactly for each composition row."""
         comps = np.asarray(comps52, dtype=np.int64).reshape(-1, 52)
         if not len(comps):  # a shoe in which no round was dealt
             return {b: (np.zeros(0, dtype=np.int64), np.ones(0, dtype=np.int64)) for b in self.bet_ids}

@@ -14,8 +14,10 @@ unused cards, so every count is out of the same total ``N (N - 1) ... (N - max_c
 ("ordered max_cards-card deals").
 
 Two evaluation paths: :meth:`CompiledDeal.exact_counts` with Python integers (any shoe size) and
-:meth:`CompiledDeal.batch_linear` with numpy int64 for many shoes at once, used only where a bound
-proves no intermediate value can reach 2**63 (else it falls back to Python integers).
+:meth:`CompiledDeal.batch_linear` with numpy for many shoes at once, also exact for any pays and
+any shoe size: float64 only on integers below 2**53, the rest modulo 2**64 (uint64) and, where a
+bound says the sum may not fit in int64, modulo a few 26-bit primes, rebuilt by the Chinese
+remainder theorem (:mod:`odds.engine.residues`), pay column by pay column.
 """
 
 from __future__ import annotations
