@@ -132,11 +132,11 @@ class CompiledDeal:
         if smallest < self.max_cards:
             raise ValueError(f"a shoe holds {smallest} cards; a round may need {self.max_cards}")
         if small:
-            fast = np.arange(len(comps))
-        elif comps.dtype == object:
+            return [row for start in range(0, len(comps), self.CHUNK)
+                    for row in self._exact_sums(comps[start : start + self.CHUNK], folded).tolist()]
+        if comps.dtype == object:
             return [self._python_sums(row, folded) for row in comps.tolist()]
-        else:
-            fast = np.flatnonzero(comps.max(axis=1) < self.COUNT_LIMIT)
+        fast = np.flatnonzero(comps.max(axis=1) < self.COUNT_LIMIT)
         out: list = [None] * len(comps)
         for start in range(0, len(fast), self.CHUNK):
             rows = fast[start : start + self.CHUNK]
@@ -207,44 +207,44 @@ class CompiledDeal:
         ``(2**63 - 1) // (p - 1)**2`` terms, reduced after each run.
         """
         k_max = self.max_cards
-        if prime is None:
-            dtype = np.uint64
+        dtype = np.uint64 if prime is None else np.int64
 
-            def reduce(x):
-                return x
-        else:
-            dtype = np.int64
+        def reduce(x):  # in place
+            return x if prime is None else np.remainder(x, prime, out=x)
 
-            def reduce(x):
-                return np.remainder(x, prime, out=x)
+        def products(factors):
+            """Cumulative products along the last axis, with a leading 1 (in the ring)."""
+            factors = factors.astype(np.uint64) if prime is None else factors % prime
+            out = np.ones(factors.shape[:-1] + (factors.shape[-1] + 1,), dtype=dtype)
+            if prime is None:
+                np.cumprod(factors, axis=-1, out=out[..., 1:])  # wraps modulo 2**64
+            else:
+                for k in range(factors.shape[-1]):
+                    out[..., k + 1] = out[..., k] * factors[..., k] % prime
+            return out
 
-        def ring(x):  # a non-negative int64 array into the ring
-            return x.astype(np.uint64) if prime is None else x % prime
-
-        counts = comps.T
+        steps = np.arange(k_max)
         # falls[i, s, k] = c (c-1) ... (c-k+1) for the count c of kind i in shoe s (kind-major, so
         # each kind's table is contiguous for the gathers below)
-        falls = np.ones((comps.shape[1], comps.shape[0], k_max + 1), dtype=dtype)
-        for k in range(1, k_max + 1):
-            falls[:, :, k] = reduce(falls[:, :, k - 1] * ring(np.maximum(counts - (k - 1), 0)))
+        falls = products(np.maximum(comps.T[:, :, None] - steps, 0))
         halves = []
         for kinds, subsets, _ in self._halves:
             part = np.take(falls[kinds[0]], subsets[:, 0], axis=1)
             for j, kind in enumerate(kinds[1:], start=1):
-                part = reduce(part * np.take(falls[kind], subsets[:, j], axis=1))
+                part *= np.take(falls[kind], subsets[:, j], axis=1)
+                reduce(part)
             halves.append(part)
         first, second = halves
-        n = comps.sum(axis=1)
-        scale = np.ones((len(n), k_max + 1), dtype=dtype)
-        for size in range(k_max + 1):
-            for j in range(size, k_max):
-                scale[:, size] = reduce(scale[:, size] * ring(n - j))
+        # scale[s, k] = (N - k) (N - k - 1) ... (N - max_cards + 1): products from the top down
+        scale = products(comps.sum(axis=1)[:, None] - steps[::-1])[:, ::-1]
         bits = folded.limb_bits
         mask = dtype((1 << bits) - 1)
         width = folded.digit_width if columns is None else len(columns)
         result = np.zeros((len(comps), width), dtype=dtype)
         for block, q in zip(folded.blocks, folded.block_matrices(columns)):
-            a_part = reduce(first[:, block.a_index] * scale[:, block.a_sizes + block.b_size])
+            a_part = first[:, block.a_index]
+            a_part *= scale[:, block.a_sizes + block.b_size]
+            reduce(a_part)
             # inner[s, b, d] = sum_a A'[s, a] Q[a, b, d], limb by limb
             inner = np.zeros((len(comps), len(block.b_index) * width), dtype=dtype)
             top, shift = int(a_part.max()), 0
@@ -312,13 +312,9 @@ class CompiledDeal:
         q = np.zeros((len(self.multisets), d.shape[1]), dtype=np.int64)
         np.add.at(q, self.table_multiset, self.table_ways[:, None] * d[self.table_state])
         mass = int(np.abs(q).sum(axis=0).max()) if d.shape[1] else 0
-        exact = np.zeros((len(self.multisets), width), dtype=object)
-        for j, owned in enumerate(digits):
-            for t, b in enumerate(owned):
-                exact[:, j] = exact[:, j] + q[:, b].astype(object) * (1 << (residues.DIGIT_BITS * t))
         return FoldedColumns(
             blocks=self._blocks(q),
-            q=exact.tolist(),
+            digit_q=q,
             max_abs=max((abs(x) for row in values for x in row), default=0),
             limb_bits=53 - max(mass, 1).bit_length(),
             width=width,
@@ -368,8 +364,8 @@ class FoldedColumns:
 
     blocks: list[Block]
     """Per size of the second half, the digit columns' ``Q`` as dense float64 matrices."""
-    q: list[list[int]]
-    """``Q[m][b]`` of the columns as Python integers, for the plain exact path."""
+    digit_q: np.ndarray
+    """``Q[m, d]`` of the digit columns (int64: at most ``720 * 128`` in magnitude)."""
     max_abs: int
     """The largest ``|entry|`` of the columns."""
     limb_bits: int
@@ -381,6 +377,16 @@ class FoldedColumns:
     digit_max: tuple[int, ...] = ()
     """Per digit column, its largest ``|entry|`` (at most 128)."""
     _subsets: dict = field(default_factory=dict, repr=False, compare=False)
+
+    @cached_property
+    def q(self) -> list[list[int]]:
+        """``Q[m][b]`` of the columns as Python integers, for the plain exact path (built on
+        first use)."""
+        exact = np.zeros((self.digit_q.shape[0], self.width), dtype=object)
+        for j, owned in enumerate(self.digits):
+            for t, b in enumerate(owned):
+                exact[:, j] = exact[:, j] + self.digit_q[:, b].astype(object) * (1 << (residues.DIGIT_BITS * t))
+        return exact.tolist()
 
     @property
     def digit_width(self) -> int:
