@@ -438,15 +438,31 @@ def test_tallies_are_exact_python_integers(data):
     assert [int(x) for x in t.tc_ev] == bins_want
 
 
+def tallied(ev_per_shoe, shoes):
+    """A tally of ``shoes`` identical shoes whose rounds all fall in one true-count bin."""
+    full = tuple(Shoe.decks(1).card_counts())
+    tags = tuple([1] * 52)  # unbalanced: every composition counts as neutral, bin 600
+    spec = CountSpec("baccarat", None, ("bet",), full, 0, DealRules(), (None,), (tags,))
+    tally = Tally(0, {"bet": BetTally()})
+    ev = np.array(ev_per_shoe)
+    for _ in range(shoes):
+        tally_shoe(tally, spec, FixedEvaluator(ev), np.ones((len(ev), 52), dtype=np.int64))
+    return tally.bets["bet"]
+
+
 def test_tally_bins_past_int64():
-    """Bins that add up past 2**63 over many shoes stay exact (they were int64 and wrapped)."""
-    a, b = BetTally(), BetTally()
-    a.tc_ev[600] = 2**62
-    b.tc_ev[600] = 2**62
-    a.add(b)
-    assert a.tc_ev[600] == 2**63
-    gain, trigger = best_trigger(a.tc_ev)
-    assert gain == 2**63 and trigger == 0
+    """Bins whose sum of magnitudes reaches 2**63 turn into Python ints: one shoe below the
+    edge they are int64, the next shoe past it they are not, and both are exact (they were
+    int64 throughout and wrapped); merging two tallies (workers) does the same."""
+    units = 2**60 + 2**20  # per round; four rounds a shoe: 2**62 + 2**22, two shoes past 2**63
+    below = tallied([units / FIX] * 4, 1)
+    assert below.tc_ev.dtype == np.int64 and below.tc_mass == 4 * units < 2**63
+    past = tallied([units / FIX] * 4, 2)
+    assert past.tc_ev.dtype == object and int(past.tc_ev[600]) == 8 * units > 2**63
+    assert best_trigger(past.tc_ev) == (8 * units, 0)
+    merged = tallied([units / FIX] * 4, 1)
+    merged.add(tallied([units / FIX] * 4, 1))
+    assert merged.tc_ev.dtype == object and int(merged.tc_ev[600]) == 8 * units
 
 
 def test_fixed_point_and_exact_sum_edges():

@@ -19,9 +19,10 @@ exact integer numerator. From those:
 Sums are kept as integers in units of ``2**-32`` (each round's exact expectation rounded to the
 nearest unit, an error below ``2.4e-10`` per round): integer sums do not depend on the order in
 which shoes are added, so a run's figures are identical for a seed whatever the number of
-workers or the cluster. The tallies are Python integers (the per-shoe sums use int64 only where
-``rounds * max|value| < 2**63`` proves it cannot wrap): exact for any number of shoes and any
-pays. True counts are binned by ``TC_STEP`` for the trigger search.
+workers or the cluster. The tallies are exact for any number of shoes and any pays: the sums
+are Python integers (a shoe's sums use int64 only where ``rounds * max|value| < 2**63`` proves
+it cannot wrap), and the true-count bins stay int64 only while the sum of every ``|value|`` put
+in them is below ``2**63``, then turn into Python integers. True counts are binned by ``TC_STEP`` for the trigger search.
 
 Shoes are dealt in chunks, in this process, in local processes (``workers``) or on a Dask
 cluster (``scheduler``); :class:`Tally` objects from the chunks are added up.
@@ -44,6 +45,8 @@ from .dealer import DealRules, deal_shoe, shuffled
 from .eor import effects_of_removal, kind_label
 from .evaluator import CARD_OF_KIND, Evaluator
 from .tags import derive_tags
+
+INT64_MAX = 2**63 - 1
 
 FIX_BITS = 32
 FIX = 1 << FIX_BITS
@@ -89,17 +92,33 @@ class BetTally:
     perfect_in_window: int = 0
     perfect_sq: int = 0
     """Sum over shoes of (that shoe's perfect-information units)**2, in FIX**2 units."""
-    tc_ev: np.ndarray = field(default_factory=lambda: np.zeros(TC_BINS, dtype=object))
-    """Per true-count bin, the sum of the expectations (FIX units; Python ints: exact however
-    many shoes and however large the pays)."""
-    tc_ev_in_window: np.ndarray = field(default_factory=lambda: np.zeros(TC_BINS, dtype=object))
+    tc_ev: np.ndarray = field(default_factory=lambda: np.zeros(TC_BINS, dtype=np.int64))
+    """Per true-count bin, the sum of the expectations (FIX units): int64 while ``tc_mass``
+    proves no bin can wrap, then Python ints (object array)."""
+    tc_ev_in_window: np.ndarray = field(default_factory=lambda: np.zeros(TC_BINS, dtype=np.int64))
+    tc_mass: int = 0
+    """Sum of ``|value|`` over every value put in the bins: no bin and no partial sum of one is
+    larger in magnitude."""
+
+    def _python_bins(self) -> None:
+        """Turn the bins into Python ints (once ``tc_mass`` no longer proves int64 safe)."""
+        if self.tc_ev.dtype != object:
+            self.tc_ev = self.tc_ev.astype(object)
+            self.tc_ev_in_window = self.tc_ev_in_window.astype(object)
 
     def add(self, other: "BetTally") -> None:
         for name in ("rounds", "rounds_in_window", "positive", "positive_in_window", "ev_sum",
                      "perfect", "perfect_in_window", "perfect_sq"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
-        self.tc_ev = self.tc_ev + other.tc_ev
-        self.tc_ev_in_window = self.tc_ev_in_window + other.tc_ev_in_window
+        self.tc_mass += other.tc_mass
+        if self.tc_mass > INT64_MAX or other.tc_ev.dtype == object:
+            self._python_bins()
+        if self.tc_ev.dtype == object:
+            other_bins, other_window = other.tc_ev.astype(object), other.tc_ev_in_window.astype(object)
+        else:
+            other_bins, other_window = other.tc_ev, other.tc_ev_in_window
+        self.tc_ev = self.tc_ev + other_bins
+        self.tc_ev_in_window = self.tc_ev_in_window + other_window
 
 
 @dataclass
@@ -173,7 +192,14 @@ def tally_shoe(tally: Tally, spec: CountSpec, evaluator: Evaluator, unseen: np.n
         if tags is not None and len(ev):
             tag = np.array(tags, dtype=np.int64)
             bins = true_count_bins(int(full @ tag), int(full.sum()), unseen @ tag, left)
-            units = fixed.astype(object)  # Python ints: the bins add up over every shoe of the run
+            if fixed.dtype == object:
+                t.tc_mass += sum(abs(x) for x in fixed.tolist())
+                t._python_bins()
+            else:
+                t.tc_mass += exact_sum(np.abs(fixed))
+                if t.tc_mass > INT64_MAX:
+                    t._python_bins()
+            units = fixed.astype(object) if t.tc_ev.dtype == object else fixed
             np.add.at(t.tc_ev, bins, units)
             np.add.at(t.tc_ev_in_window, bins[in_window], units[in_window])
     return {bet: results[bet][1] for bet in spec.bet_ids}

@@ -90,6 +90,7 @@ class Evaluator:
         self.generic_bets: list[str] = []
         self._proofs: dict[str, np.ndarray] = {}
         self._pair_int64: dict[str, np.ndarray] = {}
+        self._scaled_pays = {b: {k: int(v * self.scale[b]) for k, v in self.pays[b].items()} for b in self.bet_ids}
         self._plan()
 
     # -- which path each bet takes ------------------------------------------------------------------
@@ -185,14 +186,14 @@ class Evaluator:
                 out[b] = (_narrow(np.array(nums[b], dtype=object)), _narrow(np.array(dens[b], dtype=object)))
         return {b: out[b] for b in self.bet_ids}
 
-    def _int64_proved(self, bet: str, formula, comps: np.ndarray) -> bool:
-        """Whether ``formula`` runs on ``comps`` in int64 with no intermediate (numerator and
-        denominator included) past ``2**63 - 1``: proved by running it on intervals
-        (:func:`odds.engine.ranges.fits_int64`). A proof for column maxima ``hi`` covers every
-        batch whose maxima are at most ``hi`` (interval arithmetic is monotone), so it is kept;
-        a new proof first tries the union of the kept box and this batch's (the shoes of a count
-        run differ by a few cards: after a few shoes one box covers them all)."""
-        hi = comps.max(axis=0)
+    def _int64_proved(self, bet: str, formula, hi: np.ndarray) -> bool:
+        """Whether ``formula`` runs in int64 with no intermediate (numerator and denominator
+        included) past ``2**63 - 1`` on every composition whose counts are at most ``hi`` (the
+        batch's column maxima): proved by running it on intervals
+        (:func:`odds.engine.ranges.fits_int64`). A proof for ``hi`` covers every batch whose
+        maxima are at most ``hi`` (interval arithmetic is monotone), so it is kept; a new proof
+        first tries the union of the kept box and this batch's (the shoes of a count run differ
+        by a few cards: after a few shoes one box covers them all)."""
         proved = self._proofs.get(bet)
         if proved is not None:
             if (hi <= proved).all():
@@ -201,7 +202,7 @@ class Evaluator:
             if fits_int64(formula, union[None, :]):
                 self._proofs[bet] = union
                 return True
-        if fits_int64(formula, comps):
+        if fits_int64(formula, hi[None, :]):
             self._proofs[bet] = hi
             return True
         return False
@@ -211,13 +212,14 @@ class Evaluator:
         (:func:`two_card_numerator`), in int64 for each bet whose range is proved, else in Python
         integers (that bet only)."""
         out = {}
+        hi = comps.max(axis=0)
         for bet in self.two_card_bets:
             matrix, scale = self._pair_matrices[bet], self.scale[bet]
 
             def formula(cards, matrix=matrix, scale=scale):
                 return two_card_numerator(matrix, scale, cards)
 
-            if self._int64_proved(bet, formula, comps):
+            if self._int64_proved(bet, formula, hi):
                 if bet not in self._pair_int64:
                     self._pair_int64[bet] = matrix.astype(np.int64)
                 out[bet] = two_card_numerator(self._pair_int64[bet], scale, comps)
@@ -229,15 +231,21 @@ class Evaluator:
         """Pair and first-card bets, vectorised (:func:`first_card_counts`), in int64 for each bet
         whose range is proved, else in Python integers (that bet only)."""
         out = {}
+        hi = comps.max(axis=0)
+        shared = None  # the int64 rank counts and sizes, for every bet proved in int64
         for bet in self.first_card_bets:
-            pay = {k: int(v * self.scale[bet]) for k, v in self.pays[bet].items()}
+            pay = self._scaled_pays[bet]
             scale = self.scale[bet]
 
-            def formula(cards, bet=bet, pay=pay, scale=scale):
-                return first_card_numerator(bet, pay, scale, cards)
+            def formula(cards, ranks=None, n=None, bet=bet, pay=pay, scale=scale):
+                return first_card_numerator(bet, pay, scale, cards, ranks, n)
 
-            cards = comps if self._int64_proved(bet, formula, comps) else comps.astype(object)
-            out[bet] = formula(cards)
+            if self._int64_proved(bet, formula, hi):
+                if shared is None:
+                    shared = (comps.reshape(len(comps), 13, 4).sum(axis=2), comps.sum(axis=1))
+                out[bet] = formula(comps, *shared)
+            else:
+                out[bet] = formula(comps.astype(object))
         return out
 
     def exact(self, comps52) -> dict[str, list[Fraction]]:
@@ -260,20 +268,21 @@ class Evaluator:
         return out
 
 
-def first_card_counts(bet: str, cards):
+def first_card_counts(bet: str, cards, ranks=None, n=None):
     """Outcome counts of a pair or first-card bet and their total, per row of 52 card counts
     (as :func:`odds.games.baccarat.first_card_counts`: over ordered 4-card deals for the pairs,
     2-card deals for the Dragon / Tiger bets; the common factor of the unused cards cancels in
     the ratio). Written with ``+ - * // sum reshape`` only, so that the same code runs on int64,
-    on Python integers and on intervals (:mod:`odds.engine.ranges`).
+    on Python integers and on intervals (:mod:`odds.engine.ranges`). ``ranks`` (13 rank counts
+    per row) and ``n`` (cards per row) are derived from ``cards`` unless given.
 
     >>> aces_and_kings = np.array([[2, 0] + [0] * 48 + [1, 1]])  # As As Kd Kc: 8 of 24 orders pair the player
     >>> counts, total = first_card_counts("player-pair", aces_and_kings)
     >>> {k: int(v[0]) for k, v in counts.items()}, int(total[0])
     ({'pair': 8, 'no-pair': 16}, 24)
     """
-    ranks = cards.reshape(len(cards), 13, 4).sum(axis=2)
-    n = cards.sum(axis=1)
+    ranks = cards.reshape(len(cards), 13, 4).sum(axis=2) if ranks is None else ranks
+    n = cards.sum(axis=1) if n is None else n
 
     def f2(c):
         return c * (c - 1)
@@ -312,10 +321,10 @@ def first_card_counts(bet: str, cards):
             "no-pair": total4 - 2 * one + both}, total4
 
 
-def first_card_numerator(bet: str, pay: dict[str, int], scale: int, cards):
+def first_card_numerator(bet: str, pay: dict[str, int], scale: int, cards, ranks=None, n=None):
     """``(num, den)`` of a first-card bet: ``sum_k pay[k] * count[k]`` over ``scale * total``
     (``pay``: the pays times ``scale``, integers)."""
-    counts, total = first_card_counts(bet, cards)
+    counts, total = first_card_counts(bet, cards, ranks, n)
     return sum(pay[k] * c for k, c in counts.items()), scale * total
 
 
