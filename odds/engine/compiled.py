@@ -112,10 +112,9 @@ class CompiledDeal:
         (:func:`~odds.engine.residues.moduli_needed`); the Chinese remainder theorem rebuilds each
         sum and the digits are put back together. ``max|d| * (N)_6`` bounds the sum because the
         multiset weights times their orderings add up to exactly ``(N)_6``, the ordered deals.
-        With digits in ``[-128, 127]`` no prime is needed up to ``128 (N)_6 < 2**63``: 12 decks
-        (``N = 624``), whatever the pays; one prime covers up to ``128 (N)_6 < 2**89``, past 200
-        decks. The modular work is done per digit column, so a bet that needs it does not slow
-        the others. (Shoes with a kind count at or past :attr:`COUNT_LIMIT` are summed with
+        With digits in ``[-128, 127]`` no prime is needed while ``128 (N)_6 < 2**63``: up to 647
+        cards (12 decks) whatever the pays; one prime covers 250 decks, two 5,000. The modular
+        work is done per digit column, so a bet that needs it does not slow the others. (Shoes with a kind count at or past :attr:`COUNT_LIMIT` are summed with
         Python integers, row by row.)
         """
         try:
