@@ -177,28 +177,27 @@ def tally_shoe(tally: Tally, spec: CountSpec, evaluator: Evaluator, unseen: np.n
     left = unseen.sum(axis=1)
     for bet, window, tags in zip(spec.bet_ids, spec.windows, spec.tags52):
         positive, ev = results[bet]
-        fixed = fixed_point(ev)
+        fixed, peak = _fixed_point_and_peak(ev)
         in_window = np.arange(len(ev)) < (window if window is not None else len(ev))
         t = tally.bets[bet]
         t.rounds += len(ev)
         t.rounds_in_window += int(in_window.sum())
         t.positive += int(positive.sum())
         t.positive_in_window += int((positive & in_window).sum())
-        t.ev_sum += exact_sum(fixed)
-        shoe_perfect = exact_sum(fixed[positive])
+        # every sum below is over some of these values: one bound proves int64 for all of them
+        in_int64 = fixed.dtype != object and len(fixed) * peak <= INT64_MAX
+        total = (lambda x: int(x.sum())) if in_int64 else (lambda x: sum(int(v) for v in x.tolist()))
+        t.ev_sum += total(fixed)
+        shoe_perfect = total(fixed[positive])
         t.perfect += shoe_perfect
         t.perfect_sq += shoe_perfect * shoe_perfect
-        t.perfect_in_window += exact_sum(fixed[positive & in_window])
+        t.perfect_in_window += total(fixed[positive & in_window])
         if tags is not None and len(ev):
             tag = np.array(tags, dtype=np.int64)
             bins = true_count_bins(int(full @ tag), int(full.sum()), unseen @ tag, left)
-            if fixed.dtype == object:
-                t.tc_mass += sum(abs(x) for x in fixed.tolist())
+            t.tc_mass += total(np.abs(fixed))
+            if t.tc_mass > INT64_MAX or fixed.dtype == object:
                 t._python_bins()
-            else:
-                t.tc_mass += exact_sum(np.abs(fixed))
-                if t.tc_mass > INT64_MAX:
-                    t._python_bins()
             units = fixed.astype(object) if t.tc_ev.dtype == object else fixed
             np.add.at(t.tc_ev, bins, units)
             np.add.at(t.tc_ev_in_window, bins[in_window], units[in_window])
@@ -213,10 +212,16 @@ def fixed_point(ev: np.ndarray) -> np.ndarray:
     >>> fixed_point(np.array([0.5, -1.0])).tolist(), fixed_point(np.array([2.0**40])).dtype
     ([2147483648, -4294967296], dtype('O'))
     """
+    return _fixed_point_and_peak(ev)[0]
+
+
+def _fixed_point_and_peak(ev: np.ndarray) -> tuple[np.ndarray, int]:
+    """:func:`fixed_point` and the largest ``|value|`` (a Python int)."""
     scaled = np.rint(np.asarray(ev, dtype=np.float64) * FIX)
-    if not len(scaled) or float(np.abs(scaled).max()) < 2.0**62:
-        return scaled.astype(np.int64)
-    return np.array([int(x) for x in scaled.tolist()], dtype=object)
+    peak = int(np.abs(scaled).max()) if len(scaled) else 0  # an integral float: exact
+    if peak < 2**62:
+        return scaled.astype(np.int64), peak
+    return np.array([int(x) for x in scaled.tolist()], dtype=object), peak
 
 
 def exact_sum(values: np.ndarray) -> int:
