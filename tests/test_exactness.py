@@ -465,6 +465,15 @@ def test_tally_bins_past_int64():
     assert merged.tc_ev.dtype == object and int(merged.tc_ev[600]) == 8 * units
 
 
+@pytest.mark.parametrize("units", [2**61 - 2**20, 2**61])
+def test_shoe_sums_on_both_sides_of_int64(units):
+    """Four rounds of ``units`` each: below the edge the shoe's sums fit in int64, at 2**61 they
+    reach 2**63 (an int64 sum would wrap to -2**63); both exact."""
+    t = tallied([units / FIX] * 4, 1)
+    assert t.ev_sum == t.perfect == t.perfect_in_window == 4 * units
+    assert t.perfect_sq == (4 * units) ** 2
+
+
 def test_fixed_point_and_exact_sum_edges():
     """fixed_point is int64 below 2**62 units and Python ints from there; exact_sum is int64
     only while len * max < 2**63; both give the Python-integer values on either side."""
