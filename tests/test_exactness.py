@@ -390,6 +390,13 @@ def test_interval_proof_edge():
     assert not fits_int64(formula, np.array([[n]]))
 
 
+def test_interval_proof_refuses_what_it_cannot_follow():
+    """A numpy function the prover does not model raises instead of 'proving' anything."""
+    for formula in (lambda c: np.maximum(c, 1), lambda c: np.diagonal(c), lambda c: np.add(c, 1)):
+        with pytest.raises(TypeError):
+            fits_int64(formula, np.array([[3, 4]]))
+
+
 # -- count's tallies ------------------------------------------------------------------------------
 
 class FixedEvaluator:

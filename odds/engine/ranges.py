@@ -48,7 +48,12 @@ def _obj(x) -> np.ndarray:
 class Interval:
     """Element-wise ranges ``lo <= x <= hi`` (object arrays of Python ints) of an int array."""
 
-    __array_priority__ = 1000  # ndarray (op) Interval defers to Interval
+    __array_ufunc__ = None  # ndarray (op) Interval defers to Interval; np.add(..., Interval) refuses
+
+    def __array__(self, *args, **kwargs):
+        # numpy must not wrap an Interval in an object array and compute something unchecked:
+        # a formula the prover cannot follow fails loudly instead
+        raise TypeError("an Interval is not an array: write the formula with operators and methods")
 
     def __init__(self, lo, hi, peak: Peak):
         self.lo, self.hi, self.peak = _obj(lo), _obj(hi), peak
