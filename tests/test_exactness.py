@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, Phase, given, settings, strategies as st
 from odds import batch
 from odds.counting import falling
 from odds.depletion import count as count_lib
-from odds.depletion.count import FIX, BetTally, CountSpec, Tally, best_trigger, exact_sum, fixed_point, tally_shoe
+from odds.depletion.count import FIX, BetTally, CountSpec, Tally, best_trigger, fixed_point, tally_shoe
 from odds.depletion.dealer import DealRules
 from odds.depletion.evaluator import Evaluator, _narrow, first_card_numerator
 from odds.engine import compiled as compiled_lib
@@ -481,16 +481,14 @@ def test_shoe_sums_on_both_sides_of_int64(units):
     assert t.perfect_sq == (4 * units) ** 2
 
 
-def test_fixed_point_and_exact_sum_edges():
-    """fixed_point is int64 below 2**62 units and Python ints from there; exact_sum is int64
-    only while len * max < 2**63; both give the Python-integer values on either side."""
+def test_fixed_point_edge():
+    """fixed_point is int64 below 2**62 units and Python ints from there; the same values on
+    either side."""
     below, at = (2**62 - 2**10) / FIX, 2**62 / FIX
-    assert fixed_point(np.array([below])).dtype == np.int64
-    assert fixed_point(np.array([at])).dtype == object
-    assert fixed_point(np.array([below, -at])).tolist() == [2**62 - 2**10, -(2**62)]
-    near = np.array([2**61 - 1] * 4, dtype=np.int64)  # 4 (2**61 - 1) < 2**63
-    past = np.array([2**61] * 4, dtype=np.int64)  # 4 * 2**61 = 2**63: int64 would wrap
-    assert exact_sum(near) == 4 * (2**61 - 1) and exact_sum(past) == 2**63
+    assert fixed_point(np.array([below]))[0].dtype == np.int64
+    assert fixed_point(np.array([at]))[0].dtype == object
+    values, peak = fixed_point(np.array([below, -at]))
+    assert values.tolist() == [2**62 - 2**10, -(2**62)] and peak == 2**62
 
 
 @EXAMPLES

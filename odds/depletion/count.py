@@ -22,7 +22,8 @@ which shoes are added, so a run's figures are identical for a seed whatever the 
 workers or the cluster. The tallies are exact for any number of shoes and any pays: the sums
 are Python integers (a shoe's sums use int64 only where ``rounds * max|value| < 2**63`` proves
 it cannot wrap), and the true-count bins stay int64 only while the sum of every ``|value|`` put
-in them is below ``2**63``, then turn into Python integers. True counts are binned by ``TC_STEP`` for the trigger search.
+in them is below ``2**63``, then turn into Python integers. True counts are binned by
+``TC_STEP`` for the trigger search.
 
 Shoes are dealt in chunks, in this process, in local processes (``workers``) or on a Dask
 cluster (``scheduler``); :class:`Tally` objects from the chunks are added up.
@@ -177,7 +178,7 @@ def tally_shoe(tally: Tally, spec: CountSpec, evaluator: Evaluator, unseen: np.n
     left = unseen.sum(axis=1)
     for bet, window, tags in zip(spec.bet_ids, spec.windows, spec.tags52):
         positive, ev = results[bet]
-        fixed, peak = _fixed_point_and_peak(ev)
+        fixed, peak = fixed_point(ev)
         in_window = np.arange(len(ev)) < (window if window is not None else len(ev))
         t = tally.bets[bet]
         t.rounds += len(ev)
@@ -204,36 +205,22 @@ def tally_shoe(tally: Tally, spec: CountSpec, evaluator: Evaluator, unseen: np.n
     return {bet: results[bet][1] for bet in spec.bet_ids}
 
 
-def fixed_point(ev: np.ndarray) -> np.ndarray:
-    """Each expectation in units of ``2**-32``, rounded to the nearest (``np.rint``): int64 when
-    every value is below ``2**62`` in magnitude (always, for pays below ``2**30`` to 1), else
-    Python ints (object array).
+def fixed_point(ev: np.ndarray) -> tuple[np.ndarray, int]:
+    """Each expectation in units of ``2**-32``, rounded to the nearest (``np.rint``), and the
+    largest magnitude (a Python int): int64 when every value is below ``2**62`` in magnitude
+    (always, for pays below ``2**30`` to 1), else Python ints (object array).
 
-    >>> fixed_point(np.array([0.5, -1.0])).tolist(), fixed_point(np.array([2.0**40])).dtype
-    ([2147483648, -4294967296], dtype('O'))
+    >>> values, peak = fixed_point(np.array([0.5, -1.0]))
+    >>> values.tolist(), peak
+    ([2147483648, -4294967296], 4294967296)
+    >>> fixed_point(np.array([2.0**40]))[0].dtype
+    dtype('O')
     """
-    return _fixed_point_and_peak(ev)[0]
-
-
-def _fixed_point_and_peak(ev: np.ndarray) -> tuple[np.ndarray, int]:
-    """:func:`fixed_point` and the largest ``|value|`` (a Python int)."""
     scaled = np.rint(np.asarray(ev, dtype=np.float64) * FIX)
     peak = int(np.abs(scaled).max()) if len(scaled) else 0  # an integral float: exact
     if peak < 2**62:
         return scaled.astype(np.int64), peak
     return np.array([int(x) for x in scaled.tolist()], dtype=object), peak
-
-
-def exact_sum(values: np.ndarray) -> int:
-    """The sum of :func:`fixed_point` values as a Python int: in int64 when ``len * max|x| <
-    2**63`` bounds every partial sum, else with Python ints.
-
-    >>> exact_sum(np.array([2**61, 2**61, 2**61, 2**61]))  # 2**63: past int64
-    9223372036854775808
-    """
-    if values.dtype != object and len(values) and len(values) * int(np.abs(values).max()) < 2**63:
-        return int(values.sum())
-    return sum(int(x) for x in values.tolist())
 
 
 def true_count_bins(tags_full: int, cards_full: int, tags_unseen: np.ndarray, left: np.ndarray) -> np.ndarray:
