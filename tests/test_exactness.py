@@ -342,6 +342,17 @@ def test_shipped_pays_stay_in_int64_as_the_readme_says(game_id, decks):
         assert exact[bet] == [sheet_ev(game, table, shoe, bet)], bet
 
 
+def test_absurd_counts_are_refused_not_summed_wrong():
+    game = get_game("baccarat")
+    evaluator = Evaluator(game, load_paytable(game), ["banker", "player-pair"])
+    with pytest.raises(ValueError, match="cards of one kind"):
+        evaluator.numerators(np.array([[2**56] + [0] * 51]))
+    shoe = [2**56 - 1] + [1] * 51  # just below: exact (int64 paths proved or Python integers)
+    exact = evaluator.exact(np.array([shoe]))
+    for bet in ("banker", "player-pair"):
+        assert exact[bet] == [sheet_ev(game, load_paytable(game), shoe, bet)]
+
+
 def test_narrow_edge():
     values = np.array([-(2**62) + 1, 2**62 - 1], dtype=object)
     assert _narrow(values).dtype == np.int64

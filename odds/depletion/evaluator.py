@@ -47,6 +47,9 @@ from ..counting import falling
 from ..engine.ranges import fits_int64
 from ..shoe import Shoe
 
+COUNT_LIMIT = 2**56
+"""Card counts of a kind must be below this (then every int64 sum of 52 counts is exact)."""
+
 INT64_SAFE = 2**62
 """Results below this in magnitude are handed out as int64 (:func:`_narrow`), so that a caller
 may add or subtract two of them in int64."""
@@ -160,6 +163,8 @@ class Evaluator:
         comps = np.asarray(comps52, dtype=np.int64).reshape(-1, 52)
         if not len(comps):  # a shoe in which no round was dealt
             return {b: (np.zeros(0, dtype=np.int64), np.ones(0, dtype=np.int64)) for b in self.bet_ids}
+        if int(comps.max()) >= COUNT_LIMIT:  # (below it, no int64 sum of counts can wrap)
+            raise ValueError(f"a composition holds {int(comps.max())} cards of one kind; at most {COUNT_LIMIT - 1}")
         out: dict[str, tuple[np.ndarray, np.ndarray]] = {}
         n = comps.sum(axis=1)
         if self.compiled_bets:
