@@ -1,8 +1,10 @@
 """House edges of many shoes at once (``odds batch``).
 
 Bets decided by card values alone go through the compiled table's fast path
-(:meth:`odds.engine.compiled.CompiledDeal.batch_linear`); the rest through the exact sheet path,
-shoe by shoe. Both give the same exact fractions (a test checks it).
+(:meth:`odds.engine.compiled.CompiledDeal.batch_linear`, exact for any pays and any shoe size,
+bet by bet: one bet with awkward pays does not slow the others); the rest through the exact
+sheet path, shoe by shoe. The edges are reduced in Python integers. Both paths give the same
+exact fractions (tests check it, ``tests/test_exactness.py`` with random pays and 1 to 200 decks).
 """
 
 from __future__ import annotations
@@ -181,7 +183,7 @@ def _rank_table_edges(game, paytable, bet_ids, ranks: np.ndarray) -> dict[str, l
         sums = table.batch_dot(ranks, np.array(column, dtype=object)[:, None], max(map(abs, column)))[:, 0].tolist()
         pairs = []
         for numerator, n in zip(sums, totals):
-            numerator, denominator = -int(numerator), scale * falling(n, table.positions)
+            numerator, denominator = -int(numerator), scale * falling(n, table.depth)
             common = gcd(numerator, denominator)
             pairs.append((numerator // common, denominator // common))
         out[bet] = pairs

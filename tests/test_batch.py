@@ -61,7 +61,7 @@ def test_too_small_a_shoe_is_refused_with_its_line():
                                 ["banker"], decks=1)
 
 
-def test_big_shoes_fall_back_to_python_integers_exactly():
+def test_big_shoes_are_exact():
     game = get_game("baccarat")
     table = load_paytable(game)
     (row,) = batch.batch_house_edges(game, table, ["5x3"], ["banker"], decks=100)

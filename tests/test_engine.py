@@ -67,18 +67,18 @@ def test_compiled_table_equals_tree_walk(seed):
     assert punto_banco.compiled().exact_counts(counts) == tree_walk(counts)
 
 
-def test_hundred_decks_exact_with_python_integers():
+def test_hundred_decks_exact_on_the_fast_path():
     counts = (1600,) + (400,) * 9
     compiled = punto_banco.compiled()
     rounds = compiled.exact_counts(counts)
     assert sum(rounds.values()) == falling(5200, 6)
-    # the fast path must fall back to Python integers here and agree
+    # beyond int64: the fast path rebuilds the sum from residues (mod 2**64 and a prime)
     states = compiled.states
     column = np.array([[1 if s.banker > s.player else 0] for s in states], dtype=object)
     folded = compiled.fold(column)
     (fast,), = compiled.batch_linear(np.array([counts]), folded)
     assert fast == sum(w for s, w in rounds.items() if s.banker > s.player)
-    assert fast > 2**63  # beyond int64: the exact figure needed Python integers
+    assert fast > 2**63
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -91,7 +91,7 @@ def test_probabilities_sum_to_one_for_random_shoes(seed):
 
 
 def test_batch_path_equals_exact_path_on_many_shoes():
-    """The int64/float-limb batch path against Python integers, including shoes near empty."""
+    """The residue/float-limb batch path against Python integers, including shoes near empty."""
     compiled = punto_banco.compiled()
     rng = np.random.default_rng(5)
     comps = np.array([[rng.integers(0, 129)] + list(rng.integers(0, 33, 9)) for _ in range(300)])

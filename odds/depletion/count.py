@@ -19,7 +19,11 @@ exact integer numerator. From those:
 Sums are kept as integers in units of ``2**-32`` (each round's exact expectation rounded to the
 nearest unit, an error below ``2.4e-10`` per round): integer sums do not depend on the order in
 which shoes are added, so a run's figures are identical for a seed whatever the number of
-workers or the cluster. True counts are binned by ``TC_STEP`` for the trigger search.
+workers or the cluster. The tallies are exact for any number of shoes and any pays: the sums
+are Python integers (a shoe's sums use int64 only where ``rounds * max|value| < 2**63`` proves
+it cannot wrap), and the true-count bins stay int64 only while the sum of every ``|value|`` put
+in them is below ``2**63``, then turn into Python integers. True counts are binned by
+``TC_STEP`` for the trigger search.
 
 Shoes are dealt in chunks, in this process, in local processes (``workers``) or on a Dask
 cluster (``scheduler``); :class:`Tally` objects from the chunks are added up.
@@ -42,6 +46,8 @@ from .dealer import DealRules, deal_shoe, shuffled
 from .eor import effects_of_removal, kind_label
 from .evaluator import CARD_OF_KIND, Evaluator
 from .tags import derive_tags
+
+INT64_MAX = 2**63 - 1
 
 FIX_BITS = 32
 FIX = 1 << FIX_BITS
@@ -154,24 +160,45 @@ def tally_shoe(tally: Tally, spec: CountSpec, evaluator: Evaluator, unseen: np.n
     left = unseen.sum(axis=1)
     for bet, window, tags in zip(spec.bet_ids, spec.windows, spec.tags52):
         positive, ev = results[bet]
-        fixed = np.rint(ev * FIX).astype(np.int64)
+        fixed, peak = fixed_point(ev)
         in_window = np.arange(len(ev)) < (window if window is not None else len(ev))
         t = tally.bets[bet]
         t.rounds += len(ev)
         t.rounds_in_window += int(in_window.sum())
         t.positive += int(positive.sum())
         t.positive_in_window += int((positive & in_window).sum())
-        t.ev_sum += int(fixed.sum())
-        shoe_perfect = int(fixed[positive].sum())
+        # every sum below is over some of these values: one bound proves int64 for all of them
+        in_int64 = fixed.dtype != object and len(fixed) * peak <= INT64_MAX
+        total = (lambda x: int(x.sum())) if in_int64 else (lambda x: sum(int(v) for v in x.tolist()))
+        t.ev_sum += total(fixed)
+        shoe_perfect = total(fixed[positive])
         t.perfect += shoe_perfect
         t.perfect_sq += shoe_perfect * shoe_perfect
-        t.perfect_in_window += int(fixed[positive & in_window].sum())
+        t.perfect_in_window += total(fixed[positive & in_window])
         if tags is not None and len(ev):
             tag = np.array(tags, dtype=np.int64)
             bins = true_count_bins(int(full @ tag), int(full.sum()), unseen @ tag, left)
             add_bins(t.tc_ev, bin_sums(bins, fixed))
             add_bins(t.tc_ev_in_window, bin_sums(bins[in_window], fixed[in_window]))
     return {bet: results[bet][1] for bet in spec.bet_ids}
+
+
+def fixed_point(ev: np.ndarray) -> tuple[np.ndarray, int]:
+    """Each expectation in units of ``2**-32``, rounded to the nearest (``np.rint``), and the
+    largest magnitude (a Python int): int64 when every value is below ``2**62`` in magnitude
+    (always, for pays below ``2**30`` to 1), else Python ints (object array).
+
+    >>> values, peak = fixed_point(np.array([0.5, -1.0]))
+    >>> values.tolist(), peak
+    ([2147483648, -4294967296], 4294967296)
+    >>> fixed_point(np.array([2.0**40]))[0].dtype
+    dtype('O')
+    """
+    scaled = np.rint(np.asarray(ev, dtype=np.float64) * FIX)
+    peak = int(np.abs(scaled).max()) if len(scaled) else 0  # an integral float: exact
+    if peak < 2**62:
+        return scaled.astype(np.int64), peak
+    return np.array([int(x) for x in scaled.tolist()], dtype=object), peak
 
 
 def true_count_bins(tags_full: int, cards_full: int, tags_unseen: np.ndarray, left: np.ndarray) -> np.ndarray:

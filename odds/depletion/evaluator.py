@@ -14,8 +14,9 @@ every path is exact and a test compares each with ``game.count`` (the sheet path
 compositions:
 
 * bets decided by the drawing alone (baccarat's ``state`` path): :meth:`CompiledDeal.batch_linear`,
-  one pass for all of them (each column scaled by its own bet's ``scale``); batch_linear proves
-  its own range and falls back to Python integers beyond it;
+  one pass for all of them (each column scaled by its own bet's ``scale``); exact by residues
+  modulo ``2**64`` and, where ``max|digit| * (N)_6`` could reach ``2**63``, modulo 26-bit primes,
+  column by column (see that method);
 * bets that read single cards (pairs, first cards, Dragon Tiger, suits): their positional table's
   :meth:`~odds.engine.positional.PositionalTable.batch_dot`, int64 where ``max|pay * scale| *
   (N)_P < 2**63`` bounds every intermediate, else Python integers;
@@ -38,8 +39,12 @@ from ..cards import RANKS, SUITS
 from ..counting import falling
 from ..shoe import Shoe
 
+COUNT_LIMIT = 2**56
+"""Card counts of a kind must be below this (then every int64 sum of 52 counts is exact)."""
+
 INT64_SAFE = 2**62
-"""Bound below which int64 products and sums are used (one bit of headroom for sums of two)."""
+"""Results below this in magnitude are handed out as int64 (:func:`_narrow`), so that a caller
+may add or subtract two of them in int64."""
 
 CARD_OF_KIND = [(rank, suit) for rank in RANKS for suit in SUITS]
 """Card kind index (0..51) -> ``(rank, suit)``."""
@@ -105,11 +110,13 @@ class Evaluator:
 
     # -- evaluation ---------------------------------------------------------------------------------
     def numerators(self, comps52) -> dict[str, tuple[np.ndarray, np.ndarray]]:
-        """``{bet: (num, den)}``: arrays (int64, or object holding Python ints) with
-        ``EV = num / den`` exactly for each composition row."""
+        """``{bet: (num, den)}``: arrays (int64, or object holding Python ints, chosen per bet
+        and per array) with ``EV = num / den`` exactly for each composition row."""
         comps = np.asarray(comps52, dtype=np.int64).reshape(-1, 52)
         if not len(comps):  # a shoe in which no round was dealt
             return {b: (np.zeros(0, dtype=np.int64), np.ones(0, dtype=np.int64)) for b in self.bet_ids}
+        if int(comps.max()) >= COUNT_LIMIT:  # (below it, no int64 sum of counts can wrap)
+            raise ValueError(f"a composition holds {int(comps.max())} cards of one kind; at most {COUNT_LIMIT - 1}")
         out: dict[str, tuple[np.ndarray, np.ndarray]] = {}
         n = comps.sum(axis=1).tolist()
         if self.compiled_bets:
@@ -125,7 +132,7 @@ class Evaluator:
             column = [int(self.pays[bet][o.key] * self.scale[bet]) for o in rule.outcomes]
             counts = comps if table.needs_suits else rank_counts(comps)
             num = table.batch_dot(counts, np.array(column, dtype=object)[:, None], max(map(abs, column)))[:, 0]
-            den = np.array([self.scale[bet] * falling(x, table.positions) for x in n], dtype=object)
+            den = np.array([self.scale[bet] * falling(x, table.depth) for x in n], dtype=object)
             out[bet] = (_narrow(np.asarray(num, dtype=object)), _narrow(den))
         if self.generic_bets:
             nums = {b: [] for b in self.generic_bets}

@@ -14,21 +14,23 @@ unused cards, so every count is out of the same total ``N (N - 1) ... (N - max_c
 ("ordered max_cards-card deals").
 
 Two evaluation paths: :meth:`CompiledDeal.exact_counts` with Python integers (any shoe size) and
-:meth:`CompiledDeal.batch_linear` with numpy int64 for many shoes at once, used only where a bound
-proves no intermediate value can reach 2**63 (else it falls back to Python integers).
+:meth:`CompiledDeal.batch_linear` with numpy for many shoes at once, also exact for any pays and
+any shoe size: float64 only on integers below 2**53, the rest modulo 2**64 (uint64) and, where a
+bound says the sum may not fit in int64, modulo a few 26-bit primes, rebuilt by the Chinese
+remainder theorem (:mod:`odds.engine.residues`), pay column by pay column.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Callable, Hashable, Sequence
 
 import numpy as np
 
 from ..counting import falling
-
-INT64_LIMIT = 2**63 - 1
+from . import residues
+from .residues import PRIMES, moduli_needed
 
 
 @dataclass(frozen=True)
@@ -95,45 +97,99 @@ class CompiledDeal:
                     row[b] += ways * col[b]
         return q
 
-    def batch_linear(self, compositions: np.ndarray, folded: "FoldedColumns") -> list[list[int]]:
-        """For each composition (row of kind counts), ``sum_s count(s) * col[s][b]`` for every
-        column ``b``: exact integers.
+    COUNT_LIMIT = 2**32
+    """Shoes holding this many cards of one kind or more are summed with Python integers (then
+    every int64 sum of counts is far from wrapping); no real shoe comes near."""
 
-        The fast path needs ``max|col| * N (N-1) ... (N - max_cards + 1) < 2**63`` for every shoe
-        in the batch (8 decks: 30 * 5.0e15 = 1.5e17). Why that suffices: every multiset weight is
-        at most that falling product (choosing ordered distinct cards) and the weights times their
-        orderings sum to exactly it, so the true result and every weight fit in int64. The dot
-        sum itself runs in float64 on limbs (see :meth:`_exact_sums`). Shoes
-        outside the bound (with pays up to 30 to 1, above about 15 decks) are summed with Python integers.
+    def batch_linear(self, compositions, folded: "FoldedColumns") -> list[list[int]]:
+        """For each composition (row of kind counts), ``sum_s count(s) * col[s][b]`` for every
+        column ``b``: exact Python integers, a list per composition.
+
+        Fast path, exact for any pays and any shoe size (below :attr:`COUNT_LIMIT` cards of a
+        kind): each column is cut into balanced base-256 digits (:meth:`fold`), each digit
+        column ``d`` is summed modulo ``2**64`` and, when ``max|d| * (N)_6 >= 2**63`` for the
+        batch's largest ``N``, also modulo as many 26-bit primes as that bound needs
+        (:func:`~odds.engine.residues.moduli_needed`); the Chinese remainder theorem rebuilds each
+        sum and the digits are put back together. ``max|d| * (N)_6`` bounds the sum because the
+        multiset weights times their orderings add up to exactly ``(N)_6``, the ordered deals.
+        With digits in ``[-128, 127]`` no prime is needed while ``128 (N)_6 < 2**63``: up to 647
+        cards (12 decks) whatever the pays; one prime covers 250 decks, two 5,000. The modular
+        work is done per digit column, so a bet that needs it does not slow the others. (Shoes with a kind count at or past :attr:`COUNT_LIMIT` are summed with
+        Python integers, row by row.)
         """
-        comps = np.asarray(compositions, dtype=np.int64)
+        try:
+            comps = np.asarray(compositions, dtype=np.int64)
+        except OverflowError:
+            comps = np.asarray(compositions, dtype=object)
         if comps.ndim != 2 or comps.shape[1] != self.kinds:
             raise ValueError(f"compositions must have {self.kinds} columns")
-        sizes = comps.sum(axis=1)
-        if len(sizes) and sizes.min() < self.max_cards:
-            raise ValueError(f"a shoe holds {int(sizes.min())} cards; a round may need {self.max_cards}")
-        biggest = int(sizes.max()) if len(sizes) else 0
-        if folded.blocks is None or folded.max_abs * falling(biggest, self.max_cards) > INT64_LIMIT:
-            out = []
-            for row in comps.tolist():
-                sums = [0] * folded.width
-                for weight, q_row in zip(self.multiset_weights(row), folded.q):
-                    if weight:
-                        for b, q in enumerate(q_row):
-                            sums[b] += weight * q
-                out.append(sums)
-            return out
-        out = np.empty((len(comps), folded.width), dtype=np.int64)
-        for start in range(0, len(comps), self.CHUNK):
-            chunk = comps[start : start + self.CHUNK]
-            out[start : start + len(chunk)] = self._exact_sums(chunk, folded)
-        return out.tolist()
+        if not len(comps):
+            return []
+        small = comps.dtype != object and int(comps.max()) < self.COUNT_LIMIT
+        # every int64 sum of counts is exact below COUNT_LIMIT; else sum in Python integers
+        smallest = int(comps.sum(axis=1).min()) if small else min(sum(row) for row in comps.tolist())
+        if smallest < self.max_cards:
+            raise ValueError(f"a shoe holds {smallest} cards; a round may need {self.max_cards}")
+        if small:
+            return [row for start in range(0, len(comps), self.CHUNK)
+                    for row in self._exact_sums(comps[start : start + self.CHUNK], folded).tolist()]
+        if comps.dtype == object:
+            return [self._python_sums(row, folded) for row in comps.tolist()]
+        fast = np.flatnonzero(comps.max(axis=1) < self.COUNT_LIMIT)
+        out: list = [None] * len(comps)
+        for start in range(0, len(fast), self.CHUNK):
+            rows = fast[start : start + self.CHUNK]
+            for i, sums in zip(rows.tolist(), self._exact_sums(comps[rows], folded).tolist()):
+                out[i] = sums
+        for i, row in enumerate(comps.tolist()):
+            if out[i] is None:
+                out[i] = self._python_sums(row, folded)
+        return out
 
     CHUNK = 256
     """Shoes per numpy pass."""
 
+    def _python_sums(self, row: Sequence[int], folded: "FoldedColumns") -> list[int]:
+        """One shoe's column sums with Python integers (the plain exact path)."""
+        sums = [0] * folded.width
+        for weight, q_row in zip(self.multiset_weights(row), folded.q):
+            if weight:
+                for b, q in enumerate(q_row):
+                    sums[b] += weight * q
+        return sums
+
     def _exact_sums(self, comps: np.ndarray, folded: "FoldedColumns") -> np.ndarray:
-        """``sum_m weight(m) * Q[m]`` for each shoe, exactly, without listing the weights.
+        """The column sums of a chunk of shoes (int64 array when every sum is a one-digit column
+        needing no prime, else an object array of Python ints)."""
+        word = self._residue_sums(comps, folded)
+        total = falling(int(comps.sum(axis=1).max()), self.max_cards)
+        needs = [moduli_needed(m * total) for m in folded.digit_max]
+        if not any(needs) and folded.one_digit:
+            return residues.signed_word(word)
+        extra = []  # per prime: the digit columns that need it, and their residues
+        for i in range(max(needs)):
+            columns = tuple(b for b, k in enumerate(needs) if k > i)
+            extra.append((columns, self._residue_sums(comps, folded, PRIMES[i], columns)))
+        digit_sums = []
+        for b, k in enumerate(needs):
+            if not k:
+                digit_sums.append(residues.signed_word(word[:, b]).astype(object))
+            else:
+                rest = [res[:, columns.index(b)] for columns, res in extra[:k]]
+                digit_sums.append(residues.crt(word[:, b], rest, folded.digit_max[b] * total))
+        out = np.empty((len(comps), folded.width), dtype=object)
+        for j, owned in enumerate(folded.digits):
+            value = digit_sums[owned[0]]
+            for t, b in enumerate(owned[1:], start=1):
+                value = value + digit_sums[b] * (1 << (residues.DIGIT_BITS * t))
+            out[:, j] = value
+        return out
+
+    def _residue_sums(self, comps: np.ndarray, folded: "FoldedColumns", prime: int | None = None,
+                      columns: tuple[int, ...] | None = None) -> np.ndarray:
+        """``sum_m weight(m) * Q[m, d]`` for each shoe and digit column ``d`` (all, or
+        ``columns``), modulo ``2**64`` (``prime`` None: uint64, whose arithmetic wraps by
+        definition) or modulo ``prime`` (int64 in ``[0, prime)``), without listing the weights.
 
         Split the kinds in two halves: a multiset ``m`` is a pair ``(a, b)`` of sub-multisets and
         ``weight(m) = A[a] * B[b] * scale(|a| + |b|)`` with ``A[a] = prod_(i in a) (c_i)_(k_i)`` (a
@@ -141,45 +197,73 @@ class CompiledDeal:
         For each size ``j`` of ``b`` the sum is ``sum_b B[b] * sum_a A'[a] Q[a, b]`` with
         ``A'[a] = A[a] * scale(|a| + j)``: a dense matrix product over ``a`` (``folded.blocks``).
 
-        Exactness: the product runs in float64 on limbs of ``A'`` of ``limb_bits`` bits, chosen so
-        that ``2**limb_bits * max_b sum_m |Q[m, b]| <= 2**53``; every product and partial sum is
-        then an integer below 2**53, which float64 holds exactly. The rest is int64 arithmetic,
-        which wraps modulo 2**64; since the true result fits in int64 (proved by the caller), the
-        wrapped result is the true one.
+        Why each step is exact: the product over ``a`` runs in float64 on limbs of ``A'`` of
+        ``limb_bits`` bits, chosen by :meth:`fold` so that ``2**limb_bits * max_d sum_m |Q[m, d]|
+        <= 2**53``: every product and partial sum is an integer below ``2**53``, which float64
+        holds exactly (in any order of summation). Everything else is ring arithmetic: uint64
+        wraps modulo ``2**64`` by definition; modulo a prime ``p < 2**26`` every product of two
+        residues is below ``2**52`` and the sum over ``b`` is cut into runs of at most
+        ``(2**63 - 1) // (p - 1)**2`` terms, reduced after each run.
         """
         k_max = self.max_cards
+        dtype = np.uint64 if prime is None else np.int64
+
+        def reduce(x):  # in place
+            return x if prime is None else np.remainder(x, prime, out=x)
+
+        def products(factors):
+            """Cumulative products along the last axis, with a leading 1 (in the ring)."""
+            factors = factors.astype(np.uint64) if prime is None else factors % prime
+            out = np.ones(factors.shape[:-1] + (factors.shape[-1] + 1,), dtype=dtype)
+            if prime is None:
+                np.cumprod(factors, axis=-1, out=out[..., 1:])  # wraps modulo 2**64
+            else:
+                for k in range(factors.shape[-1]):
+                    out[..., k + 1] = out[..., k] * factors[..., k] % prime
+            return out
+
+        steps = np.arange(k_max)
         # falls[i, s, k] = c (c-1) ... (c-k+1) for the count c of kind i in shoe s (kind-major, so
         # each kind's table is contiguous for the gathers below)
-        falls = np.ones((comps.shape[1], comps.shape[0], k_max + 1), dtype=np.int64)
-        counts = comps.T
-        for k in range(1, k_max + 1):
-            falls[:, :, k] = falls[:, :, k - 1] * np.maximum(counts - (k - 1), 0)
+        falls = products(np.maximum(comps.T[:, :, None] - steps, 0))
         halves = []
         for kinds, subsets, _ in self._halves:
             part = np.take(falls[kinds[0]], subsets[:, 0], axis=1)
             for j, kind in enumerate(kinds[1:], start=1):
                 part *= np.take(falls[kind], subsets[:, j], axis=1)
+                reduce(part)
             halves.append(part)
         first, second = halves
-        n = comps.sum(axis=1)
-        scale = np.ones((len(n), k_max + 1), dtype=np.int64)
-        for size in range(k_max + 1):
-            for j in range(size, k_max):
-                scale[:, size] *= n - j
+        # scale[s, k] = (N - k) (N - k - 1) ... (N - max_cards + 1): products from the top down
+        scale = products(comps.sum(axis=1)[:, None] - steps[::-1])[:, ::-1]
         bits = folded.limb_bits
-        mask = (1 << bits) - 1
-        result = np.zeros((len(comps), folded.width), dtype=np.int64)
-        for block in folded.blocks:
-            a_part = first[:, block.a_index] * scale[:, block.a_sizes + block.b_size]
-            # inner[s, b, c] = sum_a A'[s, a] Q[a, b, c], limb by limb (then wrapping int64)
-            inner = np.zeros((len(comps), len(block.b_index) * folded.width), dtype=np.int64)
+        mask = dtype((1 << bits) - 1)
+        width = folded.digit_width if columns is None else len(columns)
+        result = np.zeros((len(comps), width), dtype=dtype)
+        for block, q in zip(folded.blocks, folded.block_matrices(columns)):
+            a_part = first[:, block.a_index]
+            a_part *= scale[:, block.a_sizes + block.b_size]
+            reduce(a_part)
+            # inner[s, b, d] = sum_a A'[s, a] Q[a, b, d], limb by limb
+            inner = np.zeros((len(comps), len(block.b_index) * width), dtype=dtype)
             top, shift = int(a_part.max()), 0
             while top >> shift:
-                limb = ((a_part >> shift) & mask).astype(np.float64)
-                inner += (limb @ block.q).astype(np.int64) << shift
+                limb = ((a_part >> dtype(shift)) & mask).astype(np.float64)
+                product = (limb @ q).astype(np.int64)  # exact: an integer below 2**53
+                if prime is None:
+                    inner += product.view(np.uint64) << np.uint64(shift)
+                else:
+                    inner = (inner + product % prime * pow(2, shift, prime)) % prime
                 shift += bits
             b_part = second[:, block.b_index][:, None, :]
-            result += np.matmul(b_part, inner.reshape(len(comps), len(block.b_index), folded.width))[:, 0, :]
+            inner = inner.reshape(len(comps), len(block.b_index), width)
+            if prime is None:
+                result += np.matmul(b_part, inner)[:, 0, :]
+            else:
+                run = max(1, (2**63 - 1) // (prime - 1) ** 2)
+                for lo in range(0, len(block.b_index), run):
+                    part = np.matmul(b_part[:, :, lo : lo + run], inner[:, lo : lo + run, :])[:, 0, :]
+                    result = (result + part % prime) % prime
         return result
 
     @cached_property
@@ -204,32 +288,43 @@ class CompiledDeal:
             out.append((kinds, sub[first], index))
         return out
 
-    def fold(self, columns: np.ndarray) -> "FoldedColumns":
-        """Precompute ``Q`` for :meth:`batch_linear` (do it once per set of bets)."""
+    def fold(self, columns) -> "FoldedColumns":
+        """Precompute ``Q`` for :meth:`batch_linear` (do it once per set of bets).
+
+        ``columns[s][b]``: the integer pay of column ``b`` on end state ``s`` (any Python ints).
+        Each column is cut into balanced base-256 digits (one digit when every entry is in
+        ``[-128, 127]``, as for every shipped paytable); each digit column is folded in int64
+        (``|Q| <= 720 * 128`` per multiset, far inside it).
+        """
         columns = np.asarray(columns, dtype=object)
-        max_abs = max((abs(int(x)) for x in columns.ravel()), default=0)
+        if columns.ndim != 2 or columns.shape[0] != len(self.states):
+            raise ValueError(f"columns must have one row per end state ({len(self.states)})")
+        values = [[int(x) for x in row] for row in columns.tolist()]
         width = columns.shape[1]
-        if max_abs >= 2**31:
-            return FoldedColumns(None, self.state_matrix(columns), max_abs, 0, width)
-        # |Q| <= (orderings of a multiset, at most max_cards!) * max_abs: far inside int64
-        q = np.zeros((len(self.multisets), width), dtype=np.int64)
-        np.add.at(q, self.table_multiset, self.table_ways[:, None] * columns.astype(np.int64)[self.table_state])
-        column_mass = int(np.abs(q).sum(axis=0).max()) if width else 0
-        if column_mass >= 2**50:
-            # columns too large for float64 limbs of at least 3 bits: Python integers only
-            return FoldedColumns(None, q.tolist(), max(max_abs, 1), 0, width)
+        digits, digit_rows = [], []
+        for j in range(width):
+            count = max(residues.digits_needed(row[j]) for row in values)
+            per_state = [residues.balanced_digits(row[j], count) for row in values]
+            digits.append(tuple(range(len(digit_rows), len(digit_rows) + count)))
+            digit_rows.extend([state[t] for state in per_state] for t in range(count))
+        d = np.array(digit_rows, dtype=np.int64).reshape(len(digit_rows), len(self.states)).T
+        q = np.zeros((len(self.multisets), d.shape[1]), dtype=np.int64)
+        np.add.at(q, self.table_multiset, self.table_ways[:, None] * d[self.table_state])
+        mass = int(np.abs(q).sum(axis=0).max()) if d.shape[1] else 0
         return FoldedColumns(
             blocks=self._blocks(q),
-            q=q.tolist(),
-            max_abs=max(max_abs, 1),
-            limb_bits=53 - max(column_mass, 1).bit_length(),
+            digit_q=q,
+            max_abs=max((abs(x) for row in values for x in row), default=0),
+            limb_bits=53 - max(mass, 1).bit_length(),
             width=width,
+            digits=tuple(digits),
+            digit_max=tuple(int(x) for x in np.abs(d).max(axis=0)) if d.size else (0,) * d.shape[1],
         )
 
     def _blocks(self, q: np.ndarray) -> list["Block"]:
-        """``Q`` rearranged for :meth:`_exact_sums`: per size of the second half, a dense
+        """``Q`` rearranged for :meth:`_residue_sums`: per size of the second half, a dense
         float64 matrix with a row per first-half sub-multiset and, per second-half one, a
-        column per output column (zero where the pair is not a multiset of the table)."""
+        column per digit column (zero where the pair is not a multiset of the table)."""
         (_, first_subsets, first_index), (_, second_subsets, second_index) = self._halves
         first_sizes = first_subsets.sum(axis=1)
         second_sizes = second_subsets.sum(axis=1)
@@ -250,7 +345,7 @@ class CompiledDeal:
 
 @dataclass(frozen=True)
 class Block:
-    """One size ``b_size`` of the second half's sub-multisets (see ``CompiledDeal._exact_sums``)."""
+    """One size ``b_size`` of the second half's sub-multisets (see ``CompiledDeal._residue_sums``)."""
 
     b_size: int
     a_index: np.ndarray
@@ -261,15 +356,55 @@ class Block:
 
 @dataclass(frozen=True)
 class FoldedColumns:
-    """Per-multiset column sums ``Q`` ready for :meth:`CompiledDeal.batch_linear`;
-    ``blocks`` is None when only Python integers will do."""
+    """Per-multiset column sums ``Q`` ready for :meth:`CompiledDeal.batch_linear`.
 
-    blocks: list[Block] | None
-    q: list[list[int]]
-    """``Q[m][b]`` as Python integers, for shoes beyond the fast path's bound."""
+    The fast path works on *digit columns*: column ``b`` is ``sum_t 256**t * D[digits[b][t]]``
+    with every entry of a digit column ``D`` in ``[-128, 127]``."""
+
+    blocks: list[Block]
+    """Per size of the second half, the digit columns' ``Q`` as dense float64 matrices."""
+    digit_q: np.ndarray
+    """``Q[m, d]`` of the digit columns (int64: at most ``720 * 128`` in magnitude)."""
     max_abs: int
+    """The largest ``|entry|`` of the columns."""
     limb_bits: int
+    """Bits per float64 limb: ``2**limb_bits * max_d sum_m |Q[m, d]| <= 2**53``."""
     width: int
+    """Number of columns."""
+    digits: tuple[tuple[int, ...], ...] = ()
+    """Per column, its digit columns, least significant first."""
+    digit_max: tuple[int, ...] = ()
+    """Per digit column, its largest ``|entry|`` (at most 128)."""
+    _subsets: dict = field(default_factory=dict, repr=False, compare=False)
+
+    @cached_property
+    def q(self) -> list[list[int]]:
+        """``Q[m][b]`` of the columns as Python integers, for the plain exact path (built on
+        first use)."""
+        exact = np.zeros((self.digit_q.shape[0], self.width), dtype=object)
+        for j, owned in enumerate(self.digits):
+            for t, b in enumerate(owned):
+                exact[:, j] = exact[:, j] + self.digit_q[:, b].astype(object) * (1 << (residues.DIGIT_BITS * t))
+        return exact.tolist()
+
+    @property
+    def digit_width(self) -> int:
+        return len(self.digit_max)
+
+    @property
+    def one_digit(self) -> bool:
+        """Whether every column is its own single digit column."""
+        return all(len(d) == 1 for d in self.digits)
+
+    def block_matrices(self, columns: tuple[int, ...] | None) -> list[np.ndarray]:
+        """Each block's matrix restricted to some digit columns (all when None; cached)."""
+        if columns is None or len(columns) == self.digit_width:
+            return [block.q for block in self.blocks]
+        if columns not in self._subsets:
+            self._subsets[columns] = [
+                np.ascontiguousarray(block.q.reshape(len(block.a_index), len(block.b_index), -1)[:, :, list(columns)])
+                .reshape(len(block.a_index), -1) for block in self.blocks]
+        return self._subsets[columns]
 
 
 def compile_deal(

@@ -362,24 +362,26 @@ class PositionalTable:
     def batch_dot(self, counts: np.ndarray, columns, bound: int) -> np.ndarray:
         """``sum over terms of weight(shoe, t) * (ways[t] @ columns)`` for each shoe (rows of 52 card
         counts, or of 13 rank counts when the table needs no suits): exact integers, shape
-        ``(shoes, columns)``. ``bound`` = max |column entry|; int64 when ``max(1, bound)`` times
-        ``(N)_P`` (and times the largest orderings of a term) is below 2**63 - every intermediate
-        is then too, see the module docstring - else Python integers."""
+        ``(shoes, columns)``, out of ``(N)_D`` deals with ``D`` = :attr:`depth` (the positions
+        every term reads; the unread ones only multiply every term alike, so they are left out).
+
+        ``bound`` = max |column entry|; int64 when ``max(1, bound) * max((N)_D, orderings of a
+        term)`` is below 2**63 - every intermediate is then too (module docstring) - else Python
+        integers."""
         counts = np.asarray(counts, dtype=np.int64)
         if not len(counts):
             return np.zeros((0, np.shape(columns)[1]), dtype=np.int64)
         n_max = int(counts.sum(axis=1).max())
         most_ways = int(self.ways.sum(axis=1).max()) if len(self.ways) else 0
-        exact_int64 = max(1, bound) * max(falling(n_max, self.positions), most_ways) <= INT64_LIMIT
+        exact_int64 = max(1, bound) * max(falling(n_max, self.depth), most_ways) <= INT64_LIMIT
         dtype = np.int64 if exact_int64 else object
         key = (tuple(map(tuple, np.asarray(columns, dtype=object).tolist())), dtype is object)
         q = self._q_cache.get(key)
         if q is None:
             q = (self.ways.astype(object) @ np.asarray(columns, dtype=object)).astype(dtype)
             self._q_cache[key] = q
-        flat, index = self._flat_factors
+        flat, terms = self._flat_factors
         values = flat(counts.astype(dtype))
-        terms = index[self.terms]
         out = np.zeros((len(counts), q.shape[1]), dtype=dtype)
         step = max(1, 2_000_000 // max(1, len(self.terms) * terms.shape[1]))
         for start in range(0, len(counts), step):
@@ -391,14 +393,39 @@ class PositionalTable:
         return out
 
     @cached_property
+    def depth(self) -> int:
+        """Positions counted by :meth:`batch_dot`: the positions every term reads when that is the
+        same for every term (a bet without the drawing: Player Pair reads 2), else all of them."""
+        read = set()
+        for row in self.terms.tolist():
+            k = 0
+            for f in row:
+                factor = self.factors[f]
+                if factor[0] == "rest":
+                    k = factor[1]
+                    break
+            else:
+                k = self.positions
+            read.add(k)
+        return read.pop() if len(read) == 1 else self.positions
+
+    @cached_property
     def _q_cache(self) -> dict:
         return {}
 
     @cached_property
     def _flat_factors(self):
-        """``(values(counts) -> (shoes, K) array of every factor value, factor index -> column)``:
-        the factors computed by kind, vectorised (a few hundred columns per shoe)."""
-        return _flat_factor_plan(self.factors, self.positions)
+        """``(values(counts) -> (shoes, K) array of every factor value, the terms as columns of
+        it)``: the factors computed by kind, vectorised (a few hundred columns per shoe). When
+        every term reads :attr:`depth` positions, their common factor for the unread positions is
+        replaced by 1."""
+        values, index = _flat_factor_plan(self.factors, self.positions)
+        terms = index[self.terms]
+        if self.depth < self.positions:
+            one = self.factors.index(("one",))
+            rest = [i for i, f in enumerate(self.factors) if f[0] == "rest"]
+            terms = np.where(np.isin(terms, rest), index[one], terms)
+        return values, terms
 
 
 def _slot_counts(slots: np.ndarray, base: int, kinds: int) -> np.ndarray:
