@@ -20,7 +20,44 @@ def _tie(pay: str, extra: str = "") -> str:
     return TIE + extra + f"pays.tie = {pay}\npays.no-tie = -1\n"
 
 
+def _bet(when: str, extra: str = "") -> str:
+    """A user bet whose first outcome has this condition (issue 9: conditions are data)."""
+    return ('game = "baccarat"\nextends = "seed"\n[bets.x]\n' + extra +
+            f'outcomes = [{{ key = "win", when = {json.dumps(when)}, pays = 1 }}, {{ key = "other", pays = -1 }}]\n')
+
+
 PAYTABLES = {
+    "cond_import.toml": _bet("__import__('os').system('echo pwned')"),
+    "cond_class.toml": _bet("().__class__.__bases__"),
+    "cond_power.toml": _bet("9**9**9 > 1"),
+    "cond_parens.toml": _bet("(" * 4_000 + "tie" + ")" * 4_000),
+    "cond_chain.toml": _bet("1" + "+1" * 3000 + " > 0"),
+    "cond_big.toml": _bet("tie or " * 100_000 + "tie"),
+    "cond_number.toml": _bet(f"banker_total == {N9}"),
+    "cond_overflow.toml": _bet("player_total" + " * player_total" * 30 + " > 0"),
+    "cond_unknown.toml": _bet("banker_totl == 7"),
+    "cond_other_game.toml": _bet("dragon_rank == 7"),
+    "cond_text_number.toml": _bet('banker_total == "7"'),
+    "cond_not_bool.toml": _bet("banker_total"),
+    "cond_mod_zero.toml": _bet("player_total % 0 == 1"),
+    "cond_bad_suit.toml": _bet('player_suit1 == "x"'),
+    "cond_lambda.toml": _bet("lambda: 1"),
+    "cond_not_text.toml": _bet("tie").replace('when = "tie"', "when = 7"),
+    "cond_last_when.toml": ('game = "baccarat"\nextends = "seed"\n[bets.x]\noutcomes = [{ key = "a", when = "tie", '
+                            'pays = 1 }, { key = "b", when = "not tie", pays = -1 }]\n'),
+    "cond_empty.toml": 'game = "baccarat"\nextends = "seed"\n[bets.x]\noutcomes = []\n',
+    "cond_dup.toml": ('game = "baccarat"\nextends = "seed"\n[bets.x]\noutcomes = [{ key = "a", when = "tie", '
+                      'pays = 1 }, { key = "a", pays = -1 }]\n'),
+    "cond_bad_key.toml": ('game = "baccarat"\nextends = "seed"\n[bets.x]\noutcomes = [{ key = "A B", when = "tie", '
+                          'pays = 1 }, { key = "b", pays = -1 }]\n'),
+    "cond_bad_id.toml": ('game = "baccarat"\nextends = "seed"\n[bets."../x"]\noutcomes = [{ key = "a", when = "tie", '
+                         'pays = 1 }, { key = "b", pays = -1 }]\n'),
+    "cond_outcomes_text.toml": 'game = "baccarat"\nextends = "seed"\n[bets.x]\noutcomes = "tie"\n',
+    "cond_many.toml": ('game = "baccarat"\nextends = "seed"\n[bets.x]\noutcomes = ['
+                       + ", ".join(f'{{ key = "k{i}", when = "tie", pays = 1 }}' for i in range(100))
+                       + ', { key = "z", pays = -1 }]\n'),
+    "cond_suits_no_suits.toml": _bet('player_suit1 == "h"'),
+
     "pay_exp.toml": _tie(HUGE_EXP),
     "pay_tiny_exp.toml": _tie("1e-999999999"),
     "pay_str_exp.toml": _tie(f'"{HUGE_EXP}"'),
@@ -215,6 +252,27 @@ for _name, _text in [
     ("empty.toml", "key 'game' must be"),
 ]:
     case(1, _text, "sheet", "baccarat", "--bet", "tie", "--paytable", f"{{d}}/{_name}")
+for _name, _text in [
+    ("cond_import.toml", "unexpected character '.'"), ("cond_class.toml", "unexpected character '.'"),
+    ("cond_power.toml", "'**' (powers) is not part"), ("cond_parens.toml", "nested more than"),
+    ("cond_chain.toml", "nested more than"), ("cond_big.toml", "characters long"),
+    ("cond_number.toml", "too large"), ("cond_overflow.toml", "beyond the range"),
+    ("cond_unknown.toml", "did you mean banker_total"), ("cond_other_game.toml", "a feature of dragon-tiger"),
+    ("cond_text_number.toml", "cannot compare a number with a text"), ("cond_not_bool.toml", "must be yes/no"),
+    ("cond_mod_zero.toml", "division by zero"), ("cond_bad_suit.toml", "never a value"),
+    ("cond_lambda.toml", "expected"), ("cond_not_text.toml", "must be a condition in quotes"),
+    ("cond_last_when.toml", "the last outcome"), ("cond_empty.toml", "is empty"), ("cond_dup.toml", "used twice"),
+    ("cond_bad_key.toml", "lowercase words"), ("cond_bad_id.toml", "lowercase words"),
+    ("cond_outcomes_text.toml", "must be a list"), ("cond_many.toml", "at most 64"),
+]:
+    case(1, _text, "sheet", "baccarat", "--paytable", f"{{d}}/{_name}")
+case(1, "needs suits", "sheet", "baccarat", "--bet", "x", "--remove", "K", "--paytable", "{d}/cond_suits_no_suits.toml")
+case(1, "unexpected character", "count", "baccarat", "--paytable", "{d}/cond_import.toml")
+case(1, "unknown game", "features", "nosuchgame")
+case(1, "unknown game", "features", N9)
+case(2, "Missing argument", "features")
+case(2, "is not one of", "features", "baccarat", "--format", "xml")
+case(2, "Got unexpected extra argument", "features", "baccarat", "extra")
 case(1, "nested too deeply", "strategy", "player-dealer-baccarat", "--paytable", "{d}/deep_array.toml")
 case(1, "not valid TOML here", "eor", "baccarat", "--paytable", "{d}/pay_int5000.toml")
 case(1, "exponent beyond", "count", "baccarat", "--paytable", "{d}/pay_str_exp.toml")

@@ -346,7 +346,7 @@ SMALL = {"a.md": "A\n", "g/b.csv": "B\n", "g/c.json": "{}\n"}
 
 
 def test_export_keeps_every_file_it_did_not_write(tmp_path, monkeypatch):
-    monkeypatch.setattr(export_lib, "export_files", lambda: {**SMALL, "overview.md": "odds' overview\n"})
+    monkeypatch.setattr(export_lib, "export_files", lambda *a: {**SMALL, "overview.md": "odds' overview\n"})
     (tmp_path / "overview.md").write_text("my own overview\n")
     (tmp_path / "deep" / "er").mkdir(parents=True)
     (tmp_path / "deep" / "er" / "notes.txt").write_text("mine\n")

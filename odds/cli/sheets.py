@@ -75,12 +75,11 @@ def sheet(game_id, bets, paytable, decks, remove, fee, fmt):
               help="Also export this paytable file (your own bets), with its game's sheets and in the overview.")
 def export(out_dir, check, paytables):
     """Write every game's sheets (md, csv, json) and the overviews into a folder."""
-    for path in paytables:
-        export_lib.paytable_game(path)  # a bad file fails before any work
-    files = export_lib.export_files(paytables)
     root = Path(out_dir)
     export_lib.check_out(root)  # a bad --out fails before the tables are computed
-    files = export_lib.export_files()
+    for path in paytables:
+        export_lib.paytable_game(path)  # so does a bad paytable file
+    files = export_lib.export_files(paytables)
     if check:
         stale = export_lib.differences(files, root)
         if stale:
