@@ -138,11 +138,13 @@ def bet_sheet(rule, pays, counts, window=None, extra=None) -> BetSheet:
 
 
 def build_sheet(game: Game, paytable: Paytable, shoe: Shoe | None, bet_ids: Sequence[str] | None = None,
-                fee: Fraction | None = None) -> Sheet:
+                fee: Fraction | None = None, player: str = "", banker: str = "") -> Sheet:
     """The sheet of the chosen bets (all of the game's by default) for this shoe.
 
     ``fee`` is a collection fee per wager in units of the stake, for games that take one
     (``game.accepts_fee``); the game's ``extra_figures`` shows what it does to each bet.
+    ``player``, ``banker``: the cards of the current round already seen (card specs, each hand in
+    its own order; baccarat games): every figure is then conditional on them.
     """
     from .errors import OddsError
 
@@ -151,10 +153,16 @@ def build_sheet(game: Game, paytable: Paytable, shoe: Shoe | None, bet_ids: Sequ
     bet_ids = list(bet_ids or paytable.bets)
     if shoe is not None:
         game.check_shoe(shoe)
-    counts = game.count(shoe, bet_ids, paytable)
+    seen = game.seen_cards(player, banker)
+    counts = game.count(shoe, bet_ids, paytable, seen=seen)
     bets = []
     for bet_id in bet_ids:
         pays = paytable.bet(bet_id)
         extra = getattr(game, "extra_figures", lambda *a: {})(bet_id, paytable, counts[bet_id], fee or Fraction(0))
         bets.append(bet_sheet(pays.rule, pays, counts[bet_id], pays.window, extra))
-    return Sheet(game, paytable, shoe, tuple(bets), game.notes + paytable.notes)
+    notes = game.notes + paytable.notes
+    if seen is not None:
+        notes += (f"Given the cards of this round seen so far - player: {player or 'none'}; banker: "
+                  f"{banker or 'none'} - every figure is conditional on them: the deals counted are the "
+                  f"ordered six-card deals of the shoe that agree with those cards.",)
+    return Sheet(game, paytable, shoe, tuple(bets), notes)

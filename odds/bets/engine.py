@@ -180,9 +180,15 @@ def _paytable_names(game) -> list[str]:
     return shipped_names(game.id)
 
 
-def count_condition_bets(deal, game_id: str, shoe, rules: Sequence) -> dict[str, list[int]]:
+def count_condition_bets(deal, game_id: str, shoe, rules: Sequence, seen=None) -> dict[str, list[int]]:
     """Exact outcome counts (in each rule's outcome order) of condition bets for a shoe (None for
-    dice and wheels). Bets on the ``state`` path share one pass over the state table."""
+    dice and wheels). Bets on the ``state`` path share one pass over the state table.
+
+    ``seen``: ``(condition, {position: (rank, suit)})`` of the cards of the round already seen
+    (:func:`odds.games.punto_banco.seen_condition`): then only the deals that agree with them
+    are counted (every deal is equally likely, so these counts give the conditional odds)."""
+    if seen is not None:
+        return {rule.id: _count_seen(deal, game_id, shoe, rule, seen) for rule in rules}
     compiled = {rule.id: compile_bet(deal, game_id, rule) for rule in rules}
     out: dict[str, list[int]] = {}
     state_totals = None
@@ -200,6 +206,51 @@ def count_condition_bets(deal, game_id: str, shoe, rules: Sequence) -> dict[str,
         else:
             out[rule.id] = c.table.counts(shoe)
     return out
+
+
+_SEEN_TABLES: dict = {}
+
+
+def _count_seen(deal, game_id: str, shoe, rule, seen) -> list[int]:
+    """A bet's counts among the deals that agree with the cards seen: each outcome's condition
+    joined to the seen condition, on a positional table whose seen positions enumerate only the
+    kinds seen."""
+    from .condition import BoolOp, Checked, compile_condition
+    from .features import feature_table
+
+    text, at = seen
+    key = (deal.name, tuple(c.text if c is not None else None for c in rule.conditions), text)
+    if key not in _SEEN_TABLES:
+        if len(_SEEN_TABLES) > 64:
+            _SEEN_TABLES.clear()
+        observed = compile_condition(text, feature_table(game_id))
+        joined = [Checked(f"({observed.text}) and ({c.text})", BoolOp(1, "and", (observed.tree, c.tree)),
+                      observed.features | c.features) if c is not None else observed
+                  for c in rule.conditions] + [None]  # a last outcome for the deals that disagree
+        names = sorted(set().union(*(c.features for c in joined if c is not None)))
+        reading = reading_of(feature_specs(game_id), names, deal.positions)
+        restrict = {p: _kinds_seen(reading.resolution[p], rank, suit) for p, (rank, suit) in at.items()
+                    if reading.resolution[p] is not None}
+
+        def decide(state, values, ranks, suits):
+            return first_match(joined, deal.features(state, values, ranks, suits, names), len(values))
+
+        _SEEN_TABLES[key] = build_table(deal.card_model(), reading, decide, len(joined), restrict)
+    counts = _SEEN_TABLES[key].counts(shoe)
+    return counts[:-1]
+
+
+def _kinds_seen(resolution: str, rank: int, suit: str | None) -> list[int]:
+    """The kinds (at a position's resolution) a card seen can be: its value, its rank, or its
+    card (any of the four when its suit was not seen)."""
+    from ..cards import SUITS, baccarat_value
+
+    if resolution == "value":
+        return [baccarat_value(rank)]
+    if resolution == "rank":
+        return [rank - 1]
+    suits = [SUITS.index(suit)] if suit else range(4)
+    return [4 * (rank - 1) + s for s in suits]
 
 
 def _state_totals(table, values) -> list[int]:

@@ -16,7 +16,7 @@ from ..render import exact, records
 from ..shoe import CUT_CARD, Shoe
 from .sheets import sheet_bets
 from .. import limits
-from .options import (CARDS, DECKS, LEVEL, SEED, WORKERS, Whole, bet_option, format_option, paytable_option,
+from .options import (seen_options, CARDS, DECKS, LEVEL, SEED, WORKERS, Whole, bet_option, format_option, paytable_option,
                       resolve_bets, resolve_game, resolve_paytable, resolve_shoe, shoe_options)
 
 
@@ -39,9 +39,10 @@ def _plot_option(func):
 @bet_option
 @paytable_option
 @shoe_options
+@seen_options
 @format_option()
 @_plot_option
-def eor(game_id, bets, paytable, decks, remove, fmt, plot_file):
+def eor(game_id, bets, paytable, decks, remove, fmt, plot_file, player, banker):
     """Effects of removal: each bet's expected value with one card of each kind removed, minus
     the shoe's, exactly (10 values, 13 ranks or 52 cards, as the bet needs)."""
     game = _card_game(game_id)
@@ -52,7 +53,7 @@ def eor(game_id, bets, paytable, decks, remove, fmt, plot_file):
         from ..depletion.plot import check_plot_file
 
         check_plot_file(plot_file)  # a bad file name, folder or a missing matplotlib: fail before the work
-    result = effects_of_removal(game, table, shoe, bet_ids)
+    result = effects_of_removal(game, table, shoe, bet_ids, game.seen_cards(player, banker))
     if plot_file:
         from ..depletion.plot import plot_effects
 

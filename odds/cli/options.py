@@ -92,6 +92,16 @@ def shoe_options(func):
     return func
 
 
+def seen_options(func):
+    """``--player CARDS`` and ``--banker CARDS``: the cards of the current round already seen."""
+    func = click.option("--banker", "banker", default="", metavar="CARDS",
+                        help="The banker's cards of this round seen so far, in order (e.g. 9 or 9h,K).")(func)
+    func = click.option("--player", "player", default="", metavar="CARDS",
+                        help="The player's cards of this round seen so far, in order (e.g. 5,K): every figure "
+                             "becomes conditional on them.")(func)
+    return func
+
+
 def paytable_option(func):
     return click.option("--paytable", default=None, metavar="NAME|FILE",
                         help="A paytable listed by `odds games`, or your own TOML file.")(func)

@@ -19,7 +19,7 @@ from ..paytable import shipped_names
 from ..render import records
 from ..render.sheet import render_sheet
 from ..sheet import build_sheet
-from .options import (DECKS, WORKERS, FilePath, bet_option, format_option, paytable_option, resolve_bets,
+from .options import (seen_options, DECKS, WORKERS, FilePath, bet_option, format_option, paytable_option, resolve_bets,
                       resolve_game, resolve_paytable, resolve_shoe, shoe_options)
 
 
@@ -57,13 +57,15 @@ def sheet_bets(game, shoe, bets, paytable) -> list[str]:
 @shoe_options
 @click.option("--fee", default=None, metavar="AMOUNT",
               help="Collection fee per wager, in units of the stake (card-room games), e.g. 0.05 or 1/20.")
+@seen_options
 @format_option()
-def sheet(game_id, bets, paytable, decks, remove, fee, fmt):
+def sheet(game_id, bets, paytable, decks, remove, fee, fmt, player, banker):
     """The exact paytable sheet of GAME's bets for a shoe."""
     game = resolve_game(game_id)
     table = resolve_paytable(game, paytable)
     shoe = resolve_shoe(game, decks, remove)
-    result = build_sheet(game, table, shoe, sheet_bets(game, shoe, bets, table), fee=parse_fee(fee))
+    result = build_sheet(game, table, shoe, sheet_bets(game, shoe, bets, table), fee=parse_fee(fee),
+                         player=player, banker=banker)
     click.echo(render_sheet(result, fmt), nl=False)
 
 

@@ -88,12 +88,12 @@ def removal_kinds(shoe: Shoe, resolution: str) -> list[tuple[str, str, int]]:
     return [k for k in out if k[2] > 0]
 
 
-def _expected_values(game, paytable, shoe: Shoe, bet_ids: Sequence[str]) -> dict[str, Fraction]:
-    counts = game.count(shoe, list(bet_ids), paytable)
+def _expected_values(game, paytable, shoe: Shoe, bet_ids: Sequence[str], seen=None) -> dict[str, Fraction]:
+    counts = game.count(shoe, list(bet_ids), paytable, seen=seen)
     return {bet: expected_value(paytable.bet(bet).pays, counts[bet].counts, counts[bet].total) for bet in bet_ids}
 
 
-def effects_of_removal(game, paytable, shoe: Shoe, bet_ids: Sequence[str]) -> list[BetEffects]:
+def effects_of_removal(game, paytable, shoe: Shoe, bet_ids: Sequence[str], seen=None) -> list[BetEffects]:
     """Every bet's full-shoe expected value and the exact effect of removing each kind of card.
 
     Each removal is computed exactly with ``game.count`` on the shoe less that card (bets of one
@@ -104,14 +104,14 @@ def effects_of_removal(game, paytable, shoe: Shoe, bet_ids: Sequence[str]) -> li
     game.check_shoe(shoe)
     if shoe.total <= game.min_cards:
         raise OddsError(f"the shoe holds {shoe.total} cards; removing one leaves too few for a {game.id} round")
-    full = _expected_values(game, paytable, shoe, bet_ids)
+    full = _expected_values(game, paytable, shoe, bet_ids, seen)
     by_resolution: dict[str, list[str]] = {}
     for bet in bet_ids:
         by_resolution.setdefault(paytable.rule(bet).resolution, []).append(bet)
     effects: dict[str, list[Effect]] = {b: [] for b in bet_ids}
     for resolution, bets in by_resolution.items():
         for label, spec, count in removal_kinds(shoe, resolution):
-            values = _expected_values(game, paytable, shoe.remove(spec), bets)
+            values = _expected_values(game, paytable, shoe.remove(spec), bets, seen)
             for bet in bets:
                 effects[bet].append(Effect(label, count, values[bet], values[bet] - full[bet]))
     return [BetEffects(b, paytable.rule(b).name, paytable.rule(b).resolution, full[b], tuple(effects[b]))

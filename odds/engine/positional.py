@@ -136,21 +136,30 @@ def _kind_arrays(resolution: str | None, kinds: np.ndarray):
     return np.asarray(RANK_VALUE, dtype=np.int64)[ranks - 1], ranks, kinds % 4
 
 
-def build_table(model: CardModel, reading: Reading, decide: Callable, outcomes: int) -> "PositionalTable":
+def build_table(model: CardModel, reading: Reading, decide: Callable, outcomes: int,
+                restrict: dict[int, list[int]] | None = None) -> "PositionalTable":
     """Enumerate every sequence of kinds the reading needs, settle it, and group by multiset.
 
     ``decide(state, values, ranks, suits) -> outcome index per row`` settles a chunk of rows (a
-    bet's conditions); there are ``outcomes`` outcomes.
+    bet's conditions); there are ``outcomes`` outcomes. ``restrict`` (position -> the kinds it
+    may hold, at its resolution) enumerates only those kinds there: for cards already seen,
+    whose other kinds a condition would discard anyway.
     """
     from ..errors import OddsError
 
-    if reading.size > ENUMERATION_LIMIT:
+    size = 1
+    for p, r in enumerate(reading.resolution):
+        if r is not None:
+            size *= len((restrict or {}).get(p, range(KINDS[r])))
+    if size > ENUMERATION_LIMIT:
         raise OddsError(f"the bet reads {sum(r is not None for r in reading.resolution)} card positions "
                         f"({', '.join(r or '-' for r in reading.resolution)}): an exact table would "
-                        f"enumerate {reading.size:,} sequences, more than the {ENUMERATION_LIMIT:,} allowed; "
+                        f"enumerate {size:,} sequences, more than the {ENUMERATION_LIMIT:,} allowed; "
                         f"read fewer positions with suits")
     read_at = [p for p, r in enumerate(reading.resolution) if r is not None]
-    sizes = [KINDS[reading.resolution[p]] for p in read_at]
+    allowed = [np.asarray((restrict or {}).get(p, range(KINDS[reading.resolution[p]])), dtype=np.int64)
+               for p in read_at]
+    sizes = [len(a) for a in allowed]
     # chunk over leading positions so a chunk holds at most CHUNK_ROWS rows
     lead = 0
     while lead < len(sizes) and int(np.prod(sizes[lead:], dtype=np.int64)) > CHUNK_ROWS:
@@ -163,6 +172,8 @@ def build_table(model: CardModel, reading: Reading, decide: Callable, outcomes: 
         kinds = np.empty((rows, len(sizes)), dtype=np.int64)
         kinds[:, :lead] = np.asarray(prefix, dtype=np.int64)
         kinds[:, lead:] = grid
+        for j, a in enumerate(allowed):
+            kinds[:, j] = a[kinds[:, j]]
         keys, ways = _settle_chunk(model, reading, read_at, kinds, decide)
         keys_all.append(keys)
         ways_all.append(ways)

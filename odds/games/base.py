@@ -113,25 +113,54 @@ class Game:
             cache[name] = load_paytable(self, name)
         return cache[name]
 
-    def count(self, shoe: Shoe | None, bet_ids: Sequence[str], paytable=None) -> dict[str, OutcomeCounts]:
+    def count(self, shoe: Shoe | None, bet_ids: Sequence[str], paytable=None, seen=None) -> dict[str, OutcomeCounts]:
         """Exact outcome counts for each bet id, for this shoe (None for dice and wheels), with
-        the bets as ``paytable`` defines them (default: the shipped ones)."""
+        the bets as ``paytable`` defines them (default: the shipped ones).
+
+        ``seen``: the cards of the current round already seen (:meth:`seen_cards`); the counts
+        are then those of the deals that agree with them, out of their number."""
         from ..bets.engine import count_condition_bets
+        from ..errors import OddsError
 
         paytable = paytable or self.paytable()
         if shoe is not None:
             self.check_shoe(shoe)
         rules = [paytable.rule(b) for b in bet_ids]
         written = [r for r in rules if r.conditions is not None]
+        coded = [r.id for r in rules if r.conditions is None]
+        if seen is not None and coded:
+            raise OddsError(f"{', '.join(coded)}: defined in code, not as conditions: cannot be counted "
+                            f"given the cards seen")
         out: dict[str, OutcomeCounts] = {}
         if written:
-            total = self.deal.rows if shoe is None else falling(shoe.total, self.deal.positions)
-            counts = count_condition_bets(self.deal, self.id, shoe, written)
-            out.update({r.id: OutcomeCounts(dict(zip(r.outcome_keys, counts[r.id])), total) for r in written})
-        coded = [r.id for r in rules if r.conditions is None]
+            counts = count_condition_bets(self.deal, self.id, shoe, written, seen)
+            for r in written:
+                total = sum(counts[r.id]) if seen is not None else \
+                    self.deal.rows if shoe is None else falling(shoe.total, self.deal.positions)
+                if not total:
+                    raise OddsError("no deal of this shoe agrees with the cards seen (are they in the shoe, "
+                                    "and could the round have dealt them?)")
+                out[r.id] = OutcomeCounts(dict(zip(r.outcome_keys, counts[r.id])), total)
         if coded:
             out.update(self.count_code(shoe, coded, paytable))
         return {b: out[b] for b in bet_ids}
+
+    def seen_cards(self, player: str = "", banker: str = ""):
+        """The cards of the current round already seen (``--player``, ``--banker``: card specs in
+        each hand's order), for :meth:`count`; None when none. Baccarat-family games only."""
+        from ..cards import parse_cards
+        from ..errors import OddsError
+
+        if not player and not banker:
+            return None
+        if not hasattr(self.deal, "state") or self.deal.positions != 6:
+            raise OddsError(f"--player and --banker apply to baccarat games, not {self.id}")
+        from .punto_banco import seen_condition
+
+        hands = []
+        for text in (player, banker):
+            hands.append([(spec.rank, spec.suit) for spec in parse_cards(text) for _ in range(spec.count)])
+        return seen_condition(*hands)
 
     def count_code(self, shoe: Shoe | None, bet_ids: Sequence[str], paytable) -> dict[str, OutcomeCounts]:
         """Exact outcome counts of the bets the game defines in code."""

@@ -373,3 +373,31 @@ DEAL = _deal()
 POSITIONAL_DEAL = replace(DEAL, name="baccarat-positional", state_table=None, state_features=None)
 """The same deal with every condition bet on its own positional table: for games whose fast
 batch path folds another compiled table (player-dealer baccarat's, with the option hand)."""
+
+
+# -- the cards of the current round already seen ----------------------------------------------------
+
+def seen_condition(player, banker) -> tuple[str, dict[int, tuple[int, str | None]]]:
+    """The cards seen so far in a round, per hand in its own order (``(rank, suit or None)``), as
+    a condition on the round's features and the deal positions they pin down.
+
+    The first two cards of each hand and the player's third sit at fixed positions (P1 B1 P2 B2,
+    then the player's third); the banker's third is the 5th or 6th card dealt, so it is only a
+    condition. A deal agrees with what was seen when the condition holds.
+
+    >>> seen_condition([(5, "h"), (13, None)], [])
+    ('player_rank1 == 5 and player_suit1 == "h" and player_rank2 == 13', {0: (5, 'h'), 2: (13, None)})
+    """
+    from ..errors import OddsError
+
+    if len(player) > 3 or len(banker) > 3:
+        raise OddsError("a baccarat hand holds at most three cards")
+    parts, at = [], {}
+    for side, cards, positions in (("player", player, PLAYER_AT), ("banker", banker, BANKER_AT)):
+        for i, (rank, suit) in enumerate(cards):
+            parts.append(f"{side}_rank{i + 1} == {rank}")
+            if suit:
+                parts.append(f'{side}_suit{i + 1} == "{suit}"')
+            if i < len(positions):
+                at[positions[i]] = (rank, suit)
+    return " and ".join(parts), at
