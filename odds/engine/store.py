@@ -72,7 +72,7 @@ def load(key: str) -> dict[str, np.ndarray] | None:
         try:
             with np.load(path, allow_pickle=False) as data:
                 arrays = {name: data[name] for name in data.files}
-        except (OSError, ValueError, EOFError, KeyError):
+        except Exception:  # unreadable or corrupt (zip, npy, pickle refused...): rebuild instead
             continue
         digest = str(arrays.pop("_digest", ""))
         if digest == _digest(arrays):
