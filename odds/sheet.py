@@ -154,7 +154,7 @@ def build_sheet(game: Game, paytable: Paytable, shoe: Shoe | None, bet_ids: Sequ
     if shoe is not None:
         game.check_shoe(shoe)
     seen = game.seen_cards(player, banker)
-    counts = game.count(shoe, bet_ids, paytable, seen=seen)
+    counts = game.count(shoe, bet_ids, paytable, seen=seen) if seen is not None else game.count(shoe, bet_ids, paytable)
     bets = []
     for bet_id in bet_ids:
         pays = paytable.bet(bet_id)

@@ -47,13 +47,15 @@ class ShoeDeal:
     state: Callable | None = None
     state_table: Callable | None = None
     state_features: Callable | None = None
+    always_dealt: int | None = None
+    """Cards every round deals (baccarat: 4); a round may end before ``positions``."""
 
     @property
     def counting_total(self) -> Callable[[int], int]:
         return lambda n: falling(n, self.positions)
 
     def card_model(self) -> CardModel:
-        return CardModel(self.name, self.positions, self.state, self.features)
+        return CardModel(self.name, self.positions, self.state, self.features, self.always_dealt)
 
 
 @dataclass(frozen=True)
@@ -113,10 +115,6 @@ def _compile(deal, game_id: str, conditions) -> CompiledBet:
 
     key = positional_key(deal, reading, conditions)
     table = PositionalTable.from_arrays(store.cached(key, build))
-    if not _plausible(table):  # a stored table that does not count every deal: never trust it
-        arrays = build()
-        store.save(key, arrays)
-        table = PositionalTable.from_arrays(arrays)
     return CompiledBet("positional", n, table=table, reading=reading, key=key)
 
 
@@ -131,14 +129,6 @@ def positional_key(deal, reading, conditions) -> str:
     modules = [positional, condition, features, sys.modules[deal.features.__module__]]
     return store.key_of(modules, "positional", deal.name, deal.positions, reading,
                         tuple(c.text if c is not None else None for c in conditions))
-
-
-def _plausible(table: PositionalTable) -> bool:
-    """Whether the table counts every ordered deal of a full deck exactly once (a cheap check
-    of a table loaded from disk)."""
-    from ..shoe import Shoe
-
-    return sum(table.counts(Shoe.decks(1))) == falling(52, table.positions)
 
 
 def build_positional(deal: ShoeDeal, reading: Reading, conditions) -> PositionalTable:

@@ -365,7 +365,7 @@ def _deal():
     from ..bets.engine import ShoeDeal
 
     return ShoeDeal("baccarat", ("baccarat", "tiger-baccarat", "player-dealer-baccarat"), 6, round_features,
-                    deal_state, state_table, end_state_features)
+                    deal_state, state_table, end_state_features, always_dealt=4)
 
 
 DEAL = _deal()
