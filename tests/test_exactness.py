@@ -124,7 +124,7 @@ def columns_for(draw, states):
 @EXAMPLES
 @given(st.data())
 def test_batch_linear_equals_python_integers(data):
-    compiled = punto_banco.compiled()
+    compiled = punto_banco.state_table()
     columns = data.draw(columns_for(len(compiled.states)))
     shoes = [data.draw(card_shoes(kinds=10)) for _ in range(data.draw(st.integers(1, 3)))]
     folded = compiled.fold(np.array(columns, dtype=object))
@@ -146,7 +146,7 @@ def test_prime_joins_exactly_at_the_int64_edge(value):
     """A constant column sums to exactly ``value * (N)_6`` (the weights times their orderings add
     up to the ordered deals): at the smallest N where that leaves int64, the sum modulo 2**64
     alone is wrong and one prime joins; one card fewer, no prime and the word is right."""
-    compiled = punto_banco.compiled()
+    compiled = punto_banco.state_table()
     folded = compiled.fold(np.array([[value]] * len(compiled.states), dtype=object))
     edge = edge_size(abs(value))
     for n, needs_prime in ((edge - 1, False), (edge, True)):
@@ -168,7 +168,7 @@ def test_readme_compiled_bounds():
     assert 2 * 128 * falling(250 * 52, 6) < one_prime <= 2 * 128 * falling(251 * 52, 6)
     assert 2 * 128 * falling(5000 * 52, 6) < two_primes <= 2 * 128 * falling(5042 * 52, 6)
     assert residues.moduli_needed(128 * falling(1000 * 52, 6)) == 2
-    compiled = punto_banco.compiled()
+    compiled = punto_banco.state_table()
     shoe = [16 * 1000] + [4 * 1000] * 9
     columns = [[-128 + (i % 256)] for i in range(len(compiled.states))]
     assert compiled.batch_linear(np.array([shoe]), compiled.fold(np.array(columns, dtype=object))) == \
@@ -202,7 +202,7 @@ def test_one_odd_bet_keeps_the_batch_on_the_fast_path(monkeypatch, decks):
 
 def test_huge_counts_take_the_plain_path_exactly():
     """Past COUNT_LIMIT cards of a kind a shoe is summed with Python integers (that row only)."""
-    compiled = punto_banco.compiled()
+    compiled = punto_banco.state_table()
     columns = [[(i % 7) - 3, 1] for i in range(len(compiled.states))]
     folded = compiled.fold(np.array(columns, dtype=object))
     huge = [compiled.COUNT_LIMIT] + [5] * 9

@@ -134,14 +134,6 @@ def play_many(grid):
     return used, codes
 
 
-@cache
-def compiled():
-    """The punto banco rules compiled over the 10 baccarat values (built once per process)."""
-    from ..engine.compiled import compile_deal
-
-    return compile_deal(10, 6, play_many, _decode)
-
-
 # -- the round's features, for bets written as conditions (odds/bets) ------------------------------
 
 def deal_state(values):
