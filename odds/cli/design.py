@@ -12,7 +12,7 @@ import sys
 
 import click
 
-from ..errors import OddsError
+from ..errors import OddsError, shown
 from ..files import target, write_text
 from ..render import exact, percent, records
 from .. import limits
@@ -260,10 +260,12 @@ def parse_tolerance(text: str | None):
         return None
     try:
         value = Fraction(limits.check_number_text(text.strip(), "--tolerance"))
-    except (ValueError, ZeroDivisionError, OddsError):
-        raise click.BadParameter(f"{text[:40]!r} is not a number (e.g. 1e-9)", param_hint="--tolerance") from None
+    except OddsError as exc:  # a 5,000-digit number, an exponent of a billion
+        raise click.BadParameter(str(exc).removeprefix("--tolerance: "), param_hint="--tolerance") from None
+    except (ValueError, ZeroDivisionError):
+        raise click.BadParameter(f"{shown(text)} is not a number (e.g. 1e-9)", param_hint="--tolerance") from None
     if value < 0:
-        raise click.BadParameter(f"{text[:40]!r} is below 0", param_hint="--tolerance")
+        raise click.BadParameter(f"{shown(text)} is below 0", param_hint="--tolerance")
     return value
 
 
