@@ -111,13 +111,32 @@ def _card(value: int, rng: random.Random) -> tuple[int, str]:
 
 def _deal_values(p_values, b_values, rng, third=None) -> list[tuple[int, str]]:
     """A complete round whose first four cards have these values (P1 P2, B1 B2); the player's
-    third card has value ``third`` when it draws (random when None), the banker's is random."""
-    from ..games.punto_banco import play_round
+    third card has value ``third`` when it draws (random when None). The banker's third card is
+    never a ten-value card and, where one can, changes who wins: a program that gets the
+    banker's draw wrong then gets the banker's total and the main bets wrong, not only Big/Small."""
+    from ..games.punto_banco import banker_draws, is_natural, player_draws
 
     values = [p_values[0], b_values[0], p_values[1], b_values[1]]
-    while play_round(values) is None:
-        values.append(third if len(values) == 4 and third is not None else rng.randrange(10))
+    player, banker = (values[0] + values[2]) % 10, (values[1] + values[3]) % 10
+    if not (is_natural(player) or is_natural(banker)):
+        drawn = None
+        if player_draws(player):
+            drawn = third if third is not None else rng.randrange(10)
+            values.append(drawn)
+            player = (player + drawn) % 10
+        if banker_draws(banker, drawn):
+            values.append(_decisive(player, banker, rng))
     return [_card(v, rng) for v in values]
+
+
+def _decisive(player: int, banker: int, rng: random.Random) -> int:
+    """A banker third-card value (1-9) that changes who wins against ``player``, if one does."""
+    def winner(b):
+        return (b > player) - (b < player)
+
+    values = list(range(1, 10))
+    rng.shuffle(values)
+    return next((v for v in values if winner((banker + v) % 10) != winner(banker)), values[0])
 
 
 def drawing_rounds(game_id: str, rng: random.Random) -> list[tuple[str, list[tuple[int, str]]]]:
