@@ -109,9 +109,32 @@ def extra_lines(extra: dict) -> list[tuple[str, str]]:
         elif key == "option_decisions":
             items += [(f"Option, dealer shows {o['dealer_up_card']}, player {o['player_hand']}", option_text(o))
                       for o in value]
+        elif key == "chips_wagered":
+            items.append(("Chips wagered", str(value)))
+        elif key == "by_outcome":
+            items += [call_outcome_line(o, extra["chips_wagered"]) for o in value]
+        elif key == "edge_per_chip":
+            items.append(("Edge per chip wagered", exact(value)))
+        elif key == "edge_per_call_chips":
+            items.append(("Edge per call, in chips", exact(value)))
         elif isinstance(value, (str, int, Fraction, float)):
             items.append((key, exact(value) if isinstance(value, Fraction) else str(value)))
     return items
+
+
+def call_outcome_line(o: dict, chips: int) -> tuple[str, str]:
+    """A roulette call bet's result on one group of numbers, as seed 003's tables write it:
+    ``On 0, 2, 3: 2 x (11 + 1) on trio 0-2-3 = 24 chips returned, net +15 chips``."""
+    from ..games.roulette import placement
+
+    if o["outcome"] == "miss":
+        return "On any other number", f"all {chips} chips lose, net -{chips} chips"
+    parts = " + ".join(f"{c['chips']} x ({exact(c['pays'])} + 1) on "
+                       + (placement(c["kind"], tuple(c["numbers"])) if c["numbers"] is not None else f"its {c['kind']}")
+                       for c in o["winning_chips"])
+    net = o["net_chips"]
+    return (f"On {', '.join(map(str, o['numbers']))}",
+            f"{parts} = {exact(o['chips_returned'])} chips returned, net {'+' if net > 0 else ''}{exact(net)} chips")
 
 
 def _pct_exact(x: Fraction) -> str:
