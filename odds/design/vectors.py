@@ -29,8 +29,12 @@ hold a subset of games, bets and shoes; within a bet every outcome must be prese
 compared as probabilities (``combinations / total``), so a program that counts with another
 convention (e.g. unordered deals) still verifies; ``pays`` and ``house_edge`` are optional, and
 when given the house edge must equal the one recomputed from our counts and the file's pays.
-Anything malformed in a vector (a game that is not a name, a shoe count that is not a JSON
-integer of at least 0) is one problem line of that vector, like a mismatch.
+A value written as a JSON float (a program that computes in floating point) is compared within a
+tolerance (:func:`close`); strings and integers are exact and must match exactly. Anything
+malformed in a vector (a game that is not a name, a shoe count that is not a JSON integer of at
+least 0) is one problem line of that vector, like a mismatch, and an unknown bet is one line of
+its own: the vector's other bets are still checked. A settlement-vectors file (schema
+``odds-settlement-vectors/1``, :mod:`.rounds`) is checked round by round.
 """
 
 from __future__ import annotations
