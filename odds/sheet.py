@@ -129,6 +129,70 @@ class Sheet:
     def counting(self) -> str:
         return self.game.counting
 
+    def bet(self, bet_id: str) -> BetSheet:
+        """The sheet of one bet."""
+        for b in self.bets:
+            if b.id == bet_id:
+                return b
+        raise KeyError(bet_id)
+
+    def to_dict(self) -> dict:
+        """The sheet as ``odds sheet --format json`` prints it (the CLI renders this very dict):
+        exact numbers as strings (``"19/20"``), a float beside them where useful."""
+        from .render.sheet import sheet_json
+
+        return sheet_json(self)
+
+    def to_frame(self, what: str = "outcomes"):
+        """The sheet as a pandas DataFrame (pandas is the optional extra ``frame``).
+
+        ``what="outcomes"``: one row per bet and outcome, as the CSV (``game, paytable, bet,
+        outcome_key, outcome, pays, combinations, total, probability, probability_float,
+        return``); ``what="bets"``: one row per bet with every figure under its table. Exact
+        values stay Fractions and ints (object columns); the ``*_float`` columns are for plots.
+        """
+        from .api import _pandas
+
+        pandas = _pandas()
+        if what == "outcomes":
+            rows = [{"game": self.game.id, "paytable": self.paytable.name, "bet": b.id, "outcome_key": r.key,
+                     "outcome": r.outcome, "pays": r.pays, "combinations": r.combinations, "total": b.total,
+                     "probability": b.probability(r), "probability_float": float(b.probability(r)),
+                     "return": b.probability(r) * r.pays}
+                    for b in self.bets for r in b.rows]
+            columns = ["game", "paytable", "bet", "outcome_key", "outcome", "pays", "combinations", "total",
+                       "probability", "probability_float", "return"]
+        elif what == "bets":
+            rows = [{"game": self.game.id, "paytable": self.paytable.name, **bet_record(b)} for b in self.bets]
+            columns = list(BET_FIGURES)
+        else:
+            raise ValueError(f"what must be 'outcomes' or 'bets', not {what!r}")
+        frame = pandas.DataFrame(rows, columns=columns)
+        for column in ("combinations", "total"):  # Python ints: a big shoe's counts pass 2**63
+            if column in frame:
+                frame[column] = frame[column].astype(object)
+        return frame
+
+
+BET_FIGURES = ("game", "paytable", "bet", "name", "combinations", "expected_value", "house_edge",
+               "house_edge_float", "house_edge_excluding_pushes", "rtp", "hit_frequency", "push_probability",
+               "loss_probability", "variance", "std_dev", "top_pay", "top_pay_probability", "window",
+               "player_edge")
+"""The columns of ``Sheet.to_frame("bets")``."""
+
+
+def bet_record(bet: BetSheet) -> dict:
+    """One bet's figures as a flat record of exact values (see :data:`BET_FIGURES`); ``game`` and
+    ``paytable`` are left for the caller."""
+    top = bet.top_row
+    return {"bet": bet.id, "name": bet.name, "combinations": bet.total, "expected_value": bet.expected_value,
+            "house_edge": bet.house_edge, "house_edge_float": float(bet.house_edge),
+            "house_edge_excluding_pushes": bet.house_edge_excluding_pushes, "rtp": bet.rtp,
+            "hit_frequency": bet.hit_frequency, "push_probability": bet.push_probability,
+            "loss_probability": bet.loss_probability, "variance": bet.variance, "std_dev": bet.std_dev_float(),
+            "top_pay": top.pays, "top_pay_probability": bet.probability(top), "window": bet.window,
+            "player_edge": bet.player_has_edge}
+
 
 def bet_sheet(rule, pays, counts, window=None, extra=None) -> BetSheet:
     """Join a bet's outcome counts with its pays: rows ordered by pays, highest first."""
@@ -166,3 +230,8 @@ def build_sheet(game: Game, paytable: Paytable, shoe: Shoe | None, bet_ids: Sequ
                   f"{banker or 'none'} - every figure is conditional on them: the deals counted are the "
                   f"ordered six-card deals of the shoe that agree with those cards.",)
     return Sheet(game, paytable, shoe, tuple(bets), notes)
+
+
+from .api import make_callable  # noqa: E402 - the module is also odds.sheet(...), the API function
+
+make_callable(__name__)

@@ -105,6 +105,15 @@ def _vectors(**changes) -> str:
     return json.dumps({"schema": "odds-reference-vectors/1", "vectors": [vec]})
 
 
+# a well-formed settlement round to corrupt
+ROUND = {"id": "r", "game": "baccarat", "paytable": "seed", "cards": ["4s", "Kh", "Ad", "4c", "2h", "9d"],
+         "bets": {"banker": {"outcome": "player-wins", "net": "-1"}}}
+
+
+def _rounds(**changes) -> str:
+    return json.dumps({"schema": "odds-settlement-vectors/1", "rounds": [{**ROUND, **changes}]})
+
+
 VECTOR_FILES = {
     "deep.json": "[" * 100_000 + "]" * 100_000,
     "deep_object.json": '{"a":' * 100_000 + "1" + "}" * 100_000,
@@ -132,6 +141,27 @@ VECTOR_FILES = {
     "id_huge.json": _vectors(id="i" * 100_000, game="nope"),
     "paytable_file.json": _vectors(paytable="mine"),
     "too_many.json": json.dumps({"schema": "odds-reference-vectors/1", "vectors": [{}] * 10_001}),
+    # settlement vectors (odds vectors --rounds): a file another program filled in
+    "rounds_not_list.json": '{"schema": "odds-settlement-vectors/1", "rounds": 5}',
+    "rounds_too_many.json": json.dumps({"schema": "odds-settlement-vectors/1", "rounds": [{}] * 10_001}),
+    "rounds_int5000.json": _rounds(cards=[3, 3, 5], game="sic-bo").replace("[3, 3, 5]", f"[3, 3, {N9}]"),
+    "rounds_nan.json": _rounds(bets={"banker": {"net": 1}}).replace('{"net": 1}', '{"net": NaN}'),
+    "rounds_float_huge.json": _rounds(bets={"banker": {"net": 1}}).replace('{"net": 1}', '{"net": 1e400}'),
+    "rounds_net_exp.json": _rounds(bets={"banker": {"net": HUGE_EXP}}),
+    "rounds_net_5000.json": _rounds(bets={"banker": {"net": N9}}),
+    "rounds_cards_long.json": _rounds(cards="A" * 100_000),
+    "rounds_cards_mult.json": _rounds(cards=[f"Ax{N9}"]),
+    "rounds_cards_few.json": _rounds(cards=["4s", "Kh", "Ad", "4c"]),
+    "rounds_cards_types.json": _rounds(cards=[[["4s"]], {"a": 1}, None, True]),
+    "rounds_dice_text.json": _rounds(game="sic-bo", cards=["x", 3, 5]),
+    "rounds_game_list.json": _rounds(game=[["baccarat"]]),
+    "rounds_paytable_path.json": _rounds(paytable="../../etc/passwd"),
+    "rounds_bets_text.json": _rounds(bets="banker"),
+    "rounds_bets_empty.json": _rounds(bets={}),
+    "rounds_bet_list.json": _rounds(bets=[{"id": ["banker"]}]),
+    "rounds_outcome_list.json": _rounds(bets={"banker": {"outcome": [["x"] * 1000]}}),
+    "rounds_hands_text.json": _rounds(hands="player 7"),
+    "rounds_hands_bad.json": _rounds(hands=[{"hand": "x" * 5000, "total": 7}]),
 }
 
 
@@ -433,6 +463,56 @@ for _name in ("float_huge", "total_exp", "total_5000", "edge_exp", "pays_5000", 
               "shoe_bool", "game_list", "game_long", "paytable_path", "paytable_file", "bets_empty", "id_huge"):
     case(1, "mismatch(es) in 1 vector(s)", "verify", f"{{d}}/{_name}.json")
 case(1, "at most 10,000", "verify", "{d}/too_many.json")
+# settlement vectors and the new verify options (issue 13)
+case(1, "not a regular file", "vectors", "--rounds", "--out", "/dev/null")
+case(2, "--paytable needs --game", "vectors", "--rounds", "--paytable", "x.toml")
+case(1, "unknown game", "vectors", "--rounds", "--game", "bacarat")
+case(1, "unexpected character", "vectors", "--rounds", "--game", "baccarat", "--paytable", "{d}/cond_import.toml")
+case(1, "expected an object with a 'rounds' list", "verify", "{d}/rounds_not_list.json")
+case(1, "at most 10,000", "verify", "{d}/rounds_too_many.json")
+case(1, "not a vectors file here", "verify", "{d}/rounds_int5000.json")
+case(1, "NaN is not a JSON number", "verify", "{d}/rounds_nan.json")
+for _name in ("float_huge", "net_exp", "net_5000", "cards_long", "cards_mult", "cards_few", "cards_types",
+              "dice_text", "game_list", "paytable_path", "bets_text", "bets_empty", "bet_list", "outcome_list",
+              "hands_text", "hands_bad"):
+    case(1, "mismatch(es) in 1 round(s)", "verify", f"{{d}}/rounds_{_name}.json")
+case(2, "is not a number", "verify", "{d}/empty.json", "--tolerance", "nan")
+case(2, "is not a number", "verify", "{d}/empty.json", "--tolerance", "inf")
+case(2, "is not a number", "verify", "{d}/empty.json", "--tolerance", "1/0")
+case(2, "is below 0", "verify", "{d}/empty.json", "--tolerance", "-1e-9")
+case(2, "exponent beyond", "verify", "{d}/empty.json", "--tolerance", HUGE_EXP)
+case(2, "longer than", "verify", "{d}/empty.json", "--tolerance", N9)
+
+# -- settle: one round from its cards --------------------------------------------------------------
+case(2, "Missing argument", "settle", "baccarat")
+case(2, "Got unexpected extra argument", "settle", "baccarat", "9h,8s,Kd,Kc", "5d")
+case(2, "is not one of", "settle", "baccarat", "9h,8s,Kd,Kc", "--format", "xml")
+case(1, "unknown game", "settle", "nosuchgame", "9h,8s,Kd,Kc")
+case(1, "unknown game", "settle", N9, "1")
+case(1, "needs a 5th card (player 5 draws, Table 1), got 4 cards", "settle", "baccarat", "4s,Kh,Ad,4c")
+case(1, "needs a 6th card (banker 3 draws, Table 2)", "settle", "baccarat", "4s,Kh,Ad,3c,2h")
+case(1, "at least 4 cards", "settle", "tiger-baccarat", "")
+case(1, "ends after 4 cards (a natural), got 5", "settle", "baccarat", "9h,8s,Kd,Kc,5d")
+case(1, "are not dealt", "settle", "player-dealer-baccarat", "4s,Kh,Ad,4c,2h,9d" + ",A" * 50)
+case(1, "bad card 'Zz'", "settle", "baccarat", "Zz,K,Q,J")
+case(1, "characters of cards", "settle", "baccarat", "A" * 100_000)
+case(1, "characters of cards", "settle", "baccarat", f"Ax{N9}")
+case(1, "a multiplier of 30 digits", "settle", "baccarat", "Ax" + "9" * 30)
+case(1, "a round uses at most 6 cards", "settle", "baccarat", "Ax7")
+case(1, "a round is 2 cards", "settle", "dragon-tiger", "K")
+case(1, "reads suits", "settle", "dragon-tiger", "K,5", "--bet", "dragon-red")
+case(1, "a roll is 3 dice", "settle", "sic-bo", "1,2,3,4")
+case(1, "bad die '0'", "settle", "sic-bo", "0,1,2")
+case(1, "bad die", "settle", "sic-bo", "1,2,Kh")
+case(1, "characters: dice", "settle", "sic-bo", "3,3," + N9)
+case(1, "bad number '1.5'", "settle", "roulette", "1.5")
+case(1, "bad number 'nan'", "settle", "roulette", "nan")
+case(1, "a spin is one number", "settle", "roulette", "1,2")
+case(1, "unknown baccarat bet", "settle", "baccarat", "9h,8s,Kd,Kc", "--bet", "b" * 5000)
+case(1, "no such paytable file", "settle", "baccarat", "9h,8s,Kd,Kc", "--paytable", "{d}/missing.toml")
+case(1, "unexpected character", "settle", "baccarat", "9h,8s,Kd,Kc", "--paytable", "{d}/cond_import.toml")
+case(1, "not a regular file", "settle", "baccarat", "9h,8s,Kd,Kc", "--paytable", "/dev/zero")
+
 # paths no file system takes (a NUL cannot come from a shell, but can from a script)
 _LONG = "n" * 300
 case(1, "too long for the file system", "eor", "baccarat", "--bet", "tie", "--plot", f"{_LONG}.svg")

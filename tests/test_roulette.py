@@ -89,7 +89,7 @@ SEED_TABLES = {
 def test_call_bets_against_the_seed_tables(bet_id):
     chips, returned = SEED_TABLES[bet_id]
     bet = sheet([bet_id]).bets[0]
-    assert bet.extra["Chips wagered"] == chips
+    assert bet.extra["chips_wagered"] == chips
     per_number = {row["number"]: row for row in bet.extra["per_number"]}
     for n in range(37):
         assert per_number[n]["chips_returned"] == returned.get(n, 0), n
@@ -97,7 +97,7 @@ def test_call_bets_against_the_seed_tables(bet_id):
     # the outcome rows: pays per chip wagered = net / chips, pockets per net result
     ev = sum(Fraction(returned.get(n, 0) - chips, chips) for n in range(37)) / 37
     assert bet.expected_value == ev == Fraction(-1, 37)
-    assert bet.extra["Edge per call, in chips"] == Fraction(chips, 37)
+    assert bet.extra["edge_per_call_chips"] == Fraction(chips, 37)
     by_pays = {}
     for row in bet.rows:
         by_pays[row.pays] = by_pays.get(row.pays, 0) + row.combinations

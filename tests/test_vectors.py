@@ -13,6 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from odds.cli import cli
+from odds.design import rounds
 from odds.design import vectors as vec
 from odds.engine.brute import brute_force
 from odds.games import game_ids, get_game
@@ -194,8 +195,9 @@ def test_export_writes_the_vectors_file():
 
     assert export.vectors_files in export.PRODUCERS
     files = export.vectors_files()
-    assert list(files) == ["vectors.json"]
+    assert list(files) == ["vectors.json", "settlement-vectors.json"]
     assert json.loads(files["vectors.json"])["schema"] == vec.SCHEMA
+    assert json.loads(files["settlement-vectors.json"])["schema"] == rounds.SCHEMA
 
 
 def _set(path, value):
@@ -241,3 +243,196 @@ def test_cli_verify_reports_a_malformed_vector_as_a_problem(tmp_path, baccarat_v
     lines = [line for line in result.stdout.splitlines() if text in line]
     assert len(lines) == 1 and lines[0].startswith("vector 5 (baccarat/8-decks)"), result.output
     assert "mismatch(es)" in result.stderr
+
+
+# -- floats, tolerance, unknown bets (issue 13 item 4) -----------------------------------------------
+
+def _eight_decks(data):
+    return {"schema": vec.SCHEMA, "vectors": [copy.deepcopy(by_id(data, "baccarat/8-decks"))]}
+
+
+def test_floats_verify_within_the_tolerance(baccarat_vectors):
+    """Another program writing floats: probabilities, house edges and pays as JSON numbers pass
+    when within the tolerance and fail beyond it; an exact string must still match exactly."""
+    data = _eight_decks(baccarat_vectors)
+    bets = data["vectors"][0]["bets"]
+    for entry in bets.values():
+        total = int(entry["total"])
+        entry["total"] = 1.0
+        entry["combinations"] = {k: int(n) / total for k, n in entry["combinations"].items()}
+        entry["pays"] = {k: float(F(p)) for k, p in entry["pays"].items()}
+        entry["house_edge"] = float(F(entry["house_edge"]))
+    problems, _, checked = vec.verify(data)
+    assert problems == [] and checked > 50
+    bets["banker"]["house_edge"] += 1e-6
+    problems = vec.verify(data)[0]
+    assert len(problems) == 1 and "banker: house_edge" in problems[0]
+    assert vec.verify(data, tolerance=F(1, 10**5))[0] == []
+    # a rounded decimal written as a string is exact (with exact pays): it fails whatever the tolerance
+    bets["banker"]["pays"] = {"banker-wins": "19/20", "tie": "0", "player-wins": "-1"}
+    bets["banker"]["house_edge"] = "0.0105790578"
+    assert len(vec.verify(data, tolerance=F(1, 10))[0]) == 1
+
+
+def test_every_mismatch_is_listed_beside_an_unknown_bet(baccarat_vectors):
+    data = _eight_decks(baccarat_vectors)
+    bets = data["vectors"][0]["bets"]
+    bets["tigre"] = bets.pop("tiger")
+    bets["banker"]["combinations"]["tie"] = "1"
+    bets["player-pair"]["house_edge"] = "0"
+    problems = vec.verify(data)[0]
+    assert any("tigre" in p and "did you mean" in p for p in problems)
+    assert any("banker: tie: file 1" in p for p in problems)
+    assert any("player-pair: house_edge" in p for p in problems)
+
+
+@pytest.mark.parametrize("value, text", [(float("inf"), "not a finite number"), (-2.0, "below 0")])
+def test_a_float_that_is_no_count_is_a_problem(baccarat_vectors, value, text):
+    data = _eight_decks(baccarat_vectors)
+    data["vectors"][0]["bets"]["tie"]["combinations"]["tie"] = value
+    assert any(text in p for p in vec.verify(data)[0])
+
+
+def test_cli_tolerance(tmp_path, baccarat_vectors):
+    data = _eight_decks(baccarat_vectors)
+    data["vectors"][0]["bets"]["banker"]["house_edge"] = float(F(data["vectors"][0]["bets"]["banker"]["house_edge"])) + 1e-7
+    path = tmp_path / "f.json"
+    path.write_text(json.dumps(data))
+    assert run("verify", str(path)).exit_code == 1
+    result = run("verify", str(path), "--tolerance", "1e-6")
+    assert result.exit_code == 0 and "all match" in result.stderr
+    assert run("verify", str(path), "--tolerance", "-1").exit_code == 2
+
+
+# -- settlement vectors (issue 13 item 3) -------------------------------------------------------------
+
+SETTLEMENTS = TABLES.parent / "settlement-vectors.json"
+
+
+@pytest.fixture(scope="module")
+def settlement_file():
+    """The committed file (a test below checks it is what `odds vectors --rounds` makes)."""
+    return json.loads(SETTLEMENTS.read_text())
+
+
+def test_committed_settlement_vectors_are_current():
+    assert SETTLEMENTS.read_text() == rounds.dumps(rounds.build_rounds())
+
+
+def test_settlements_agree_with_the_reference_dealers(settlement_file):
+    """Every round of a default paytable, settled by the naive reference dealers (written from the
+    rule text, importing nothing from odds), gives the file's outcome of every bet."""
+    from reference import dealers
+
+    members = {"straight": frozenset({17}), "split": frozenset({17, 20}), "street": frozenset({16, 17, 18}),
+               "corner": frozenset({17, 18, 20, 21}), "line": frozenset(range(16, 22)),
+               "column": frozenset(range(2, 37, 3)), "dozen": frozenset(range(13, 25))}
+    compared = 0
+    for r in settlement_file["rounds"]:
+        if r["paytable"] != get_game(r["game"]).default_paytable:
+            continue
+        if r["game"] == "sic-bo":
+            ref = dealers.sic_bo(tuple(r["cards"]))
+        elif r["game"] == "roulette":
+            ref = dealers.roulette(r["cards"][0], members)
+        else:
+            cards = [("A23456789TJQK".index(c[0]) + 1, c[1]) for c in r["cards"]]
+            dealer = dealers.CARD_GAMES[r["game"]]
+            ref = dealer(cards, burn=0) if r["game"].startswith("dragon-tiger") else dealer(cards)
+        for bet, entry in r["bets"].items():
+            if bet.endswith("-best-choice"):
+                continue
+            assert entry["outcome"] == ref[bet], (r["id"], bet)
+            compared += 1
+    assert compared > 8000
+
+
+def test_settlement_vectors_cover_every_cell_and_every_outcome(settlement_file):
+    rounds_ = settlement_file["rounds"]
+    assert "uncovered" not in settlement_file
+    for game_id in rounds.BACCARAT_FAMILY:
+        covered = {c for r in rounds_ if r["game"] == game_id for c in r.get("covers", [])}
+        assert covered == set(rounds.every_cell(game_id)), game_id
+    # every outcome with a deal in a full shoe of every bet of every shipped paytable appears
+    from odds.paytable import shipped_names
+
+    for game_id in game_ids():
+        game = get_game(game_id)
+        shoe = Shoe.decks(game.default_decks) if game.uses_shoe else None
+        for name in shipped_names(game_id):
+            table = load_paytable(game, name)
+            counts = game.count(shoe, list(table.bets), table)
+            possible = {(b, k) for b in table.bets for k, n in counts[b].counts.items() if n}
+            seen = {(b, e["outcome"]) for r in rounds_ if r["game"] == game_id and r["paytable"] == name
+                    for b, e in r["bets"].items()}
+            assert possible <= seen, (game_id, name, sorted(possible - seen)[:5])
+    assert len({r["id"] for r in rounds_}) == len(rounds_)
+    assert sum(r["id"].split("/")[-1].startswith("random-") for r in rounds_) == 6 * rounds.RANDOM_ROUNDS
+
+
+def test_nets_are_the_paytables_pays(settlement_file):
+    for r in settlement_file["rounds"][::7]:
+        table = load_paytable(get_game(r["game"]), r["paytable"])
+        for bet, entry in r["bets"].items():
+            assert F(entry["net"]) == table.bet(bet).pays[entry["outcome"]]
+
+
+def test_verify_lists_every_mismatch_by_round_and_bet(settlement_file):
+    data = {"schema": rounds.SCHEMA, "rounds": copy.deepcopy(settlement_file["rounds"][:3])}
+    assert rounds.verify(data) == ([], 3, rounds.verify(data)[2])
+    first, second, third = data["rounds"]
+    right = first["bets"]["banker"]["outcome"]
+    wrong = "banker-wins" if right != "banker-wins" else "player-wins"
+    first["bets"]["banker"]["outcome"] = wrong                   # the file's program got Table 2 wrong
+    first["bets"]["tie"] = {"net": float(F(first["bets"]["tie"]["net"])) + 1e-12}   # a float: close enough
+    first["bets"]["bnaker"] = {"net": "1"}
+    second["bets"]["big"]["net"] = "0.54"
+    second["hands"][1]["total"] = (second["hands"][1]["total"] + 1) % 10
+    third["bets"] = [{"id": b, **e} for b, e in third["bets"].items()]   # as odds settle --format json lists them
+    third["bets"][0]["net"] = 0.5
+    problems, count, _ = rounds.verify(data)
+    assert count == 3
+    assert [p.split(":")[0] for p in problems] == [
+        f"round 1 ({first['id']}) banker", f"round 1 ({first['id']}) bnaker", f"round 2 ({second['id']}) big",
+        f"round 2 ({second['id']}) hand banker", f"round 3 ({third['id']}) {third['bets'][0]['id']}"]
+    assert f"outcome: file '{wrong}', odds '{right}'" in problems[0]
+
+
+def test_verify_a_round_that_is_not_one(settlement_file):
+    data = {"schema": rounds.SCHEMA, "rounds": [copy.deepcopy(settlement_file["rounds"][0]) for _ in range(3)]}
+    data["rounds"][0]["cards"] = data["rounds"][0]["cards"][:4]
+    data["rounds"][1]["game"] = "bacarat"
+    data["rounds"][2]["paytable"] = "../../etc/passwd"
+    problems = rounds.verify(data)[0]
+    assert len(problems) == 3
+    assert "the round needs a 5th card" in problems[0] and "did you mean baccarat" in problems[1]
+    assert "must name a shipped baccarat paytable" in problems[2]
+
+
+def test_cli_vectors_rounds_then_verify(tmp_path):
+    path = tmp_path / "s.json"
+    result = run("vectors", "--rounds", "--game", "dragon-tiger", "--out", str(path))
+    assert result.exit_code == 0, result.output
+    data = json.loads(path.read_text())
+    assert data["schema"] == rounds.SCHEMA and {r["game"] for r in data["rounds"]} == {"dragon-tiger"}
+    result = run("verify", str(path))
+    assert result.exit_code == 0 and f"{len(data['rounds'])} rounds" in result.stderr
+    data["rounds"][0]["bets"]["dragon"]["net"] = "7"
+    path.write_text(json.dumps(data))
+    result = run("verify", str(path))
+    assert result.exit_code == 1 and "mismatch(es) in" in result.stderr and "round(s)" in result.stderr
+    assert "dragon: net: file '7'" in result.stdout
+
+
+def test_cli_vectors_rounds_of_a_user_paytable(tmp_path):
+    table = tmp_path / "mine.toml"
+    table.write_text('game = "baccarat"\nextends = "seed"\n[bets.banker-3-cards]\n'
+                     'outcomes = [{ key = "win", when = "banker_wins and banker_cards == 3", pays = 3 },'
+                     ' { key = "other", pays = -1 }]\n')
+    path = tmp_path / "s.json"
+    result = run("vectors", "--rounds", "--game", "baccarat", "--paytable", str(table), "--out", str(path))
+    assert result.exit_code == 0, result.output
+    data = json.loads(path.read_text())
+    assert {r["bets"]["banker-3-cards"]["outcome"] for r in data["rounds"]} == {"win", "other"}
+    assert run("verify", str(path), "--paytable", str(table)).exit_code == 0
+    assert "shipped baccarat paytable" in run("verify", str(path)).stdout

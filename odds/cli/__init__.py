@@ -22,6 +22,7 @@ COMMAND_MODULES = [
     "odds.cli.strategy",  # strategy (player-dealer baccarat's option on 5)
     "odds.cli.design",   # solve, simulate, vectors, verify
     "odds.cli.bets",     # features
+    "odds.cli.settle",   # settle
 ]
 
 

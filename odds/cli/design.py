@@ -12,7 +12,7 @@ import sys
 
 import click
 
-from ..errors import OddsError
+from ..errors import OddsError, shown
 from ..files import target, write_text
 from ..render import exact, percent, records
 from .. import limits
@@ -192,16 +192,31 @@ def _finite(x: float):
               help="Write here instead of stdout.")
 @click.option("--game", "game_id", default=None, metavar="GAME", help="Only this game (needed with --paytable FILE).")
 @paytable_option
-def vectors(out_file, game_id, paytable):
-    """Reference vectors: every game's bets, exact outcome counts and house edge for fixed shoes (JSON)."""
+@click.option("--rounds", "rounds", is_flag=True,
+              help="Settlement vectors instead: rounds from their cards that exercise every cell of the drawing "
+                   "tables and every outcome of every bet (plus seeded random rounds), each with its expected "
+                   "settlement.")
+def vectors(out_file, game_id, paytable, rounds):
+    """Reference vectors (JSON): every game's bets, exact outcome counts and house edge for fixed
+    shoes; with --rounds, rounds and their expected settlements."""
+    from ..design import rounds as rounds_lib
     from ..design import vectors as vec_lib
 
     if paytable and game_id is None:
         raise click.UsageError("--paytable needs --game: a paytable belongs to one game")
     games = [resolve_game(game_id)] if game_id else None
+    if paytable:
+        resolve_paytable(games[0], paytable)  # a bad paytable fails before the work
     if out_file is not None:
         target(out_file, "--out")  # a device, a folder or no folder: fail before the work
-    text = vec_lib.dumps(vec_lib.build_vectors(games, paytable))
+    if rounds:
+        data = rounds_lib.build_rounds(games, paytable)
+        text = rounds_lib.dumps(data)
+        for gap in data.get("uncovered", []):
+            click.echo(f"note: no round found for {gap['game']} {gap['paytable']} {gap['bet']}: {gap['outcome']}",
+                       err=True)
+    else:
+        text = vec_lib.dumps(vec_lib.build_vectors(games, paytable))
     if out_file is None:
         sys.stdout.write(text)
         return
@@ -213,22 +228,45 @@ def vectors(out_file, game_id, paytable):
 @click.argument("path", metavar="FILE", type=FilePath(dir_okay=False))
 @click.option("--paytable", "paytables", multiple=True, metavar="FILE",
               help="Your own paytable file, for vectors of your own bets (they name it by its file name).")
-def verify(path, paytables):
-    """Check a reference-vectors file (ours or another program's) against exact counts; exit 1 on any mismatch."""
+@click.option("--tolerance", default=None, metavar="X",
+              help="How far a value written as a float may be from the exact one: |file - exact| <= X * max(1, "
+                   "|exact|) (default 1e-9). Exact values (strings, integers) must match exactly.")
+def verify(path, paytables, tolerance):
+    """Check a vectors file - counts (odds vectors) or settlements (odds vectors --rounds), ours
+    or another program's - against exact values; list every mismatch; exit 1 on any."""
     from ..design import vectors as vec_lib
     from ..paytable import load_paytable, read_game_of
 
+    tol = parse_tolerance(tolerance)
     own = {}
     for file in paytables:
         table = load_paytable(read_game_of(file), file)
         own[table.name] = table
     data = vec_lib.load(path)
-    problems, count, checked = vec_lib.verify(data, own)
+    problems, count, checked = vec_lib.verify(data, own, tol)
+    what = "round(s)" if "rounds" in data and data.get("schema") != vec_lib.SCHEMA else "vector(s)"
     for line in problems:
         click.echo(line)
     if problems:
-        raise OddsError(f"{path}: {len(problems)} mismatch(es) in {count} vector(s)")
-    click.echo(f"{path}: {count} vectors, {checked:,} figures, all match", err=True)
+        raise OddsError(f"{path}: {len(problems)} mismatch(es) in {count} {what}")
+    click.echo(f"{path}: {count} {what.replace('(s)', 's')}, {checked:,} figures, all match", err=True)
+
+
+def parse_tolerance(text: str | None):
+    """``--tolerance``: a number of at least 0 (``1e-12``, ``0.0001``, ``1/1000``), read exactly."""
+    from fractions import Fraction
+
+    if text is None:
+        return None
+    try:
+        value = Fraction(limits.check_number_text(text.strip(), "--tolerance"))
+    except OddsError as exc:  # a 5,000-digit number, an exponent of a billion
+        raise click.BadParameter(str(exc).removeprefix("--tolerance: "), param_hint="--tolerance") from None
+    except (ValueError, ZeroDivisionError):
+        raise click.BadParameter(f"{shown(text)} is not a number (e.g. 1e-9)", param_hint="--tolerance") from None
+    if value < 0:
+        raise click.BadParameter(f"{shown(text)} is below 0", param_hint="--tolerance")
+    return value
 
 
 def register(cli):

@@ -29,13 +29,18 @@ hold a subset of games, bets and shoes; within a bet every outcome must be prese
 compared as probabilities (``combinations / total``), so a program that counts with another
 convention (e.g. unordered deals) still verifies; ``pays`` and ``house_edge`` are optional, and
 when given the house edge must equal the one recomputed from our counts and the file's pays.
-Anything malformed in a vector (a game that is not a name, a shoe count that is not a JSON
-integer of at least 0) is one problem line of that vector, like a mismatch.
+A value written as a JSON float (a program that computes in floating point) is compared within a
+tolerance (:func:`close`); strings and integers are exact and must match exactly. Anything
+malformed in a vector (a game that is not a name, a shoe count that is not a JSON integer of at
+least 0) is one problem line of that vector, like a mismatch, and an unknown bet is one line of
+its own: the vector's other bets are still checked. A settlement-vectors file (schema
+``odds-settlement-vectors/1``, :mod:`.rounds`) is checked round by round.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import random
 import re
 from fractions import Fraction
@@ -145,8 +150,11 @@ def dumps(data: dict) -> str:
 
 
 def vectors_files() -> dict[str, str]:
-    """The export's producer: ``tables/vectors.json``."""
-    return {"vectors.json": dumps(build_vectors())}
+    """The export's producer: ``tables/vectors.json`` (counts) and ``tables/settlement-vectors.json``
+    (rounds and their settlements, :mod:`.rounds`)."""
+    from . import rounds
+
+    return {"vectors.json": dumps(build_vectors()), "settlement-vectors.json": rounds.dumps(rounds.build_rounds())}
 
 
 # -- verification ----------------------------------------------------------------------------------
@@ -175,14 +183,57 @@ def load(path: str | Path) -> dict:
         raise VectorFileError(f"{path}: {exc}") from None
     except ValueError as exc:  # an integer of thousands of digits
         raise VectorFileError(f"{path}: not a vectors file here: {str(exc)[:80]}") from None
-    if not isinstance(data, dict) or not isinstance(data.get("vectors"), list):
-        raise VectorFileError(f"{path}: not a vectors file: expected an object with a 'vectors' list")
-    if data.get("schema") != SCHEMA:
-        raise VectorFileError(f"{path}: schema {shown_repr(data.get('schema'))} is not {SCHEMA!r}")
-    if len(data["vectors"]) > MAX_VECTORS:
-        raise VectorFileError(f"{path}: {len(data['vectors']):,} vectors; a file holds at most {MAX_VECTORS:,} "
-                              f"(split it)")
+    from .rounds import SCHEMA as ROUNDS_SCHEMA
+
+    items = "rounds" if isinstance(data, dict) and data.get("schema") == ROUNDS_SCHEMA else "vectors"
+    if not isinstance(data, dict) or not isinstance(data.get(items), list):
+        raise VectorFileError(f"{path}: not a vectors file: expected an object with a '{items}' list")
+    if data.get("schema") != SCHEMA and items == "vectors":
+        raise VectorFileError(f"{path}: schema {shown_repr(data.get('schema'))} is not {SCHEMA!r} "
+                              f"(counts) or {ROUNDS_SCHEMA!r} (settlements)")
+    if len(data[items]) > MAX_VECTORS:
+        raise VectorFileError(f"{path}: {len(data[items]):,} {'rounds' if items == 'rounds' else 'vectors'}; "
+                              f"a file holds at most {MAX_VECTORS:,} (split it)")
     return data
+
+
+DEFAULT_TOLERANCE = Fraction(1, 10**9)
+"""How far a float in a file may be from the exact value: ``|file - exact| <= tolerance *
+max(1, |exact|)`` (absolute for probabilities and house edges, relative for counts and big pays)."""
+
+
+def read_value(value, where: str, problems: list[str], integer=False):
+    """A value of a file: exact (a JSON integer or a string such as ``"19/20"``, as a Fraction) or
+    a float (a JSON number with a point or an exponent, kept a float: compared within the
+    tolerance). Records a problem and returns None when it is neither, or not finite."""
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            problems.append(f"{where}: {value!r} is not a finite number")
+            return None
+        if integer and value < 0:
+            problems.append(f"{where}: {value!r} is below 0")
+            return None
+        return value
+    return _number(value, where, problems, integer)
+
+
+def close(theirs, ours: Fraction, tolerance=None) -> bool:
+    """Whether a file's value equals ours: exactly for an exact value; within the tolerance
+    (:data:`DEFAULT_TOLERANCE` unless given) for a float.
+
+    >>> close(Fraction(19, 20), Fraction(19, 20)), close(0.95, Fraction(19, 20)), close(0.9501, Fraction(19, 20))
+    (True, True, False)
+    >>> close(0.9501, Fraction(19, 20), Fraction(1, 1000))
+    True
+    """
+    if not isinstance(theirs, float):
+        return theirs == ours
+    tolerance = DEFAULT_TOLERANCE if tolerance is None else tolerance
+    return abs(Fraction(theirs) - ours) <= tolerance * max(1, abs(ours))
+
+
+def _shown_value(value) -> str:
+    return repr(value) if isinstance(value, float) else exact(value)
 
 
 def _number(text, where: str, problems: list[str], integer=False):
@@ -253,7 +304,23 @@ def _name(vec: dict, key: str, where: str, required: bool) -> str | None:
     return value
 
 
-def verify_vector(vec, index: int, own: dict | None = None) -> tuple[list[str], int]:
+def paytable_of(game, entry: dict, where: str, own: dict | None):
+    """The paytable a vector or round names: a shipped one (default: the game's) or one of the
+    user's files given to ``verify --paytable``, by its name - never a path read from the file."""
+    name = _name(entry, "paytable", where, False)
+    if name in (own or {}):
+        if own[name].game != game.id:
+            raise OddsError(f"{where}: paytable {name} is a {own[name].game} paytable, not {game.id}'s")
+        return own[name]
+    if name is not None and name not in shipped_names(game.id):
+        # a file sent to us names a shipped paytable, never a path on this machine to read
+        raise OddsError(f"{where}: paytable must name a shipped {game.id} paytable "
+                        f"({', '.join(shipped_names(game.id))}) or a file given with --paytable, "
+                        f"not {shown_repr(name)}")
+    return load_paytable(game, name)
+
+
+def verify_vector(vec, index: int, own: dict | None = None, tolerance=None) -> tuple[list[str], int]:
     """Every difference between one vector and this library's counts; and how many numbers were
     checked. ``own``: the user's paytables by name (files given to ``verify --paytable``)."""
     where = f"vector {index}"
@@ -271,24 +338,11 @@ def verify_vector(vec, index: int, own: dict | None = None) -> tuple[list[str], 
         bets = vec.get("bets")
         if not isinstance(bets, dict) or not bets:
             raise OddsError(f"{where}: 'bets' must be a non-empty object")
-        paytable_name = _name(vec, "paytable", where, False)
-        if paytable_name in (own or {}):
-            paytable = own[paytable_name]  # the user's own file, given with verify --paytable
-        elif paytable_name is not None and paytable_name not in shipped_names(game.id):
-            # a file sent to us names a shipped paytable, never a path on this machine to read
-            raise OddsError(f"{where}: paytable must name a shipped {game.id} paytable "
-                            f"({', '.join(shipped_names(game.id))}) or a file given with --paytable, "
-                            f"not {shown_repr(paytable_name)}")
-        else:
-            paytable = load_paytable(game, paytable_name)
-        for bet_id in bets:
-            if bet_id not in paytable.bets:
-                from ..errors import UnknownName
-
-                raise UnknownName(f"{game.id} bet", bet_id, paytable.bets)
+        paytable = paytable_of(game, vec, where, own)
+        known = [b for b in bets if b in paytable.bets]
         if shoe is not None:
             game.check_shoe(shoe)
-        counts = game.count(shoe, list(bets), paytable)
+        counts = game.count(shoe, known, paytable)
     except OddsError as exc:
         message = str(exc)
         return [message if message.startswith(where) else f"{where}: {message}"], 0
@@ -297,12 +351,17 @@ def verify_vector(vec, index: int, own: dict | None = None) -> tuple[list[str], 
     checked = 0
     for bet_id, entry in bets.items():
         at = f"{where} {bet_id}"
+        if bet_id not in paytable.bets:  # one problem line; the vector's other bets are still checked
+            from ..errors import UnknownName
+
+            problems.append(f"{at}: {UnknownName(f'{game.id} bet', bet_id, paytable.bets)}")
+            continue
         ours = counts[bet_id]
         rule = paytable.rule(bet_id)
         if not isinstance(entry, dict) or not isinstance(entry.get("combinations"), dict):
             problems.append(f"{at}: needs 'total' and a 'combinations' object")
             continue
-        total = _number(entry.get("total"), f"{at} total", problems, integer=True)
+        total = read_value(entry.get("total"), f"{at} total", problems, integer=True)
         combos = entry["combinations"]
         missing = [k for k in rule.outcome_keys if k not in combos]
         extra = [k for k in combos if k not in rule.outcome_keys]
@@ -318,21 +377,28 @@ def verify_vector(vec, index: int, own: dict | None = None) -> tuple[list[str], 
         for key in rule.outcome_keys:
             if key not in combos:
                 continue
-            n = _number(combos[key], f"{at} combinations of {key}", problems, integer=True)
+            n = read_value(combos[key], f"{at} combinations of {key}", problems, integer=True)
             if n is None:
                 continue
             theirs[key] = n
             checked += 1
-            p_theirs, p_ours = n / total, Fraction(ours.counts.get(key, 0), ours.total)
-            if p_theirs != p_ours:
-                expected = ours.counts.get(key, 0) * total / ours.total
+            p_ours = Fraction(ours.counts.get(key, 0), ours.total)
+            approximate = isinstance(n, float) or isinstance(total, float)
+            p_theirs = n / total if approximate else Fraction(n) / total
+            if not close(float(p_theirs) if approximate else p_theirs, p_ours, tolerance):
+                expected = ours.counts.get(key, 0) * Fraction(total) / ours.total
                 ours_shown = exact(expected) if total != ours.total else str(ours.counts.get(key, 0))
+                p_shown = repr(p_theirs) if approximate else exact(p_theirs)
                 problems.append(f"{at}: {key}: file {combos[key]} of {entry.get('total')}, "
-                                f"odds {ours_shown} (probability {exact(p_ours)}, file {exact(p_theirs)})")
-        if sum(theirs.values()) != total and not missing and len(theirs) == len(rule.outcome_keys):
-            problems.append(f"{at}: combinations add up to {sum(theirs.values())}, not the total {total}")
+                                f"odds {ours_shown} (probability {exact(p_ours)}, file {p_shown})")
+        if not missing and len(theirs) == len(rule.outcome_keys):
+            added = sum(theirs.values())
+            if (not close(float(added), Fraction(total), tolerance) if isinstance(added, float) or isinstance(total, float)
+                    else added != total):
+                problems.append(f"{at}: combinations add up to {_shown_value(added)}, not the total "
+                                f"{_shown_value(total)}")
         if "house_edge" in entry:
-            edge = _number(entry["house_edge"], f"{at} house_edge", problems)
+            edge = read_value(entry["house_edge"], f"{at} house_edge", problems)
             pays_in = entry.get("pays")
             if pays_in is None:
                 pays = paytable.bet(bet_id)
@@ -340,26 +406,34 @@ def verify_vector(vec, index: int, own: dict | None = None) -> tuple[list[str], 
                 problems.append(f"{at}: pays must give a pay for each of {', '.join(rule.outcome_keys)}")
                 continue
             else:
-                parsed = {k: _number(pays_in[k], f"{at} pays of {k}", problems) for k in rule.outcome_keys}
+                parsed = {k: read_value(pays_in[k], f"{at} pays of {k}", problems) for k in rule.outcome_keys}
                 if any(v is None for v in parsed.values()):
                     continue
-                pays = BetPays(bet_id, parsed)
+                floats = any(isinstance(v, float) for v in parsed.values())
+                pays = BetPays(bet_id, {k: Fraction(v) for k, v in parsed.items()})
+                if floats and not isinstance(edge, float) and edge is not None:
+                    edge = float(edge)  # pays given as floats: the edge can only match within the tolerance
             if edge is not None:
                 checked += 1
                 ours_edge = bet_sheet(rule, pays, ours).house_edge
-                if edge != ours_edge:
+                if not close(edge, ours_edge, tolerance):
                     problems.append(f"{at}: house_edge: file {entry['house_edge']}, odds {exact(ours_edge)} "
                                     f"({float(edge):.10f} vs {float(ours_edge):.10f})")
     return problems, checked
 
 
-def verify(data: dict, own: dict | None = None) -> tuple[list[str], int, int]:
+def verify(data: dict, own: dict | None = None, tolerance=None) -> tuple[list[str], int, int]:
     """Check every vector: ``(problems, vectors, numbers checked)``; ``own``: the user's
-    paytables by name, for vectors of their own bets."""
+    paytables by name, for vectors of their own bets; ``tolerance`` for the values given as
+    floats (:func:`close`). A settlement-vectors file (:mod:`.rounds`) is checked round by round."""
+    from . import rounds
+
+    if data.get("schema") == rounds.SCHEMA:
+        return rounds.verify(data, own, tolerance)
     problems: list[str] = []
     checked = 0
     for index, vec in enumerate(data["vectors"], start=1):
-        found, n = verify_vector(vec, index, own)
+        found, n = verify_vector(vec, index, own, tolerance)
         problems.extend(found)
         checked += n
     return problems, len(data["vectors"]), checked

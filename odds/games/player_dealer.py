@@ -44,7 +44,6 @@ from typing import Callable, Mapping, NamedTuple, Sequence
 
 from ..cards import baccarat_value
 from ..counting import falling
-from ..render import pays_text
 from ..shoe import Shoe
 from ..sheet import expected_value
 from . import punto_banco
@@ -304,10 +303,6 @@ class PlayerDealerCounts(OutcomeCounts):
     analysis: Analysis | None = field(default=None, compare=False, repr=False)
 
 
-def _pct(x: Fraction) -> str:
-    return f"{float(x) * 100:.4f}%"
-
-
 class PlayerDealerGame(Game):
     """Seed 004's player-dealer baccarat; see the module docstring for the policies."""
 
@@ -364,30 +359,25 @@ class PlayerDealerGame(Game):
 
     # -- figures under each bet's table ----------------------------------------------------------
     def extra_figures(self, bet_id: str, paytable, counts: OutcomeCounts, fee: Fraction) -> dict:
-        """The economics of the bet (fee, player net, player/dealer per unit covered) and, on the
-        player line, the edge under each policy and the option decisions."""
+        """The economics of the bet and, on the player line, the edge under each policy and the
+        option decisions - as data (the text sheet words them: :mod:`odds.render.sheet`):
+        ``economics`` (``fee``, ``player_expectation``, ``player_expectation_net_of_fee``,
+        ``player_dealer_result_per_unit_covered``), ``player_line_edge_by_policy`` (policy ->
+        house edge) and, on ``player-line-best-choice``, ``option_decisions`` (one
+        :func:`option_record` per option hand)."""
         pays = paytable.bet(bet_id).pays
         ev = expected_value(pays, counts.counts, counts.total)
-        net = ev - fee
         extra: dict = {
-            "Collection fee per wager": f"{pays_text(fee)} (units of the stake; to the house)",
-            "Player's expectation net of the fee": f"{_pct(net)} ({net})",
-            "Player/dealer's expected result per unit covered": f"{_pct(-ev)} ({-ev})",
-            "economics": {"fee": fee, "player_expectation": ev, "player_expectation_net_of_fee": net,
+            "economics": {"fee": fee, "player_expectation": ev, "player_expectation_net_of_fee": ev - fee,
                           "player_dealer_result_per_unit_covered": -ev},
         }
         analysis = getattr(counts, "analysis", None)
         line = self.lines.get(bet_id)
         if analysis is None or line is None or not bet_id.startswith("player-line"):
             return extra
-        policies = {}
-        for row in policy_edges(analysis, paytable, ("player-line",)):
-            edge = policies[row["policy"]] = row["player-line"]
-            extra[f"Player-line edge, {POLICY_NAMES[row['policy']]}"] = f"{_pct(edge)} ({edge})"
-        extra["player_line_edge_by_policy"] = policies
+        extra["player_line_edge_by_policy"] = {row["policy"]: row["player-line"]
+                                               for row in policy_edges(analysis, paytable, ("player-line",))}
         if line.policy == "best-choice":
-            for o in analysis.options:
-                extra[f"Option, dealer shows {o.up}, player {o.hand}"] = option_text(o)
             extra["option_decisions"] = [option_record(o) for o in analysis.options]
         return extra
 
@@ -453,14 +443,6 @@ def policy_edges(analysis: Analysis, paytable, bases=("player-line", "dealer-lin
             row[base] = -expected_value(paytable.bet(bet_id).pays, tally, analysis.total)
         rows.append(row)
     return rows
-
-
-def option_text(o: OptionHand) -> str:
-    """The decision on one option hand, for the text sheet."""
-    if o.stand_ev is None:
-        return "never dealt from this shoe (house way: hit)"
-    return (f"{o.choice} (expectation standing {float(o.stand_ev):+.6f}, hitting {float(o.hit_ev):+.6f}; "
-            f"gain over the house way {float(o.gain):.6f} per hand)")
 
 
 def option_record(o: OptionHand) -> dict:

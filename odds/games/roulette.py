@@ -212,28 +212,28 @@ class RouletteGame(Game):
         return {r.id: out[r.id] for r in rules}
 
     def extra_figures(self, bet_id: str, paytable, counts, fee) -> dict:
-        """A call bet's chips: wagered, and per winning number returned and net (as seed 003's
-        tables show them), and its edge per call and per chip."""
+        """A call bet's chips, as data (the text sheet words them: :mod:`odds.render.sheet`):
+        ``chips_wagered``; ``by_outcome``, per outcome the numbers that give it, the winning chips
+        (``kind``, the ``numbers`` of the placement when every number shares it, ``chips``,
+        ``pays``) and what the call returns and nets (as seed 003's tables show them);
+        ``edge_per_chip``, ``edge_per_call_chips``; and ``per_number``."""
         if bet_id not in CALL_BETS:
             return {}
         chips = len(CALL_BETS[bet_id][1])
         pays = component_pays(paytable)
-        out: dict = {"Chips wagered": chips}
+        by_outcome = []
         for key, numbers in call_groups(bet_id).items():
-            if key == "miss":
-                out["On any other number"] = f"all {chips} chips lose, net -{chips} chips"
-                continue
+            layouts = {winning_chips(bet_id, n) for n in numbers}
+            won = [{"kind": kind, "numbers": list(nums) if len(layouts) == 1 else None, "chips": c, "pays": pays[kind]}
+                   for (kind, nums), c in Counter(winning_chips(bet_id, numbers[0])).items()]
             returned = chip_return(bet_id, numbers[0], pays)
-            parts = chips_text(bet_id, numbers, pays)
-            net = returned - chips
-            out[f"On {', '.join(map(str, numbers))}"] = (
-                f"{parts} = {_num(returned)} chips returned, net {'+' if net > 0 else ''}{_num(net)} chips")
+            by_outcome.append({"outcome": key, "numbers": list(numbers), "winning_chips": won,
+                               "chips_returned": returned, "net_chips": returned - chips})
         edge = -expected_value(paytable.bet(bet_id).pays, counts.counts, counts.total)
-        out["Edge per chip wagered"] = edge
-        out["Edge per call, in chips"] = edge * chips
-        out["per_number"] = [{"number": n, "chips_wagered": chips, "chips_returned": chip_return(bet_id, n, pays),
-                              "net_chips": chip_return(bet_id, n, pays) - chips} for n in POCKETS]
-        return out
+        return {"chips_wagered": chips, "by_outcome": by_outcome, "edge_per_chip": edge,
+                "edge_per_call_chips": edge * chips,
+                "per_number": [{"number": n, "chips_wagered": chips, "chips_returned": chip_return(bet_id, n, pays),
+                                "net_chips": chip_return(bet_id, n, pays) - chips} for n in POCKETS]}
 
 
 def _num(x: Fraction) -> str:

@@ -17,7 +17,7 @@ OUTCOME_HEADERS = ["outcome", "pays", "combinations", "probability", "probabilit
 
 def render_sheet(sheet: Sheet, fmt: str) -> str:
     if fmt == "json":
-        return json.dumps(sheet_json(sheet), indent=2) + "\n"
+        return json.dumps(sheet.to_dict(), indent=2) + "\n"
     if fmt == "csv":
         return sheet_csv(sheet)
     return sheet_text(sheet, markdown=(fmt == "md"))
@@ -87,10 +87,66 @@ def summary_lines(bet: BetSheet) -> list[tuple[str, str]]:
         items.append(("Offered", f"first {bet.window} rounds of a shoe"))
     if bet.player_has_edge:
         items.append(("Flag", "the player has the edge on this bet"))
-    for key, value in bet.extra.items():
-        if isinstance(value, (str, int, Fraction, float)):
+    items += extra_lines(bet.extra)
+    return items
+
+
+def extra_lines(extra: dict) -> list[tuple[str, str]]:
+    """A game's figures under a bet's table, in words. The figures are data (JSON carries them
+    as they are); player-dealer baccarat's (``economics``, ``player_line_edge_by_policy``,
+    ``option_decisions``) are worded here, and a figure with a scalar value shows as it is."""
+    items = []
+    for key, value in extra.items():
+        if key == "economics":
+            items += [("Collection fee per wager", f"{pays_text(value['fee'])} (units of the stake; to the house)"),
+                      ("Player's expectation net of the fee", _pct_exact(value["player_expectation_net_of_fee"])),
+                      ("Player/dealer's expected result per unit covered",
+                       _pct_exact(value["player_dealer_result_per_unit_covered"]))]
+        elif key == "player_line_edge_by_policy":
+            from ..games.player_dealer import POLICY_NAMES
+
+            items += [(f"Player-line edge, {POLICY_NAMES[policy]}", _pct_exact(edge)) for policy, edge in value.items()]
+        elif key == "option_decisions":
+            items += [(f"Option, dealer shows {o['dealer_up_card']}, player {o['player_hand']}", option_text(o))
+                      for o in value]
+        elif key == "chips_wagered":
+            items.append(("Chips wagered", str(value)))
+        elif key == "by_outcome":
+            items += [call_outcome_line(o, extra["chips_wagered"]) for o in value]
+        elif key == "edge_per_chip":
+            items.append(("Edge per chip wagered", exact(value)))
+        elif key == "edge_per_call_chips":
+            items.append(("Edge per call, in chips", exact(value)))
+        elif isinstance(value, (str, int, Fraction, float)):
             items.append((key, exact(value) if isinstance(value, Fraction) else str(value)))
     return items
+
+
+def call_outcome_line(o: dict, chips: int) -> tuple[str, str]:
+    """A roulette call bet's result on one group of numbers, as seed 003's tables write it:
+    ``On 0, 2, 3: 2 x (11 + 1) on trio 0-2-3 = 24 chips returned, net +15 chips``."""
+    from ..games.roulette import placement
+
+    if o["outcome"] == "miss":
+        return "On any other number", f"all {chips} chips lose, net -{chips} chips"
+    parts = " + ".join(f"{c['chips']} x ({exact(c['pays'])} + 1) on "
+                       + (placement(c["kind"], tuple(c["numbers"])) if c["numbers"] is not None else f"its {c['kind']}")
+                       for c in o["winning_chips"])
+    net = o["net_chips"]
+    return (f"On {', '.join(map(str, o['numbers']))}",
+            f"{parts} = {exact(o['chips_returned'])} chips returned, net {'+' if net > 0 else ''}{exact(net)} chips")
+
+
+def _pct_exact(x: Fraction) -> str:
+    return f"{percent(x)} ({exact(x)})"
+
+
+def option_text(o: dict) -> str:
+    """The decision on one option hand (a record of ``odds.games.player_dealer.option_record``)."""
+    if o["stand_ev"] is None:
+        return "never dealt from this shoe (house way: hit)"
+    return (f"{o['choice']} (expectation standing {float(o['stand_ev']):+.6f}, hitting {float(o['hit_ev']):+.6f}; "
+            f"gain over the house way {float(o['gain']):.6f} per hand)")
 
 
 # -- CSV ----------------------------------------------------------------------------------------

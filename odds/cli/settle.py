@@ -1,0 +1,37 @@
+"""``odds settle GAME CARDS``: one round from its cards - parse, call :mod:`odds.settle`, render."""
+
+from __future__ import annotations
+
+import click
+
+from ..render.settle import render_settle
+from ..settle import settle_round
+from .options import bet_option, format_option, paytable_option, resolve_game, resolve_paytable
+
+
+@click.command()
+@click.argument("game_id", metavar="GAME")
+@click.argument("cards", metavar="CARDS")
+@bet_option
+@paytable_option
+@format_option()
+def settle(game_id, cards, bets, paytable, fmt):
+    """Settle one round from its CARDS in dealing order: the hands, who drew and why, and every
+    bet's outcome and net result per unit staked.
+
+    CARDS is one argument, comma-separated, in the --remove card syntax (suits optional; bets
+    that read suits are left out without them): baccarat P1,B1,P2,B2 then the third cards as
+    drawn (4s,Kh,Ad,4c,2h,9d); Dragon Tiger Dragon,Tiger (Kh,5s); Sic Bo the dice (3,3,5);
+    roulette the number (17).
+    """
+    game = resolve_game(game_id)
+    table = resolve_paytable(game, paytable)
+    result = settle_round(game, cards, table, list(bets) or None)
+    if result.left_out:
+        click.echo(f"note: {', '.join(result.left_out)} left out: they read suits, and a card has none "
+                   f"(write Kh, not K)", err=True)
+    click.echo(render_settle(result, fmt), nl=False)
+
+
+def register(cli):
+    cli.add_command(settle)
