@@ -117,9 +117,10 @@ def _shoe_text(game) -> str:
     return game.counting
 
 
-def catalogue_md(paytables=()) -> str:
-    """The catalogue as Markdown (deterministic: no dates)."""
-    entries = catalogue_entries(paytables)
+def catalogue_md(paytables=(), entries=None) -> str:
+    """The catalogue as Markdown (deterministic: no dates); ``entries``: :func:`catalogue_entries`
+    when already computed."""
+    entries = catalogue_entries(paytables) if entries is None else entries
     games = {g.id: g for g in all_games()}
     out = ["# Catalogue: every bet of every shipped paytable", "",
            "Grouped by game and paytable file. A game's default paytable lists all its bets; every other file "
