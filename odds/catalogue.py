@@ -149,10 +149,13 @@ def catalogue_md(paytables=(), entries=None) -> str:
                 edge += f" (counted over {e.total:,})"
             rows.append(f"| `{e.bet}`{tag} | {_cell(e.name)} | {_cell(e.rule)} | {edge} |")
         out += ["| bet | name | rule | house edge |", "|---|---|---|---:|", *rows, ""]
-        sourced = [e for e in items if e.source]
-        if sourced:
+        sources: dict[str, list[str]] = {}
+        for e in items:
+            if e.source:
+                sources.setdefault(" ".join(e.source.split()), []).append(f"`{e.bet}`")
+        if sources:
             out += ["Sources:", ""]
-            out += [f"- `{e.bet}`: {' '.join(e.source.split())}" for e in sourced]
+            out += [f"- {', '.join(bets)}: {source}" for source, bets in sources.items()]
             out.append("")
         elif items:
             out += [f"Source: {NO_SOURCE}.", ""]

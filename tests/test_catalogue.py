@@ -861,3 +861,16 @@ def test_games_json_contract_is_unchanged():
     by_game = {g["game"]: g for g in listing}
     assert "ez-baccarat" in by_game["baccarat"]["paytables"] and "american-roulette" in by_game
     assert by_game["baccarat"]["bets"] == list(get_game("baccarat").bets)
+
+
+def test_simulation_settles_the_catalogue_bets_of_dice_and_wheels():
+    """`odds simulate` deals a paytable's own bets (two spins for en prison) and agrees with the sheets."""
+    from odds.design.simulate import simulate
+
+    for game_id, paytable, bets in (("roulette", "en-prison", ["red", "straight"]),
+                                    ("sic-bo", "combinations", ["domino", "four-number-combination"]),
+                                    ("american-roulette", "atlantic-city", ["odd", "top-line"])):
+        game = get_game(game_id)
+        result = simulate(game, load_paytable(game, paytable), bets, rounds=20_000, seed=11)
+        for r in result.bets:
+            assert r.rounds == 20_000 and not r.failed(4), (game_id, r.bet_id, r.z)
