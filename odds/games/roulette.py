@@ -131,7 +131,7 @@ def _features():
                 for f in _SPIN]
 
     this = make("", "")
-    then = make(NEXT, "the next spin's: ")
+    then = make(NEXT, "on the next spin (a bet reading it spans two spins): ")
     # a feature of the next spin makes the bet a two-spin bet, counted over the 37 x 37 pairs
     return {f.name: f for f in this + then}
 
