@@ -19,10 +19,31 @@ class UnknownName(OddsError):
     def __init__(self, what: str, name: str, known):
         known = list(known)
         close = difflib.get_close_matches(name, known, n=3, cutoff=0.5)
-        hint = f"; did you mean {' or '.join(close)}?" if close else f"; choose from {', '.join(known)}"
+        hint = f"; did you mean {' or '.join(close)}?" if close else f"; choose from {names_text(known)}"
         super().__init__(f"unknown {what} {shown_repr(name)}{hint}")
         self.name = name
         self.suggestions = close
+
+
+def names_text(names, limit: int = 200) -> str:
+    """Names for a one-line message: all of them, or as many as fit in about ``limit`` characters
+    and how many more (a game with fifty paytables still gets a readable line).
+
+    >>> names_text(["seed", "tie-9"])
+    'seed, tie-9'
+    >>> names_text([f"paytable-{i}" for i in range(40)], limit=40)
+    'paytable-0, paytable-1, paytable-2, ... and 37 more'
+    """
+    names = [str(n) for n in names]
+    text = ", ".join(names)
+    if len(text) <= limit:
+        return text
+    kept: list[str] = []
+    for name in names:
+        if len(", ".join(kept + [name])) > limit:
+            break
+        kept.append(name)
+    return f"{', '.join(kept)}, ... and {len(names) - len(kept)} more"
 
 
 def shown(text, limit: int = 40) -> str:

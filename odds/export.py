@@ -82,6 +82,17 @@ def windows_files(paytables=()) -> dict[str, str]:
 PRODUCERS.append(windows_files)
 
 
+def catalogue_files(paytables=()) -> dict[str, str]:
+    """``catalogue.md``: every bet of every shipped paytable (and the files given), by game and
+    file, with its rule, source and house edge (:mod:`odds.catalogue`)."""
+    from .catalogue import catalogue_files as produce
+
+    return produce(paytables)
+
+
+PRODUCERS.append(catalogue_files)
+
+
 def export_files(paytables=()) -> dict[str, str]:
     """Every file of the export; ``paytables``: paytable files (users' own bets) to add."""
     files: dict[str, str] = {}

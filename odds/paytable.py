@@ -33,7 +33,7 @@ from importlib import resources
 from pathlib import Path
 
 from .bets.definition import read_definition
-from .errors import OddsError, PaytableError, UnknownName, shown, shown_repr
+from .errors import OddsError, PaytableError, UnknownName, names_text, shown, shown_repr
 from .files import read_limited
 from .limits import MAX_PAY, MAX_PAYTABLE_BYTES, LimitError, exact_number
 
@@ -142,7 +142,7 @@ def load_paytable(game, name_or_path: str | None = None) -> Paytable:
     if name_or_path not in names:
         if _is_file(Path(name_or_path)):
             raise PaytableError(f"unknown paytable of {game.id} {name_or_path!r}: a bare name is a shipped "
-                                f"paytable ({', '.join(names)}); to use the file {name_or_path} in this "
+                                f"paytable ({names_text(names)}); to use the file {name_or_path} in this "
                                 f"folder, pass ./{name_or_path}")
         raise UnknownName(f"paytable of {game.id}", name_or_path, names)
     return _load_shipped(game, name_or_path, depth=0)
@@ -192,7 +192,7 @@ def _load(game, text: str, source: str, name: str, depth: int) -> Paytable:
         # a shipped paytable of the same game, by its bare name: never a path out of the package
         if depth > 8 or not isinstance(parent, str) or parent not in names:
             raise PaytableError(f"{source}: key 'extends' must name a shipped {game.id} paytable "
-                                f"({', '.join(names)}), not {shown_repr(parent)}")
+                                f"({names_text(names)}), not {shown_repr(parent)}")
         base = _load_shipped(game, parent, depth + 1)
         bets.update({b: [p.rule, dict(p.pays), p.window] for b, p in base.bets.items()})
         shipped = set(bets)

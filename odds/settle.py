@@ -10,11 +10,13 @@ Cards, in dealing order, in the ``--remove`` card syntax (suits optional):
 * baccarat, Tiger Baccarat, player-dealer baccarat: P1 B1 P2 B2, then the third cards as drawn
   (the player's, then the banker's), e.g. ``4s,Kh,Ad,4c,2h,9d``;
 * Dragon Tiger: Dragon's card, then Tiger's, e.g. ``Kh,5s``;
-* Sic Bo: the three dice, e.g. ``3,3,5``; roulette: the winning number, e.g. ``17``.
+* Sic Bo: the three dice, e.g. ``3,3,5``; roulette: the winning number, e.g. ``17`` (and the next
+  spin's, ``17,0``, for bets that read it: en prison); American roulette: 0-36 or ``00``.
 
 A round's cards must be exactly the cards it uses: too few, one too many or a bad card is an
-error that says what was expected. Bets that read suits are left out when a card has no suit
-(the result lists them in ``left_out``).
+error that says what was expected. Bets that read suits are left out when a card has no suit,
+roulette bets that read the next spin when the round gives one number (the result lists them in
+``left_out``).
 
 >>> r = settle_round("baccarat", "4s,Kh,Ad,4c,2h,9d")
 >>> player, banker = r.hands
@@ -95,7 +97,9 @@ class Settlement:
     hands: tuple[Hand, ...]
     bets: tuple[BetResult, ...]
     left_out: tuple[str, ...] = ()
-    """Bets not settled because they read suits and a card has none."""
+    """Bets not settled: they read suits and a card has none, or (roulette) they read the next
+    spin and the round gives one number; ``why_left_out`` says which."""
+    why_left_out: str = ""
 
     def bet(self, bet_id: str) -> BetResult:
         for b in self.bets:
@@ -279,17 +283,8 @@ def settle_round(game, cards, paytable=None, bets: Sequence[str] | None = None) 
         keys = game.settle_roll(tuple(dice), paytable)
         hands = (Hand("dice", tuple(dice), sum(dice)),)
         return _settled(game, paytable, tuple(dice), hands, keys, bets, ())
-    if game.id == "roulette":
-        numbers = _numbers(cards, 0, 36, "numbers")
-        if len(numbers) != 1:
-            raise RoundError(f"roulette: a spin is one number from 0 to 36, e.g. 17; got {len(numbers)}")
-        from .games.roulette import RED
-
-        n = numbers[0]
-        keys = game.settle_spin(n, paytable)
-        colour = "green" if n == 0 else "red" if n in RED else "black"
-        hands = (Hand("wheel", (n,), None, details={"number": n, "colour": colour}),)
-        return _settled(game, paytable, (n,), hands, keys, bets, ())
+    if game.id in WHEELS:
+        return _settle_spin(game, paytable, cards, bets)
     if not game.uses_shoe:
         raise RoundError(f"{game.id}: settling one round is not available for this game")
     dealt = read_cards(cards)
@@ -323,6 +318,44 @@ def settle_round(game, cards, paytable=None, bets: Sequence[str] | None = None) 
     return _settled(game, paytable, tuple(card_name(r, s) for r, s in dealt), hands, keys, chosen, left_out)
 
 
+WHEELS = ("roulette", "american-roulette")
+DOUBLE_ZERO_TEXT = "00"
+
+
+def _settle_spin(game, paytable, spins, bets) -> Settlement:
+    """Roulette: one number, or (for bets that read the next spin, en prison) the number and the
+    next spin's; American roulette: one of 0-36 or ``00`` (number 37 in conditions)."""
+    from .games.roulette import DOUBLE_ZERO, RED, spans_two_spins
+
+    american = game.id == "american-roulette"
+    if american and isinstance(spins, str) and len(spins) <= MAX_ROUND_TEXT:
+        spins = [DOUBLE_ZERO if item.strip() == DOUBLE_ZERO_TEXT else item
+                 for item in spins.replace(" ", ",").split(",") if item.strip()]
+    if american and isinstance(spins, (list, tuple)):
+        spins = [DOUBLE_ZERO if item == DOUBLE_ZERO_TEXT else item for item in spins]
+    numbers = _numbers(spins, 0, DOUBLE_ZERO if american else 36, "numbers")
+    two = not american and any(spans_two_spins(paytable.rule(b)) for b in paytable.bets)
+    if not 1 <= len(numbers) <= (2 if two else 1):
+        if two:
+            raise RoundError(f"{game.id}: a round is the spin and, for the bets that read it, the next spin "
+                             f"(e.g. 17 or 0,17); got {len(numbers)} numbers")
+        raise RoundError(f"{game.id}: a spin is one number from 0 to {'36 or 00' if american else 36}, "
+                         f"e.g. 17; got {len(numbers)}")
+    n = numbers[0]
+    keys = game.settle_spin(n, paytable, *numbers[1:])
+    chosen = list(bets) if bets else list(paytable.bets)
+    left_out = tuple(b for b in chosen if b not in keys)
+    if left_out and bets:
+        raise RoundError(f"{', '.join(left_out)} read{'s' if len(left_out) == 1 else ''} the next spin: "
+                         f"give two numbers, this spin's and the next (e.g. 0,17)")
+    hands = tuple(Hand("wheel" if i == 0 else "next spin", (x,), None,
+                       details={"number": DOUBLE_ZERO_TEXT if american and x == DOUBLE_ZERO else x,
+                                "colour": "green" if x in (0, DOUBLE_ZERO) else "red" if x in RED else "black"})
+                  for i, x in enumerate(numbers))
+    return _settled(game, paytable, tuple(numbers), hands, keys, [b for b in chosen if b not in left_out],
+                    left_out, "they read the next spin; the round gives one number" if left_out else "")
+
+
 def _option_hand(game, paytable, dealt, player: Hand) -> tuple[Hand, dict]:
     """Player-dealer baccarat: the option on 5 (seed 004) - whether the hand is an option hand,
     the totals standing and hitting, and the best choice the ``-best-choice`` bets settle on."""
@@ -342,14 +375,16 @@ def _option_hand(game, paytable, dealt, player: Hand) -> tuple[Hand, dict]:
     return replace(player, option=option), options
 
 
-def _settled(game, paytable, cards, hands, keys: dict, bets, left_out) -> Settlement:
+def _settled(game, paytable, cards, hands, keys: dict, bets, left_out, why: str = "") -> Settlement:
     chosen = list(bets) if bets else list(paytable.bets)
     results = []
     for bet in chosen:
         pays = paytable.bet(bet)
         key = keys[bet]
         results.append(BetResult(bet, key, pays.pays[key], pays.rule.label(key)))
-    return Settlement(game, paytable, tuple(cards), tuple(hands), tuple(results), tuple(left_out))
+    if left_out and not why:
+        why = "they read suits; a card has none"
+    return Settlement(game, paytable, tuple(cards), tuple(hands), tuple(results), tuple(left_out), why)
 
 
 from .api import make_callable  # noqa: E402 - the module is also odds.settle(...), the API function

@@ -335,6 +335,8 @@ def test_settlements_agree_with_the_reference_dealers(settlement_file):
             ref = dealers.sic_bo(tuple(r["cards"]))
         elif r["game"] == "roulette":
             ref = dealers.roulette(r["cards"][0], members)
+        elif r["game"] == "american-roulette":
+            continue  # no reference dealer: test_american_roulette settles every pocket from the layout
         else:
             cards = [("A23456789TJQK".index(c[0]) + 1, c[1]) for c in r["cards"]]
             dealer = dealers.CARD_GAMES[r["game"]]

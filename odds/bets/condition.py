@@ -5,6 +5,7 @@ A ``when`` condition is an expression over a round's features (``odds features G
     banker_wins and banker_cards == 3 and banker_total == 7
     player_pair and player_suit1 in ("h", "d")
     abs(player_total - banker_total) >= 4 and not tie
+    count(player_rank1 == 9, player_rank2 == 9, banker_rank1 == 9, banker_rank2 == 9) == 3
 
 Grammar (lowest precedence first)::
 
@@ -17,8 +18,13 @@ Grammar (lowest precedence first)::
     product    := unary ((* | %) unary)*
     unary      := - unary | atom
     atom       := INTEGER | STRING | true | false | True | False | FEATURE
-                | (abs | min | max) "(" sum ("," sum)* ")" | "(" condition ")"
+                | (abs | min | max) "(" sum ("," sum)* ")"
+                | count "(" condition ("," condition)* ")" | "(" condition ")"
     list       := "(" literal ("," literal)* [","] ")"
+
+``count(c1, c2, ...)`` is the number of its yes/no conditions that hold (0 to the number given):
+how many of the first four cards are nines, say. A yes/no value is never a number otherwise
+(``tie + 1`` is refused), so a count is always written as one.
 
 Nothing else parses: no attribute access, no other calls, no subscripts, no ``**``, no lambdas.
 The text never reaches ``eval``, ``exec`` or any other interpreter: :func:`parse` builds the tree
@@ -58,7 +64,7 @@ INT64_SAFE = 2**62
 """Every intermediate value of a checked condition lies strictly within this (so int64 holds it)."""
 
 INT, BOOL, STR = "number", "yes/no", "text"
-FUNCTIONS = ("abs", "min", "max")
+FUNCTIONS = ("abs", "min", "max", "count")
 KEYWORDS = {"and", "or", "not", "in", "true", "false", "True", "False"}
 COMPARE = ("==", "!=", "<=", ">=", "<", ">")
 
@@ -349,10 +355,12 @@ class _Parser:
                                  f"(the functions are {', '.join(FUNCTIONS)})")
         self.take()  # (
         self.enter()
-        args = [self.sum_()]
+        # count() counts conditions; abs, min and max take numbers
+        argument = self.or_ if name.text == "count" else self.sum_
+        args = [argument()]
         while self.at("op", ","):
             self.take()
-            args.append(self.sum_())
+            args.append(argument())
         self.leave()
         self.expect_op(")", f"to close {name.text}(...)")
         return Call(name.col, name.text, tuple(args))
@@ -492,6 +500,10 @@ def _check(node: Node, features, used: set) -> _Info:
         high = top if b.high > 0 else 0
         return _bounded(node, low, high)
     if isinstance(node, Call):
+        if node.function == "count":
+            for a in node.args:
+                _expect(a, features, used, BOOL, "count()")
+            return _Info(INT, 0, len(node.args))
         args = [_expect(a, features, used, INT, f"{node.function}()") for a in node.args]
         if node.function == "abs":
             if len(args) != 1:
@@ -603,6 +615,8 @@ def _eval(node: Node, env):
         return np.mod(a, b)  # floor modulo, as Python's %
     if isinstance(node, Call):
         args = [_eval(a, env) for a in node.args]
+        if node.function == "count":
+            return sum(np.asarray(a, dtype=np.int64) for a in args)
         if node.function == "abs":
             return np.abs(args[0])
         pick = np.minimum if node.function == "min" else np.maximum

@@ -243,10 +243,23 @@ def _kinds_seen(resolution: str, rank: int, suit: str | None) -> list[int]:
     return [4 * (rank - 1) + s for s in suits]
 
 
+_STATE_TOTALS: dict = {}
+"""The last few shoes' end-state totals, by table and composition: the sheets of many paytables of
+one shoe (the export's) count the shoe once. Read only."""
+
+
 def _state_totals(table, values) -> list[int]:
     """Exact count of deals ending in each end state of the table, in the table's state order."""
+    key = (id(table), tuple(values))
+    kept = _STATE_TOTALS.get(key)
+    if kept is not None and kept[0] is table:
+        return kept[1]
     counts = table.exact_counts(values)
-    return [counts.get(state, 0) for state in table.states]
+    totals = [counts.get(state, 0) for state in table.states]
+    if len(_STATE_TOTALS) >= 8:
+        _STATE_TOTALS.pop(next(iter(_STATE_TOTALS)))
+    _STATE_TOTALS[key] = (table, totals)
+    return totals
 
 
 # -- rounds from their cards -----------------------------------------------------------------------

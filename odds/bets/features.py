@@ -71,6 +71,7 @@ FAMILIES = {
     "dragon-tiger-poker": "odds.games.dragon_tiger:FEATURES",
     "sic-bo": "odds.games.sic_bo:FEATURES",
     "roulette": "odds.games.roulette:FEATURES",
+    "american-roulette": "odds.games.roulette:AMERICAN_FEATURES",
 }
 """Game id -> where its features are declared (games of one family share them)."""
 

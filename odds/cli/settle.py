@@ -22,14 +22,15 @@ def settle(game_id, cards, bets, paytable, fmt):
     CARDS is one argument, comma-separated, in the --remove card syntax (suits optional; bets
     that read suits are left out without them): baccarat P1,B1,P2,B2 then the third cards as
     drawn (4s,Kh,Ad,4c,2h,9d); Dragon Tiger Dragon,Tiger (Kh,5s); Sic Bo the dice (3,3,5);
-    roulette the number (17).
+    roulette the number (17; with the next spin's for en prison bets: 17,0); American roulette
+    0-36 or 00.
     """
     game = resolve_game(game_id)
     table = resolve_paytable(game, paytable)
     result = settle_round(game, cards, table, list(bets) or None)
     if result.left_out:
-        click.echo(f"note: {', '.join(result.left_out)} left out: they read suits, and a card has none "
-                   f"(write Kh, not K)", err=True)
+        hint = " (write Kh, not K)" if result.game.uses_shoe else " (give the next spin too: 17,0)"
+        click.echo(f"note: {', '.join(result.left_out)} left out: {result.why_left_out}{hint}", err=True)
     click.echo(render_settle(result, fmt), nl=False)
 
 

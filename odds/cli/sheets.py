@@ -26,7 +26,13 @@ from .options import (seen_options, DECKS, WORKERS, FilePath, bet_option, format
 @click.command()
 @format_option()
 def games(fmt):
-    """List the games, their paytables and bet ids."""
+    """List the games, their paytables and bet ids; --format md: the catalogue of every bet of every
+    paytable (rule, source, house edge)."""
+    if fmt == "md":
+        from ..catalogue import catalogue_md
+
+        click.echo(catalogue_md(), nl=False)
+        return
     listing = [{"game": g.id, "default_paytable": g.default_paytable, "paytables": shipped_names(g.id),
                 "bets": list(g.bets)} for g in all_games()]
     if fmt == "json":

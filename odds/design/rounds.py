@@ -43,6 +43,7 @@ from fractions import Fraction
 from ..cards import RANKS, SUITS, baccarat_value, card_name
 from ..errors import OddsError, UnknownName, shown_repr
 from ..render import exact
+from ..settle import WHEELS
 
 SCHEMA = "odds-settlement-vectors/1"
 SEED = 20260601
@@ -217,8 +218,8 @@ def outcome_rounds(game, paytable, rng: random.Random, have: list) -> tuple[list
     wanted = _wanted(game, paytable)
     covered = {(b, k) for _, keys in have for b, k in keys.items()}
     found = []
-    if game.id == "roulette":
-        pool = [[n] for n in range(37)]  # every pocket: a wheel has only 37 rounds
+    if game.id in WHEELS:
+        pool = _spins(game, paytable, rng)
     elif game.id == "sic-bo":
         from ..games.sic_bo import ROLLS
 
@@ -229,7 +230,8 @@ def outcome_rounds(game, paytable, rng: random.Random, have: list) -> tuple[list
     if pool is not None:
         for item in pool:
             keys = _keys(game, paytable, item)
-            if game.id == "roulette" or not (set(keys.items()) & wanted) <= covered:
+            every_pocket = game.id in WHEELS and len(item) == 1  # a wheel's 37 or 38 rounds are all vectors
+            if every_pocket or not (set(keys.items()) & wanted) <= covered:
                 found.append(item)
                 covered |= set(keys.items())
         return found, sorted(wanted - covered)
@@ -255,9 +257,23 @@ def _options(game, paytable) -> dict:
     return game.dealing_options(Shoe.decks(game.default_decks), paytable)
 
 
+def _spins(game, paytable, rng: random.Random) -> list[list[int]]:
+    """A wheel's candidate rounds: every pocket once (a wheel has only 37 or 38 rounds, all of
+    them vectors); with a bet that reads the next spin (en prison), each pocket followed by a
+    random next spin, then every pair of spins."""
+    from ..games.roulette import spans_two_spins
+
+    pockets = list(range(game.deal.rows))
+    if not any(spans_two_spins(paytable.rule(b)) for b in paytable.bets):
+        return [[n] for n in pockets]
+    pairs = [[n, m] for n in pockets for m in pockets]
+    rng.shuffle(pairs)
+    return [[n, rng.choice(pockets)] for n in pockets] + pairs
+
+
 def _keys(game, paytable, item) -> dict[str, str]:
-    if game.id == "roulette":
-        return game.settle_spin(item[0], paytable)
+    if game.id in WHEELS:
+        return game.settle_spin(item[0], paytable, *item[1:])
     return game.settle_roll(tuple(item), paytable)
 
 
@@ -266,7 +282,7 @@ def random_rounds(game, rng: random.Random) -> list:
     (Dragon Tiger burns one card before each), or rolled."""
     if game.id == "sic-bo":
         return [[rng.randint(1, 6) for _ in range(3)] for _ in range(RANDOM_ROUNDS)]
-    if game.id == "roulette":
+    if game.id in WHEELS:
         return []  # every pocket is a round already
     cards = [(r, s) for _ in range(game.default_decks) for r in RANKS for s in SUITS]
     rng.shuffle(cards)

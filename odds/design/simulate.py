@@ -197,7 +197,7 @@ def simulate(game, paytable, bet_ids: Sequence[str] | None = None, rounds: int =
             raise OddsError(f"{game.id} deals no cards: --decks does not apply")
         cut_card = None
         for _ in range(rounds):
-            settle(game.play_random(rng), None)
+            settle(game.play_random(rng, paytable), None)
             dealt += 1
             since += 1
             if progress and since >= 1000:

@@ -13,6 +13,7 @@ GAME_MODULES = {
     "dragon-tiger-poker": "odds.games.dragon_tiger:DRAGON_TIGER_POKER",
     "sic-bo": "odds.games.sic_bo:SIC_BO",
     "roulette": "odds.games.roulette:ROULETTE",
+    "american-roulette": "odds.games.roulette:AMERICAN_ROULETTE",
     "player-dealer-baccarat": "odds.games.player_dealer:PLAYER_DEALER_BACCARAT",
 }
 """Every game, in the order ``odds games`` lists them."""

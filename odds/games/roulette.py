@@ -1,4 +1,5 @@
-"""European (single-zero) roulette (seed 003): every bet counted over the 37 equally likely pockets.
+"""Roulette: European (single-zero, seed 003) over the 37 equally likely pockets, and American
+(double-zero) over 38.
 
 The simple bets are written as conditions on the spin in the paytable files (features
 ``number``, ``red``, ``black``, ``zero``, ``column``, ``dozen``). A bet covering ``k`` numbers
@@ -18,6 +19,17 @@ where a winning chip on a bet paying ``x`` to 1 returns ``x + 1``. The paytable 
 paytable's own straight / split / trio / corner pays. Neighbours of N is one sheet: five
 straights, N and two each side on the wheel, the same for every N (counted for 8, the seed's
 example).
+
+Two spins. En prison holds an even-money bet lost to a zero for the next spin; a bet file says so
+with the features of the next spin (``next_number``, ``next_red``, ... ``next_zero``). A bet that
+reads any of them is counted over the 37 x 37 = 1,369 equally likely ordered pairs of spins (the
+first spin, then the next): each outcome's count is the number of pairs that settle the bet so,
+so a round decided on the first spin counts 37 times, once per next spin. Its sheet is then the
+exact distribution of what the bet finally pays per unit staked - expectation and variance alike.
+
+American roulette (game ``american-roulette``): the pockets 1-36, 0 and 00; the feature
+``number`` holds 00 as 37 (``double_zero`` says the same; ``green`` is 0 or 00; ``zero`` is the
+single 0 only). No call bets: the racetrack's sections are the single-zero wheel's.
 """
 
 from __future__ import annotations
@@ -32,6 +44,10 @@ from .base import BetRule, Game, Outcome, OutcomeCounts
 
 COUNTING = "37 equally likely pockets (single-zero wheel)"
 POCKETS = tuple(range(37))
+DOUBLE_ZERO = 37
+"""American roulette's 00, as the feature ``number`` holds it."""
+AMERICAN_POCKETS = tuple(range(38))
+AMERICAN_COUNTING = "38 equally likely pockets (double-zero wheel: 0, 00 and 1-36)"
 WHEEL = (0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14,
          31, 9, 22, 18, 29, 7, 28, 12, 35, 3, 26)
 """The wheel order, clockwise from zero (RULES.md)."""
@@ -49,34 +65,89 @@ def neighbours(n: int, each_side: int = 2) -> tuple[int, ...]:
 
 # -- the features of a spin, for bets written as conditions ---------------------------------------
 
+def _pocket_features(number) -> dict:
+    """Every feature of the pockets ``number`` (an int array; 37 is 00)."""
+    import numpy as np
+
+    plain = (number >= 1) & (number <= 36)
+    return {
+        "number": number,
+        "red": np.isin(number, sorted(RED)),
+        "black": plain & ~np.isin(number, sorted(RED)),
+        "zero": number == 0,
+        "double_zero": number == DOUBLE_ZERO,
+        "green": ~plain,
+        "column": np.where(plain, (number - 1) % 3 + 1, 0),
+        "dozen": np.where(plain, (number - 1) // 12 + 1, 0),
+    }
+
+
+NEXT = "next_"
+"""Prefix of the features of the next spin (two-spin bets: en prison)."""
+
+
 def spin_features(names, pockets=POCKETS) -> dict:
     """The named features of each pocket: ``number``, ``red``, ``black``, ``zero``, ``column``
     (1-3; 0 for zero), ``dozen`` (1-3; 0 for zero)."""
     import numpy as np
 
-    number = np.array(pockets, dtype=np.int64)
-    plain = (number >= 1) & (number <= 36)
-    out = {
-        "number": number,
-        "red": np.isin(number, sorted(RED)),
-        "black": plain & ~np.isin(number, sorted(RED)),
-        "zero": number == 0,
-        "column": np.where(plain, (number - 1) % 3 + 1, 0),
-        "dozen": np.where(plain, (number - 1) // 12 + 1, 0),
-    }
+    out = _pocket_features(np.array(pockets, dtype=np.int64))
     return {n: out[n] for n in names}
+
+
+def two_spin_features(names, pockets=POCKETS) -> dict:
+    """The named features of every ordered pair of spins, first spin major: ``number`` ... of the
+    first spin, ``next_number`` ... of the next (``len(pockets) ** 2`` rows)."""
+    import numpy as np
+
+    pockets = np.array(pockets, dtype=np.int64)
+    first = _pocket_features(np.repeat(pockets, len(pockets)))
+    then = _pocket_features(np.tile(pockets, len(pockets)))
+    out = {**first, **{NEXT + k: v for k, v in then.items()}}
+    return {n: out[n] for n in names}
+
+
+def spans_two_spins(rule) -> bool:
+    """Whether a condition bet reads the next spin (then it is counted over pairs of spins)."""
+    return rule.conditions is not None and any(
+        name.startswith(NEXT) for c in rule.conditions if c is not None for name in c.features)
+
+
+_SPIN = (
+    ("number", 0, 36, "the winning number"),
+    ("red", "a red number (1 3 5 7 9 12 14 16 18 19 21 23 25 27 30 32 34 36)"),
+    ("black", "a black number (the other numbers from 1 to 36)"),
+    ("zero", "the zero"),
+    ("column", 0, 3, "the column of the number: 1 (1, 4, ... 34), 2 (2, 5, ... 35), 3 (3, 6, ... 36); 0 for zero"),
+    ("dozen", 0, 3, "the dozen: 1 (1-12), 2 (13-24), 3 (25-36); 0 for zero"),
+)
 
 
 def _features():
     from ..bets.features import flag, number
 
+    def make(prefix, what):
+        return [number(prefix + f[0], f[1], f[2], what + f[3]) if len(f) == 4 else flag(prefix + f[0], what + f[1])
+                for f in _SPIN]
+
+    this = make("", "")
+    then = make(NEXT, "on the next spin (a bet reading it spans two spins): ")
+    # a feature of the next spin makes the bet a two-spin bet, counted over the 37 x 37 pairs
+    return {f.name: f for f in this + then}
+
+
+def _american_features():
+    from ..bets.features import flag, number
+
     return {f.name: f for f in [
-        number("number", 0, 36, "the winning number"),
+        number("number", 0, 37, "the winning number; 00 is 37"),
         flag("red", "a red number (1 3 5 7 9 12 14 16 18 19 21 23 25 27 30 32 34 36)"),
         flag("black", "a black number (the other numbers from 1 to 36)"),
-        flag("zero", "the zero"),
-        number("column", 0, 3, "the column of the number: 1 (1, 4, ... 34), 2 (2, 5, ... 35), 3 (3, 6, ... 36); 0 for zero"),
-        number("dozen", 0, 3, "the dozen: 1 (1-12), 2 (13-24), 3 (25-36); 0 for zero"),
+        flag("zero", "the single zero 0 (not 00)"),
+        flag("double_zero", "the double zero 00 (number 37)"),
+        flag("green", "0 or 00"),
+        number("column", 0, 3, "the column of the number: 1 (1, 4, ... 34), 2 (2, 5, ... 35), 3 (3, 6, ... 36); 0 for 0 and 00"),
+        number("dozen", 0, 3, "the dozen: 1 (1-12), 2 (13-24), 3 (25-36); 0 for 0 and 00"),
     ]}
 
 
@@ -86,8 +157,25 @@ def _deal():
     return RollDeal("roulette", ("roulette",), len(POCKETS), spin_features)
 
 
+def _two_spin_deal():
+    from ..bets.engine import RollDeal
+
+    return RollDeal("roulette-two-spins", ("roulette",), len(POCKETS) ** 2, two_spin_features)
+
+
+def _american_deal():
+    from ..bets.engine import RollDeal
+
+    def features(names):
+        return spin_features(names, AMERICAN_POCKETS)
+
+    return RollDeal("american-roulette", ("american-roulette",), len(AMERICAN_POCKETS), features)
+
+
 FEATURES = _features()
 DEAL = _deal()
+TWO_SPINS = _two_spin_deal()
+"""The deal of the bets that read the next spin: every ordered pair of spins."""
 
 
 # -- call bets: chips on simple bets ------------------------------------------------------------------
@@ -199,17 +287,41 @@ class RouletteGame(Game):
             check_call_pays(bet_id, paytable)
         return out
 
-    def play_random(self, rng, paytable=None) -> dict[str, str]:
-        return self.settle_spin(rng.randrange(37), paytable)
+    def count(self, shoe, bet_ids: Sequence[str], paytable=None) -> dict[str, OutcomeCounts]:
+        """Exact counts: one-spin bets over the 37 pockets, bets that read the next spin (en
+        prison) over the 37 x 37 ordered pairs of spins."""
+        from ..bets.engine import count_condition_bets
 
-    def settle_spin(self, number: int, paytable=None) -> dict[str, str]:
-        """Every bet's outcome key when the ball lands on ``number``."""
+        paytable = paytable or self.paytable()
+        two = [paytable.rule(b) for b in bet_ids if spans_two_spins(paytable.rule(b))]
+        out = super().count(shoe, [b for b in bet_ids if b not in {r.id for r in two}], paytable)
+        if two:
+            counts = count_condition_bets(TWO_SPINS, self.id, None, two)
+            out.update({r.id: OutcomeCounts(dict(zip(r.outcome_keys, counts[r.id])), TWO_SPINS.rows) for r in two})
+        return {b: out[b] for b in bet_ids}
+
+    def play_random(self, rng, paytable=None) -> dict[str, str]:
+        """One round; a second spin is drawn only when a bet of the paytable reads it."""
+        rules = (paytable or self.paytable()).rules.values()
+        first = rng.randrange(37)
+        if any(spans_two_spins(r) for r in rules):
+            return self.settle_spin(first, paytable, next_number=rng.randrange(37))
+        return self.settle_spin(first, paytable)
+
+    def settle_spin(self, number: int, paytable=None, next_number: int | None = None) -> dict[str, str]:
+        """Every bet's outcome key when the ball lands on ``number``; bets that read the next spin
+        (en prison) need ``next_number``, the spin after it, and are left out without it."""
         from ..bets.engine import settle_roll
 
         rules = list((paytable or self.paytable()).rules.values())
-        out = settle_roll(self.deal, self.id, [r for r in rules if r.conditions is not None], POCKETS.index(number))
+        two = [r for r in rules if spans_two_spins(r)]
+        one = [r for r in rules if r.conditions is not None and r not in two]
+        out = settle_roll(self.deal, self.id, one, POCKETS.index(number))
+        if two and next_number is not None:
+            row = POCKETS.index(number) * len(POCKETS) + POCKETS.index(next_number)
+            out.update(settle_roll(TWO_SPINS, self.id, two, row))
         out.update({r.id: call_outcome_key(winning_chips(r.id, number)) for r in rules if r.conditions is None})
-        return {r.id: out[r.id] for r in rules}
+        return {r.id: out[r.id] for r in rules if r.id in out}
 
     def extra_figures(self, bet_id: str, paytable, counts, fee) -> dict:
         """A call bet's chips, as data (the text sheet words them: :mod:`odds.render.sheet`):
@@ -268,3 +380,37 @@ def check_call_pays(bet_id: str, paytable) -> None:
 
 
 ROULETTE = RouletteGame()
+
+
+AMERICAN_FEATURES = _american_features()
+AMERICAN_DEAL = _american_deal()
+
+
+class AmericanRouletteGame(Game):
+    """Double-zero roulette: every bet written as conditions in the paytable, settled on each of
+    the 38 pockets (0, 00 = number 37, 1-36)."""
+
+    def __init__(self):
+        super().__init__("american-roulette", "American Roulette", AMERICAN_COUNTING, deal=AMERICAN_DEAL,
+                         uses_shoe=False, min_cards=0, notes=(
+                             "The wheel holds 0, 00 and 1-36: every bet covering n numbers and paying 36/n - 1 "
+                             "has house edge 2/38 = 1/19; the five-number top line (0, 00, 1, 2, 3) pays 6 and "
+                             "has 3/38. Straight, split, street, corner, line, column and dozen are one sheet "
+                             "each (every member covers as many numbers at the same pay). 00 is number 37 in "
+                             "the bets' conditions.",
+                         ))
+
+    def play_random(self, rng, paytable=None) -> dict[str, str]:
+        return self.settle_spin(rng.randrange(len(AMERICAN_POCKETS)), paytable)
+
+    def settle_spin(self, number, paytable=None) -> dict[str, str]:
+        """Every bet's outcome key when the ball lands on ``number`` (0-36, or 37 or "00" for 00)."""
+        from ..bets.engine import settle_roll
+
+        if number == "00":
+            number = DOUBLE_ZERO
+        rules = list((paytable or self.paytable()).rules.values())
+        return settle_roll(self.deal, self.id, rules, AMERICAN_POCKETS.index(number))
+
+
+AMERICAN_ROULETTE = AmericanRouletteGame()

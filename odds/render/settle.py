@@ -58,7 +58,7 @@ def render_settle(s, fmt: str) -> str:
     out += ["", records([{**r, "net": exact(r["net"]), "outcome": f"{b.label} ({b.outcome})"}
                          for r, b in zip(rows, s.bets)], fmt).rstrip("\n")]
     if s.left_out:
-        out += ["", f"Not settled (they read suits; a card has none): {', '.join(s.left_out)}"]
+        out += ["", f"Not settled ({s.why_left_out}): {', '.join(s.left_out)}"]
     return "\n".join(out) + "\n"
 
 

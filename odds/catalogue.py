@@ -1,0 +1,170 @@
+"""The catalogue (``tables/catalogue.md``, ``odds games --format md``): every bet of every shipped
+paytable, found by name.
+
+Grouped by game, then by paytable file. A game's default paytable lists all its bets; any other
+file lists what it adds or changes over the file it extends: a new bet, a shipped bet it redefines
+(its rule changes) or re-prices (its pays or window change). Per bet: its id and name, its rule in
+one line (the bet's ``description``), its house edge on the game's full default shoe (every roll or
+pocket for dice and wheels), and its ``source`` (the publication it is checked against). An index
+by name closes the file.
+
+>>> text = catalogue_md()
+>>> "| `dragon-7` |" in text and "## Index by name" in text
+True
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from decimal import Decimal
+from importlib import resources
+from pathlib import Path
+
+from .games import all_games
+from .paytable import load_paytable, read_game_of, shipped_names
+from .render import percent
+from .sheet import build_sheet
+from .shoe import Shoe
+
+NO_SOURCE = "the paytable file's comments"
+"""What the source column says for a bet whose file gives no ``source`` (the seeds' own bets cite
+their seed line by line in comments)."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One bet as one file defines or prices it."""
+
+    game: str
+    paytable: str
+    file: str
+    description: str
+    """The paytable's description."""
+    bet: str
+    name: str
+    rule: str
+    source: str
+    change: str
+    """``""`` (a default paytable's bet), ``new``, ``redefined`` or ``re-priced``."""
+    house_edge: object
+    total: int
+
+
+def _extends(game_id: str, name: str | None, path: str | None) -> str | None:
+    """The paytable a file extends (its ``extends`` key), or None."""
+    if path is not None:
+        text = Path(path).read_text(encoding="utf-8")
+    else:
+        text = resources.files("odds.paytables").joinpath(game_id, f"{name}.toml").read_text(encoding="utf-8")
+    parent = tomllib.loads(text, parse_float=Decimal).get("extends")
+    return parent if isinstance(parent, str) else None
+
+
+def _changes(game, table, parent_name: str | None) -> dict[str, str]:
+    """Bet id -> how this paytable changes it over its parent (all bets when it has none)."""
+    if parent_name is None:
+        return dict.fromkeys(table.bets, "")
+    parent = game.paytable(parent_name)
+    out = {}
+    for bet_id, mine in table.bets.items():
+        theirs = parent.bets.get(bet_id)
+        if theirs is None:
+            out[bet_id] = "new"
+        elif mine.rule != theirs.rule:
+            out[bet_id] = "redefined"
+        elif mine.pays != theirs.pays or mine.window != theirs.window:
+            out[bet_id] = "re-priced"
+    return out
+
+
+def _entries(game, table, file: str, changes: dict[str, str]) -> list[Entry]:
+    shoe = Shoe.decks(game.default_decks) if game.uses_shoe else None
+    ids = list(changes)
+    sheet = build_sheet(game, table, shoe, ids) if ids else None
+    out = []
+    for bet in (sheet.bets if sheet else ()):
+        rule = table.rule(bet.id)
+        out.append(Entry(game.id, table.name, file, table.description, bet.id, rule.name, rule.description or "", rule.source,
+                         changes[bet.id], bet.house_edge, bet.total))
+    return out
+
+
+def catalogue_entries(paytables=()) -> list[Entry]:
+    """Every shipped paytable's bets (as :func:`_changes` selects them), then each paytable file
+    given (a user's own), in the order ``odds games`` lists games and paytables."""
+    out = []
+    for game in all_games():
+        for name in shipped_names(game.id):
+            table = load_paytable(game, name)
+            parent = None if name == game.default_paytable else _extends(game.id, name, None)
+            out += _entries(game, table, table.source, _changes(game, table, parent))
+    for path in paytables:
+        game = read_game_of(path)
+        table = load_paytable(game, path)
+        out += _entries(game, table, path, _changes(game, table, _extends(game.id, None, path)))
+    return out
+
+
+def _cell(text: str) -> str:
+    """Text for a Markdown table cell: one line, pipes escaped."""
+    return " ".join(str(text).split()).replace("|", "\\|")
+
+
+def _shoe_text(game) -> str:
+    if game.uses_shoe:
+        return f"{game.default_decks} decks, {game.counting}"
+    return game.counting
+
+
+def catalogue_md(paytables=(), entries=None) -> str:
+    """The catalogue as Markdown (deterministic: no dates); ``entries``: :func:`catalogue_entries`
+    when already computed."""
+    entries = catalogue_entries(paytables) if entries is None else entries
+    games = {g.id: g for g in all_games()}
+    out = ["# Catalogue: every bet of every shipped paytable", "",
+           "Grouped by game and paytable file. A game's default paytable lists all its bets; every other file "
+           "lists only what it adds (*new*), a shipped bet it changes the rule of (*redefined*) or re-prices "
+           "(*re-priced*); everything else in it is its parent's. Rule: the bet's description. House edge: "
+           "exact, on the game's full default shoe (dice and wheels: every roll or pocket), pushes counted as "
+           "pushes; a bet's full sheet is `<game>/<paytable>.md` beside this file. Source: the publication "
+           "each catalogue bet is checked against (tests/test_catalogue.py reproduces every figure it prints).",
+           ""]
+    by_file: dict[tuple[str, str, str], list[Entry]] = {}
+    for e in entries:
+        by_file.setdefault((e.game, e.paytable, e.file), []).append(e)
+    current = None
+    for (game_id, name, file), items in by_file.items():
+        game = games[game_id]
+        if game_id != current:
+            out += [f"## {game.name} (`{game_id}`)", "", f"House edge on: {_shoe_text(game)}.", ""]
+            current = game_id
+        description = items[0].description.rstrip(".")
+        out += [f"### {game_id} / `{name}`", "", f"{description}. File: `{file}`.", ""]
+        rows = []
+        for e in items:
+            tag = f" ({e.change})" if e.change else ""
+            edge = percent(e.house_edge, 4)
+            if not game.uses_shoe and e.total != game.deal.rows:
+                edge += f" (counted over {e.total:,})"
+            rows.append(f"| `{e.bet}`{tag} | {_cell(e.name)} | {_cell(e.rule)} | {edge} |")
+        out += ["| bet | name | rule | house edge |", "|---|---|---|---:|", *rows, ""]
+        sources: dict[str, list[str]] = {}
+        for e in items:
+            if e.source:
+                sources.setdefault(" ".join(e.source.split()), []).append(f"`{e.bet}`")
+        if sources:
+            out += ["Sources:", ""]
+            out += [f"- {', '.join(bets)}: {source}" for source, bets in sources.items()]
+            out.append("")
+        elif items:
+            out += [f"Source: {NO_SOURCE}.", ""]
+    out += ["## Index by name", "", "| name | bet | game | paytable |", "|---|---|---|---|"]
+    for e in sorted(entries, key=lambda e: (e.name.lower(), e.game, e.paytable, e.bet)):
+        out.append(f"| {_cell(e.name)} | `{e.bet}` | {e.game} | {e.paytable} |")
+    return "\n".join(out) + "\n"
+
+
+def catalogue_files(paytables=()) -> dict[str, str]:
+    """The export producer: ``catalogue.md``."""
+    return {"catalogue.md": catalogue_md(paytables)}
