@@ -454,7 +454,7 @@ def test_a_plot_or_vectors_file_is_never_a_device(tmp_path):
 def test_the_readme_limits_table_is_the_code_s():
     from odds import limits
 
-    text = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    text = (Path(__file__).resolve().parents[1] / "docs" / "limits.md").read_text(encoding="utf-8")
     table = text.split("<!-- limits-table")[1].split("<!-- /limits-table -->")[0]
     rows = {line.split("|")[1].strip(): line.split("|")[2].strip() for line in table.splitlines()
             if line.startswith("| ") and not line.startswith("| what")}

@@ -16,7 +16,7 @@ from ..shoe import Shoe
 
 
 class Whole(click.ParamType):
-    """A whole number within documented limits (README, "Limits"): refused in one line before
+    """A whole number within documented limits (docs/limits.md): refused in one line before
     any work when it is not a plain integer (``10**12``, ``nan``, 5,000 digits) or out of range.
     Lower limits that the library checks itself (decks, shoes, level) are left to it."""
 
@@ -78,7 +78,7 @@ CARDS = Whole(0, limits.MAX_CARDS, why="cards in the largest shoe")
 LEVEL = Whole(high=limits.MAX_LEVEL, why="the largest count tag")
 
 
-FORMAT_NAMES = {"table": "table (text, fits 100 columns)", "md": "md (Markdown)", "csv": "csv", "json": "json"}
+FORMAT_NAMES = {"table": "table (aligned text)", "md": "md (Markdown)", "csv": "csv", "json": "json"}
 
 
 def format_option(choices=FORMATS, default="table"):

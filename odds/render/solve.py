@@ -37,9 +37,10 @@ def render_solution(s, game, shoe, grid_text: str, symbolic: bool, fmt: str) -> 
     lines.append(wrap(f"Now it pays {exact(s.current_pays)}: house edge {percent(s.current_edge)} "
                       f"({exact(s.current_edge)})"))
     if symbolic:
-        lines += ["", wrap(f"House edge in the pay x: {s.expression}")]
+        # an expression is data: never cut in the middle
+        lines += ["", f"House edge in the pay x: {s.expression}"]
         if s.commission_expression:
-            lines.append(wrap(f"House edge in the commission c (pay = 1 - c): {s.commission_expression}"))
+            lines.append(f"House edge in the commission c (pay = 1 - c): {s.commission_expression}")
     lines += ["", wrap(f"Practical pays around it ({grid_text}):"), ""]
     rows = [{"pays": exact(n.pays), "pays (decimal)": f"{float(n.pays):g}", "house edge": percent(n.house_edge),
              "exact house edge": exact(n.house_edge),
