@@ -481,3 +481,29 @@ def test_small_effects_never_print_as_zero():
         decimal_text, percent_text = row[-2], row[-1]
         assert float(decimal_text) == pytest.approx(effect["effect_float"], rel=1e-5)
         assert float(percent_text.rstrip("%")) == pytest.approx(100 * effect["effect_float"], rel=1e-5)
+
+
+def test_text_tables_fit_the_width_whenever_words_allow():
+    """Random tables of wrapped text and numbers: every line fits when the longest word of each
+    text column, its header and every number fit side by side; no word is cut or lost."""
+    import random
+
+    from odds.render import text_table
+
+    rng = random.Random(7)
+    words = ["a", "tie", "banker", "six-three-cards", "7/20", "x" * 14, "pushes", "on", "natural"]
+    for _ in range(300):
+        columns = rng.randint(1, 5)
+        right = [rng.random() < 0.4 for _ in range(columns)]
+        headers = [f"h{i}" for i in range(columns)]
+        rows = [[f"{rng.randint(0, 10**rng.randint(0, 12)):,}" if r else
+                 " ".join(rng.choice(words) for _ in range(rng.randint(1, 12))) for r in right]
+                for _ in range(rng.randint(1, 4))]
+        width = rng.randint(30, 120)
+        text = text_table(headers, rows, False, right, width=width)
+        floor = [max([len(h)] + [max(len(w) for w in r[i].split()) for r in rows]) if not right[i]
+                 else max([len(h)] + [len(r[i]) for r in rows]) for i, h in enumerate(headers)]
+        if sum(max(f, 12 if not r else 0) for f, r in zip(floor, right)) + 2 * (columns - 1) <= width:
+            assert max(len(line) for line in text.splitlines()) <= width, (width, text)
+        body = " ".join(text.splitlines()[2:]).split()
+        assert sorted(body) == sorted(" ".join(" ".join(r) for r in rows).split())

@@ -15,7 +15,7 @@ from ..errors import OddsError, UnknownName
 from ..render import records
 from ..render.eor import render_eor
 from ..render.tags import render_tags
-from ..shoe import CUT_CARD, Shoe
+from ..shoe import CUT_CARD
 from .sheets import sheet_bets
 from .. import limits
 from .options import (CARDS, DECKS, LEVEL, SEED, WORKERS, Whole, bet_option, format_option, paytable_option,

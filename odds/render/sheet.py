@@ -62,7 +62,7 @@ def _head(sheet: Sheet, markdown: bool) -> list[str]:
         paragraphs.append(f"{sheet.paytable.description}.")
     paragraphs.append(f"Shoe: {_shoe_line(sheet)}. Counting: {sheet.counting}. "
                       f"Paytable file: {sheet.paytable.source}.")
-    for i, text in enumerate(paragraphs):
+    for text in paragraphs:
         out.append((text if markdown else wrap(text)) + "\n")
     for note in sheet.notes:
         out.append((note if markdown else wrap(note)) + "\n")
@@ -100,7 +100,6 @@ def bet_text(bet: BetSheet, markdown: bool, heading: str = "") -> str:
         title += " - PLAYER HAS THE EDGE"
     lines = [title, ""]
     lines.append(table)
-    bullet = "- " if markdown else "  "
     for label, value in summary_lines(bet):
         line = f"{label}: {value}"
         lines.append(f"- {line}" if markdown else wrap(line, indent="  ", hang="    "))
