@@ -9,7 +9,6 @@ exact fractions (tests check it, ``tests/test_exactness.py`` with random pays an
 
 from __future__ import annotations
 
-import json
 import multiprocessing
 from fractions import Fraction
 from dataclasses import dataclass
@@ -20,6 +19,7 @@ import numpy as np
 
 from .counting import falling
 from .errors import OddsError
+from .render.batch import batch_chunk, join_batch
 from .cards import RANKS, baccarat_value, card_kind_index, parse_cards
 from .sheet import expected_value
 from .shoe import Shoe, SuitsUnknown
@@ -255,9 +255,7 @@ def run_batch(game, paytable, lines: Sequence[str], bet_ids: Sequence[str], deck
             jobs = [(game.id, paytable, lines[a:b], bet_ids, decks, a + 1, fmt) for a, b in ranges]
             with multiprocessing.get_context("spawn").Pool(len(jobs)) as pool:
                 parts = pool.starmap(_spawned_chunk, jobs)
-    if fmt == "json":
-        return json.dumps([record for part in parts for record in part], indent=1) + "\n"
-    return "line,bet,house_edge,house_edge_float\n" + "".join(parts)
+    return join_batch(parts, fmt)
 
 
 def _forked_chunk(start: int, stop: int):
@@ -273,23 +271,6 @@ def _spawned_chunk(game_id, paytable, lines, bet_ids, decks, first_line, fmt):
 
 
 def _render_chunk(game, paytable, plan, lines, bet_ids, decks, first_line, fmt):
-    """CSV lines (``line,bet,house_edge,house_edge_float``, no header) as one string, or
-    JSON-ready records (the exact edge a string). CSV is written by hand rather than through
-    ``csv``: a batch has many thousands of rows and no field needs quoting."""
+    """The rendered rows of a chunk of lines (:mod:`odds.render.batch`)."""
     ratios = _line_ratios(game, paytable, plan, lines, bet_ids, decks, first_line)
-    columns = [(bet, ratios[bet]) for bet in bet_ids]
-    if fmt == "json":
-        return [{"line": i + first_line, "bet": bet, "house_edge": _ratio_text(*pairs[i]),
-                 "house_edge_float": pairs[i][0] / pairs[i][1]}
-                for i in range(len(lines)) for bet, pairs in columns]
-    out = []
-    for i in range(len(lines)):
-        line = i + first_line
-        for bet, pairs in columns:
-            n, d = pairs[i]
-            out.append(f"{line},{bet},{_ratio_text(n, d)},{n / d!r}\n")
-    return "".join(out)
-
-
-def _ratio_text(n: int, d: int) -> str:
-    return str(n) if d == 1 else f"{n}/{d}"
+    return batch_chunk([(bet, ratios[bet]) for bet in bet_ids], len(lines), first_line, fmt)

@@ -79,7 +79,7 @@ def test_workers_give_the_same_output_and_global_line_numbers(tmp_path, monkeypa
     lines = random_lines(21, 300)
     path = tmp_path / "shoes.txt"
     path.write_text("\n".join(lines) + "\n")
-    args = ["batch", "baccarat", "--shoes", str(path), "--bet", "banker", "--bet", "either-pair"]
+    args = ["batch", "baccarat", "--file", str(path), "--bet", "banker", "--bet", "either-pair"]
     one = CliRunner().invoke(cli, args + ["--workers", "1"])
     two = CliRunner().invoke(cli, args + ["--workers", "2"])
     assert one.exit_code == two.exit_code == 0

@@ -154,7 +154,7 @@ def test_batch_matches_sheets():
     lines = ["", "Ks,Kh,7d", "Ax4,7x10"]
     runner = CliRunner()
     for game_id in ("dragon-tiger", "dragon-tiger-poker"):
-        out = runner.invoke(cli, ["batch", game_id, "--shoes", "-", "--bet", "dragon", "--bet", "tie",
+        out = runner.invoke(cli, ["batch", game_id, "--file", "-", "--bet", "dragon", "--bet", "tie",
                                   "--bet", "tiger-small"], input="\n".join(lines) + "\n")
         assert out.exit_code == 0, out.output
         rows = [r.split(",") for r in out.stdout.strip().split("\n")[1:]]

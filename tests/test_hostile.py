@@ -114,7 +114,7 @@ def test_endless_or_huge_input_is_refused_in_flat_memory(hostile):
     """/dev/zero on stdin and as files, a billion decks, a billion-digit pay: refused quickly under
     a 1 GiB address-space limit (a MemoryError would show as an internal error)."""
     with open("/dev/zero", "rb") as zero:
-        proc, took = _run(["batch", "baccarat", "--shoes", "-"], stdin=zero, memory=1 << 30)
+        proc, took = _run(["batch", "baccarat", "--file", "-"], stdin=zero, memory=1 << 30)
     _one_line(proc, "more than 64 MiB on stdin")
     assert took < 10
     for args, text in [(["verify", "/dev/urandom"], "bigger than 64 MiB"),
@@ -128,7 +128,7 @@ def test_endless_or_huge_input_is_refused_in_flat_memory(hostile):
 
 
 def test_stdin_that_is_not_utf8_names_its_line():
-    result = CliRunner().invoke(cli, ["batch", "baccarat", "--shoes", "-"], input=b"5x3\n\n\xffK\n")
+    result = CliRunner().invoke(cli, ["batch", "baccarat", "--file", "-"], input=b"5x3\n\n\xffK\n")
     assert result.exit_code == 1 and "line 3: not UTF-8" in result.stderr
 
 
@@ -454,7 +454,7 @@ def test_a_plot_or_vectors_file_is_never_a_device(tmp_path):
 def test_the_readme_limits_table_is_the_code_s():
     from odds import limits
 
-    text = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    text = (Path(__file__).resolve().parents[1] / "docs" / "limits.md").read_text(encoding="utf-8")
     table = text.split("<!-- limits-table")[1].split("<!-- /limits-table -->")[0]
     rows = {line.split("|")[1].strip(): line.split("|")[2].strip() for line in table.splitlines()
             if line.startswith("| ") and not line.startswith("| what")}

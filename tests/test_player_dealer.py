@@ -391,7 +391,7 @@ def test_strategy_and_sheet_errors():
 def test_batch_fast_path_matches_sheets():
     shoes = ["", "5x9,6x4", "Kx30"]
     bets = ["player-line-always-stand", "dealer-line-always-stand", "early-tie", "player-line-best-choice"]
-    args = ["batch", "player-dealer-baccarat", "--shoes", "-", "--format", "json"]
+    args = ["batch", "player-dealer-baccarat", "--file", "-", "--format", "json"]
     for b in bets:
         args += ["--bet", b]
     result = CliRunner().invoke(cli, args, input="\n".join(shoes) + "\n")
@@ -401,7 +401,7 @@ def test_batch_fast_path_matches_sheets():
     for row in rows:
         spec = shoes[row["line"] - 1]
         shoe = Shoe.decks(8).remove(spec) if spec else Shoe.decks(8)
-        sheet = build_sheet(GAME, seed, shoe, [row["bet"]])
+        sheet = build_sheet(GAME, seed, shoe, [row["id"]])
         assert Fraction(row["house_edge"]) == sheet.bets[0].house_edge
 
 

@@ -130,5 +130,5 @@ def test_cli_sheet_and_errors():
     assert bad.exit_code == 1 and "Traceback" not in bad.output
     bad = runner.invoke(cli, ["sheet", "sic-bo", "--bet", "total-3"])
     assert bad.exit_code == 1 and "did you mean total-" in bad.output
-    bad = runner.invoke(cli, ["batch", "sic-bo", "--shoes", "-"], input="\n")
+    bad = runner.invoke(cli, ["batch", "sic-bo", "--file", "-"], input="\n")
     assert bad.exit_code == 1

@@ -163,9 +163,10 @@ def test_cli_json_reports_every_bet_and_exit_0():
                  "--seed", "5", "--format", "json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
-    assert [b["bet"] for b in data["bets"]] == ["banker", "player-pair"]
+    assert [b["id"] for b in data["bets"]] == ["banker", "player-pair"]
     assert data["bets"][0]["exact_house_edge"] == "114753351728/10847218479825"  # 1.0579%, published
-    assert data["cut_card"] == 14 and data["decks"] == 8 and data["seed"] == 5
+    assert data["cut_card"] == 14 and data["shoe"] == {"decks": 8, "cards": 416, "removed": []} and data["seed"] == 5
+    assert data["passed"] is True and all(b["passed"] for b in data["bets"])
     assert data["bets"][1]["rounds"] < 2000  # player pair is offered in the first 65 rounds only
 
 
@@ -176,10 +177,11 @@ def test_cli_exits_1_beyond_the_threshold():
     assert "Traceback" not in result.output
 
 
-def test_cli_without_seed_prints_the_seed_on_stderr_and_no_progress_bar():
+def test_cli_seed_defaults_to_1_as_count_s_and_no_progress_bar():
     result = run("simulate", "sic-bo", "--bet", "big", "--rounds", "500")
     assert result.exit_code == 0, result.output
-    assert "repeat with --seed" in result.stderr
+    assert result.stdout == run("simulate", "sic-bo", "--bet", "big", "--rounds", "500", "--seed", "1").stdout
+    assert "seed 1;" in result.stdout
     assert "dealing" not in result.stderr  # not a terminal: no progress bar
 
 

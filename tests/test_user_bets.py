@@ -279,7 +279,7 @@ def test_every_command_takes_user_bets(user_table, tmp_path):
 
     shoes = tmp_path / "shoes.txt"
     shoes.write_text("\n7x20\n")
-    batch = run("batch", "baccarat", "--shoes", str(shoes), "--paytable", path, "--bet", "dragon-7",
+    batch = run("batch", "baccarat", "--file", str(shoes), "--paytable", path, "--bet", "dragon-7",
                 "--bet", "king-banker", "--format", "json")
     assert batch.exit_code == 0, batch.output
     rows = json.loads(batch.stdout)

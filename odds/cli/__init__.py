@@ -1,6 +1,7 @@
 """The ``odds`` command line: a thin click layer over the library.
 
-Each command parses its options, calls the library and renders; no arithmetic here. A library
+Each command parses its options, calls the library and hands the result to :mod:`odds.render`;
+no arithmetic and no text or JSON building here. A library
 error (:class:`odds.errors.OddsError`) becomes one line on stderr and exit code 1; click's usage
 errors exit 2. Commands live in the modules listed in ``COMMAND_MODULES``.
 """
@@ -23,6 +24,7 @@ COMMAND_MODULES = [
     "odds.cli.design",   # solve, simulate, vectors, verify
     "odds.cli.bets",     # features
     "odds.cli.settle",   # settle
+    "odds.cli.compare",  # compare
 ]
 
 

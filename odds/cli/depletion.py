@@ -12,8 +12,10 @@ from ..depletion.dealer import AFTER_CUT, DealRules
 from ..depletion.eor import effects_of_removal
 from ..depletion.tags import betting_correlation, derive_tags, is_balanced, parse_tags
 from ..errors import OddsError, UnknownName
-from ..render import exact, records
-from ..shoe import CUT_CARD, Shoe
+from ..render import records
+from ..render.eor import render_eor
+from ..render.tags import render_tags
+from ..shoe import CUT_CARD
 from .sheets import sheet_bets
 from .. import limits
 from .options import (seen_options, CARDS, DECKS, LEVEL, SEED, WORKERS, Whole, bet_option, format_option, paytable_option,
@@ -61,44 +63,14 @@ def eor(game_id, bets, paytable, decks, remove, fmt, plot_file, player, banker):
     click.echo(render_eor(game, table, shoe, result, fmt), nl=False)
 
 
-def render_eor(game, table, shoe: Shoe, result, fmt: str) -> str:
-    if fmt == "json":
-        return json.dumps({
-            "game": game.id, "paytable": table.name, "shoe": shoe.describe(),
-            "bets": [{"id": b.id, "name": b.name, "resolution": b.resolution,
-                      "expected_value": exact(b.expected_value),
-                      "expected_value_float": float(b.expected_value),
-                      "identity_holds": b.identity_holds(),
-                      "effects": [{"card": e.card, "count": e.count, "effect": exact(e.effect),
-                                   "effect_float": float(e.effect), "expected_value": exact(e.expected_value)}
-                                  for e in b.effects]}
-                     for b in result]}, indent=2) + "\n"
-    if fmt == "csv":
-        rows = [{"bet": b.id, "card": e.card, "count": e.count, "effect": e.effect,
-                 "effect_float": repr(float(e.effect))} for b in result for e in b.effects]
-        return records(rows, "csv")
-    md = fmt == "md"
-    out = [f"{'# ' if md else ''}{game.name}: effects of removal\n",
-           f"Shoe: {shoe}. Paytable: {table.name}. Effect = the bet's expected value with one card of "
-           f"that kind removed, minus the shoe's (per unit bet; positive: the removal helps the bettor). "
-           f"The count-weighted effects sum to exactly zero.\n"]
-    for b in result:
-        out.append(f"{'## ' if md else ''}{b.name} ({b.id}): expected value {exact(b.expected_value)} "
-                   f"= {float(b.expected_value):+.8f}\n")
-        rows = [{"card": e.card, "count": e.count, "effect": e.effect,
-                 "effect (decimal)": f"{float(e.effect):+.10f}",
-                 "effect (% of stake)": f"{float(e.effect) * 100:+.6f}%"} for e in b.effects]
-        out.append(records(rows, fmt))
-    return "\n".join(out)
-
-
 # -- tags -----------------------------------------------------------------------------------------
 
 @click.command()
 @click.argument("game_id", metavar="GAME")
 @click.argument("bet_id", metavar="BET")
-@click.option("--level", type=LEVEL, default=1, show_default=True,
-              help="Largest tag in size: effects are scaled so the biggest becomes LEVEL, then rounded.")
+@click.option("--level", type=LEVEL, default=count_lib.DEFAULT_LEVEL, show_default=True,
+              help="Largest tag in size: effects are scaled so the biggest becomes LEVEL, then rounded "
+                   "(the same default as count's --level).")
 @click.option("--tags", "tags_text", default=None, metavar="T1,T2,...",
               help="Your own integer tags, one per card in the order eor lists them (overrides --level).")
 @paytable_option
@@ -117,28 +89,10 @@ def tags(game_id, bet_id, level, tags_text, paytable, decks, remove, fmt):
     counts = [e.count for e in bet.effects]
     labels = [e.card for e in bet.effects]
     chosen = parse_tags(tags_text, labels) if tags_text is not None else derive_tags(effects, level)
-    bc = betting_correlation(effects, chosen, counts)
+    correlation = betting_correlation(effects, chosen, counts)
     balanced = is_balanced(chosen, counts)
-    rows = [{"card": e.card, "count": e.count, "effect": e.effect, "effect_float": float(e.effect), "tag": t}
-            for e, t in zip(bet.effects, chosen)]
-    if fmt == "json":
-        click.echo(json.dumps({
-            "game": game.id, "bet": bet.id, "paytable": table.name, "shoe": shoe.describe(),
-            "source": "user" if tags_text is not None else "derived", "level": None if tags_text is not None else level,
-            "expected_value": exact(bet.expected_value), "betting_correlation": bc, "balanced": balanced,
-            "tags": [{**r, "effect": exact(r["effect"])} for r in rows]}, indent=2))
-        return
-    if fmt == "csv":
-        click.echo(records([{**r, "effect_float": repr(r["effect_float"]), "betting_correlation": bc}
-                            for r in rows], "csv"), nl=False)
-        return
-    md = fmt == "md"
-    source = "your tags" if tags_text is not None else f"derived tags, level {level}"
-    click.echo(f"{'# ' if md else ''}{bet.name} ({bet.id}): {source}\n")
-    click.echo(records([{**r, "effect_float": f"{r['effect_float']:+.10f}"} for r in rows], fmt))
-    click.echo(f"Betting correlation: {'undefined (every tag or every effect is zero)' if bc is None else f'{bc:.4f}'}")
-    click.echo(f"Balanced (a whole shoe counts to zero): {'yes' if balanced else 'no'}")
-    click.echo(f"Tags in card order: {','.join(str(t) for t in chosen)}")
+    click.echo(render_tags(game, table, shoe, bet, chosen, level, tags_text is not None, correlation, balanced,
+                           fmt), nl=False)
 
 
 # -- count ----------------------------------------------------------------------------------------

@@ -1,22 +1,22 @@
 """Commands for designers and implementers: ``solve``, ``simulate``, ``vectors``, ``verify``.
 
-Parsing and rendering only; the work is in :mod:`odds.design`. sympy is imported only when
+Parsing only: the work is in :mod:`odds.design`, the text in :mod:`odds.render`. sympy is imported only when
 ``solve`` runs.
 """
 
 from __future__ import annotations
 
-import json
-import math
 import sys
 
 import click
 
 from ..errors import OddsError, shown
 from ..files import target, write_text
-from ..render import exact, percent, records
+from ..render import files as files_text
+from ..render.simulate import failure_message, render_simulation
+from ..render.solve import render_solution
 from .. import limits
-from .options import (CARDS, DECKS, SEED, FilePath, PositiveFinite, Whole, bet_option, format_option,
+from .options import (CARDS, DECKS, SEED, FilePath, PositiveFinite, Whole, bet_option, format_option, pay_option,
                       paytable_option, resolve_bets, resolve_game, resolve_paytable, resolve_shoe, shoe_options)
 
 
@@ -33,13 +33,15 @@ from .options import (CARDS, DECKS, SEED, FilePath, PositiveFinite, Whole, bet_o
               help="Also print the house edge as an exact expression in the pay x (and in the commission c "
                    "for an even-money line less a commission of up to 10%, e.g. the banker's 0.95).")
 @paytable_option
+@pay_option
 @shoe_options
 @format_option(choices=("table", "json"))
-def solve(game_id, bet_id, outcome, edge, rtp, symbolic, paytable, decks, remove, fmt):
+def solve(game_id, bet_id, outcome, edge, rtp, symbolic, paytable, pays, decks, remove, fmt):
     """The pay of one outcome line of BET that gives a target edge (default: break-even).
 
-    The rest of the paytable stays fixed. Shows the exact pay and the nearest practical pays
-    (multiples of 0.05 below 2, halves from 2 to 10, whole numbers above) with their exact edges.
+    The rest of the paytable stays fixed (change other lines with --pay). Shows the exact pay
+    and the nearest practical pays (multiples of 0.05 below 2, halves from 2 to 10, whole
+    numbers above) with their exact edges. Outcome keys: the key column of `odds sheet`.
     """
     from fractions import Fraction
 
@@ -53,49 +55,11 @@ def solve(game_id, bet_id, outcome, edge, rtp, symbolic, paytable, decks, remove
     elif rtp is not None:
         target = 1 - solve_lib.parse_target(rtp, "rtp")
     game = resolve_game(game_id)
-    table = resolve_paytable(game, paytable)
+    table = resolve_paytable(game, paytable, pays)
     resolve_bets(game, [bet_id], table)
     shoe = resolve_shoe(game, decks, remove)
     s = solve_lib.solve_pay(game, bet_id, table, shoe, outcome, target)
-    if fmt == "json":
-        data = {
-            "game": s.game_id, "bet": s.bet_id, "outcome": s.outcome, "paytable": s.paytable, "shoe": s.shoe,
-            "target_house_edge": exact(s.target_edge), "pays": exact(s.pays), "pays_float": float(s.pays),
-            "current_pays": exact(s.current_pays), "current_house_edge": exact(s.current_edge),
-            "grid": solve_lib.GRID_TEXT,
-            "nearby": [{"pays": exact(n.pays), "house_edge": exact(n.house_edge),
-                        "house_edge_float": float(n.house_edge)} for n in s.nearby],
-        }
-        if symbolic:
-            data["house_edge_in_pay"] = s.expression
-            if s.commission_expression:
-                data["house_edge_in_commission"] = s.commission_expression
-        if s.commission is not None:
-            data["commission"] = exact(s.commission)
-        data["notes"] = s.notes
-        click.echo(json.dumps(data, indent=2))
-        return
-    goal = "break-even (house edge 0)" if s.target_edge == 0 else \
-        f"house edge {percent(s.target_edge)} (RTP {percent(1 - s.target_edge)})"
-    lines = [f"{game.name}, {s.bet_id}: the pay of {s.outcome_label!r} ({s.outcome}) for {goal}",
-             f"Shoe: {s.shoe}. Paytable: {s.paytable}; the other lines of the bet stay as they are.",
-             "",
-             f"Exact pay: {exact(s.pays)} to 1 = {float(s.pays):.10g}"]
-    if s.commission is not None:
-        lines.append(f"As a commission on an even-money win: {exact(s.commission)} = {float(s.commission):.6%}")
-    lines.append(f"Now it pays {exact(s.current_pays)}: house edge {percent(s.current_edge)} ({exact(s.current_edge)})")
-    if symbolic:
-        lines += ["", f"House edge in the pay x: {s.expression}"]
-        if s.commission_expression:
-            lines.append(f"House edge in the commission c (pay = 1 - c): {s.commission_expression}")
-    lines += ["", f"Practical pays around it ({solve_lib.GRID_TEXT}):", ""]
-    rows = [{"pays": exact(n.pays), "pays (decimal)": f"{float(n.pays):g}", "house edge": percent(n.house_edge),
-             "exact house edge": exact(n.house_edge),
-             "meets target": "yes" if n.house_edge >= s.target_edge else "no"} for n in s.nearby]
-    lines.append(records(rows, "table").rstrip("\n"))
-    for note in s.notes:
-        lines.append(f"note: {note}")
-    click.echo("\n".join(lines))
+    click.echo(render_solution(s, game, shoe, solve_lib.GRID_TEXT, symbolic, fmt), nl=False)
 
 
 # -- simulate --------------------------------------------------------------------------------------
@@ -105,23 +69,22 @@ def solve(game_id, bet_id, outcome, edge, rtp, symbolic, paytable, decks, remove
 @bet_option
 @paytable_option
 @click.option("--rounds", type=Whole(2, limits.MAX_ROUNDS, why="hours of dealing"), default=100_000, show_default=True, help="Rounds to deal.")
-@click.option("--seed", type=SEED, default=None, metavar="S",
-              help="Random seed (default: a fresh one, printed so the run can be repeated).")
+@click.option("--seed", type=SEED, default=1, show_default=True,
+              help="Random seed: the same seed deals the same shoes (count's default too).")
 @click.option("--decks", type=DECKS, default=None, metavar="N", help="Decks per shoe (default: the game's).")
 @click.option("--cut-card", type=CARDS, default=None, metavar="CARDS",
               help="Cards behind the cut card (default 14).")
 @click.option("--z-max", type=PositiveFinite(), default=None, metavar="Z",
-              help="Fail (exit 1) when any |z| exceeds this (default 4).")
+              help="A bet fails when its |z| exceeds this (default 4); any failure exits 1.")
 @format_option()
 def simulate(game_id, bets, paytable, rounds, seed, decks, cut_card, z_max, fmt):
     """Deal real shuffled shoes and compare each bet's simulated edge with the exact edge.
 
-    Commencement burn, per-round burns and the cut card as the rules say. Exits 1 when any bet's
-    |z| exceeds --z-max.
+    Commencement burn, per-round burns and the cut card as the rules say. Every format says
+    which bets passed; the command exits 1 when any bet's |z| exceeds --z-max.
     """
-    import secrets
-
     from ..design import simulate as sim_lib
+    from ..shoe import Shoe
 
     game = resolve_game(game_id)
     table = resolve_paytable(game, paytable)
@@ -130,9 +93,6 @@ def simulate(game_id, bets, paytable, rounds, seed, decks, cut_card, z_max, fmt)
         raise OddsError(f"{game.id} deals no cards: --cut-card does not apply")
     if not game.uses_shoe and decks is not None:
         raise OddsError(f"{game.id} deals no cards: --decks does not apply")
-    if seed is None:  # said only once the input is good: a refused run has one line to say
-        seed = secrets.randbelow(2**31)
-        click.echo(f"seed {seed} (repeat with --seed {seed})", err=True)
     kwargs = dict(rounds=rounds, seed=seed, decks=decks,
                   cut_card=sim_lib.CUT_CARD if cut_card is None else cut_card,
                   z_max=sim_lib.Z_MAX if z_max is None else z_max)
@@ -141,48 +101,10 @@ def simulate(game_id, bets, paytable, rounds, seed, decks, cut_card, z_max, fmt)
             result = sim_lib.simulate(game, table, bet_ids, progress=bar.update, **kwargs)
     else:
         result = sim_lib.simulate(game, table, bet_ids, **kwargs)
-    click.echo(render_simulation(result, fmt), nl=False)
-    failures = result.failures
-    if failures:
-        names = ", ".join(f"{b.bet_id} (z = {b.z:+.2f})" for b in failures)
-        raise OddsError(f"{len(failures)} bet(s) beyond |z| > {result.z_max:g}: {names}")
-
-
-def render_simulation(result, fmt: str) -> str:
-    if fmt == "json":
-        data = {
-            "game": result.game_id, "paytable": result.paytable, "decks": result.decks,
-            "cut_card": result.cut_card, "seed": result.seed, "rounds": result.rounds, "shoes": result.shoes,
-            "z_max": result.z_max,
-            "bets": [{"bet": b.bet_id, "rounds": b.rounds, "simulated_house_edge": exact(b.simulated_edge),
-                      "simulated_house_edge_float": float(b.simulated_edge),
-                      "exact_house_edge": exact(b.exact_edge), "exact_house_edge_float": float(b.exact_edge),
-                      "std_error": _finite(b.std_error), "z": _finite(b.z),
-                      "sample_std_dev": _finite(b.sample_std_dev), "failed": b.failed(result.z_max)}
-                     for b in result.bets],
-        }
-        return json.dumps(data, indent=2) + "\n"
-    rows = []
-    for b in result.bets:
-        row = {"bet": b.bet_id, "rounds": b.rounds,
-               "simulated edge": percent(b.simulated_edge, 3), "std error": percent(b.std_error, 3),
-               "exact edge": percent(b.exact_edge, 3), "z": f"{b.z:+.2f}",
-               "ok": "no" if b.failed(result.z_max) else "yes"}
-        if fmt == "csv":
-            row.update({"simulated edge": exact(b.simulated_edge), "std error": b.std_error,
-                        "exact edge": exact(b.exact_edge), "z": b.z})
-        rows.append(row)
-    if fmt == "csv":
-        return records(rows, "csv")
-    shoes = (f"{result.decks} deck{'s' if result.decks > 1 else ''}, cut card {result.cut_card} from the end, {result.shoes:,} shoes, "
-             if result.decks else "")
-    title = (f"{result.game_id} ({result.paytable}): {result.rounds:,} rounds, {shoes}seed {result.seed}; "
-             f"fails when |z| > {result.z_max:g}")
-    return records(rows, fmt, title=title)
-
-
-def _finite(x: float):
-    return x if math.isfinite(x) else None
+    shoe = Shoe.decks(result.decks) if result.decks else None
+    click.echo(render_simulation(result, shoe, fmt), nl=False)
+    if result.failures:
+        raise OddsError(failure_message(result))
 
 
 # -- vectors and verify ----------------------------------------------------------------------------
@@ -221,7 +143,7 @@ def vectors(out_file, game_id, paytable, rounds):
         sys.stdout.write(text)
         return
     write_text(out_file, text, "--out")  # whole or not at all; /dev/null, a folder or no folder: one line
-    click.echo(f"{out_file}: {text.count(chr(10)):,} lines written", err=True)
+    click.echo(files_text.vectors_written(out_file, text), err=True)
 
 
 @click.command()
@@ -248,8 +170,8 @@ def verify(path, paytables, tolerance):
     for line in problems:
         click.echo(line)
     if problems:
-        raise OddsError(f"{path}: {len(problems)} mismatch(es) in {count} {what}")
-    click.echo(f"{path}: {count} {what.replace('(s)', 's')}, {checked:,} figures, all match", err=True)
+        raise OddsError(files_text.verify_failed(path, len(problems), count, what))
+    click.echo(files_text.verify_passed(path, count, checked, what), err=True)
 
 
 def parse_tolerance(text: str | None):

@@ -16,7 +16,7 @@ from ..shoe import Shoe
 
 
 class Whole(click.ParamType):
-    """A whole number within documented limits (README, "Limits"): refused in one line before
+    """A whole number within documented limits (docs/limits.md): refused in one line before
     any work when it is not a plain integer (``10**12``, ``nan``, 5,000 digits) or out of range.
     Lower limits that the library checks itself (decks, shoes, level) are left to it."""
 
@@ -78,9 +78,22 @@ CARDS = Whole(0, limits.MAX_CARDS, why="cards in the largest shoe")
 LEVEL = Whole(high=limits.MAX_LEVEL, why="the largest count tag")
 
 
+FORMAT_NAMES = {"table": "table (aligned text)", "md": "md (Markdown)", "csv": "csv", "json": "json"}
+
+
 def format_option(choices=FORMATS, default="table"):
+    """``--format``, its help listing exactly the formats the command writes."""
+    names = [FORMAT_NAMES[c] for c in choices]
+    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
     return click.option("--format", "fmt", type=click.Choice(choices), default=default, show_default=True,
-                        help="Output format: a text table, Markdown, CSV or JSON.")
+                        help=f"Output format: {listed}.")
+
+
+def pay_option(func):
+    """``--pay BET.OUTCOME=VALUE`` (repeatable): try a pay without writing a paytable file."""
+    return click.option("--pay", "pays", multiple=True, metavar="BET.OUTCOME=VALUE",
+                        help="Try a pay without a file (repeatable), e.g. --pay tie.tie=9; "
+                             "outcome keys are in the sheet's key column.")(func)
 
 
 def shoe_options(func):
@@ -140,5 +153,9 @@ def resolve_bets(game, bets, paytable=None) -> list[str]:
     return list(bets) or list(known)
 
 
-def resolve_paytable(game, paytable: str | None):
-    return load_paytable(game, paytable)
+def resolve_paytable(game, paytable: str | None, pays=()):
+    """The paytable asked for, with the pays of ``--pay`` applied (:mod:`odds.pays`)."""
+    from ..pays import parse_pay_option, with_pays
+
+    table = load_paytable(game, paytable)
+    return with_pays(table, [parse_pay_option(text) for text in pays]) if pays else table

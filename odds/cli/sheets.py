@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from pathlib import Path
@@ -16,30 +15,30 @@ from ..errors import OddsError
 from ..files import read_limited
 from ..games import all_games
 from ..paytable import shipped_names
-from ..render import records
-from ..render.sheet import render_sheet
+from ..render import files as files_text
+from ..render.batch import alias_note
+from ..render.games import render_games
+from ..render.sheet import render_sheet, suits_note
 from ..sheet import build_sheet
-from .options import (seen_options, DECKS, WORKERS, FilePath, bet_option, format_option, paytable_option, resolve_bets,
-                      resolve_game, resolve_paytable, resolve_shoe, shoe_options)
+from .options import (DECKS, WORKERS, FilePath, bet_option, format_option, pay_option, paytable_option,
+                      resolve_bets, resolve_game, resolve_paytable, resolve_shoe, seen_options, shoe_options)
 
 
 @click.command()
 @format_option()
 def games(fmt):
-    """List the games, their paytables and bet ids; --format md: the catalogue of every bet of every
-    paytable (rule, source, house edge)."""
+    """List the games, their paytables, and each bet's id, name and rule; --format md: the catalogue
+    of every bet of every paytable (rule, source, house edge).
+
+    The ids are what --bet, --paytable and paytable files take.
+    """
     if fmt == "md":
         from ..catalogue import catalogue_md
 
         click.echo(catalogue_md(), nl=False)
         return
-    listing = [{"game": g.id, "default_paytable": g.default_paytable, "paytables": shipped_names(g.id),
-                "bets": list(g.bets)} for g in all_games()]
-    if fmt == "json":
-        click.echo(json.dumps(listing, indent=2))
-        return
-    flat = [{"game": g["game"], "paytables": " ".join(g["paytables"]), "bets": " ".join(g["bets"])} for g in listing]
-    click.echo(records(flat, fmt), nl=False)
+    listing = all_games()
+    click.echo(render_games(listing, {g.id: shipped_names(g.id) for g in listing}, fmt), nl=False)
 
 
 def sheet_bets(game, shoe, bets, paytable) -> list[str]:
@@ -51,8 +50,7 @@ def sheet_bets(game, shoe, bets, paytable) -> list[str]:
     kept = [b for b in chosen if paytable.rule(b).resolution != "card"]
     skipped = [b for b in chosen if b not in kept]
     if skipped:
-        click.echo(f"note: {', '.join(skipped)} left out: they need suits, and --remove named cards "
-                   f"without one (write Kh, not K)", err=True)
+        click.echo(suits_note(skipped), err=True)
     return kept
 
 
@@ -60,19 +58,29 @@ def sheet_bets(game, shoe, bets, paytable) -> list[str]:
 @click.argument("game_id", metavar="GAME")
 @bet_option
 @paytable_option
+@pay_option
 @shoe_options
 @click.option("--fee", default=None, metavar="AMOUNT",
               help="Collection fee per wager, in units of the stake (card-room games), e.g. 0.05 or 1/20.")
+@click.option("--summary", is_flag=True,
+              help="One row per bet (house edge, RTP, hit frequency, SD, volatility index, hold intervals) "
+                   "instead of the outcome tables; with --format csv, a table pandas reads as it is.")
 @seen_options
 @format_option()
-def sheet(game_id, bets, paytable, decks, remove, fee, fmt, player, banker):
-    """The exact paytable sheet of GAME's bets for a shoe."""
+def sheet(game_id, bets, paytable, pays, decks, remove, fee, summary, fmt, player, banker):
+    """The exact paytable sheet of GAME's bets for a shoe.
+
+    Per bet: each outcome (its key, for paytable files, --pay and solve --outcome), what it
+    pays, its exact combinations and probability, then the house edge, RTP, hit frequency,
+    variance, volatility index and the hold's intervals after 1,000 to 1,000,000 rounds. With
+    --player/--banker: the same in the middle of a round, given the cards seen.
+    """
     game = resolve_game(game_id)
-    table = resolve_paytable(game, paytable)
+    table = resolve_paytable(game, paytable, pays)
     shoe = resolve_shoe(game, decks, remove)
     result = build_sheet(game, table, shoe, sheet_bets(game, shoe, bets, table), fee=parse_fee(fee),
                          player=player, banker=banker)
-    click.echo(render_sheet(result, fmt), nl=False)
+    click.echo(render_sheet(result, fmt, summary=summary), nl=False)
 
 
 @click.command()
@@ -93,40 +101,52 @@ def export(out_dir, check, paytables):
         if stale:
             for line in stale:
                 click.echo(line, err=True)
-            raise OddsError(f"{root} is stale: {len(stale)} file(s) differ; run `odds export --out {root}`")
-        click.echo(f"{root}: {len(files)} files up to date", err=True)
+            raise OddsError(files_text.export_stale(root, len(stale)))
+        click.echo(files_text.export_checked(root, len(files)), err=True)
         return
     written = export_lib.write(files, root)
-    click.echo(f"{root}: {len(files)} files and the manifest {export_lib.MANIFEST} ({written} changed)", err=True)
+    click.echo(files_text.export_written(root, len(files), export_lib.MANIFEST, written), err=True)
+
+
+BATCH_FILE = FilePath(exists=True, dir_okay=False, allow_dash=True)
 
 
 @click.command()
 @click.argument("game_id", metavar="GAME")
-@click.option("--shoes", "shoes_file", type=FilePath(exists=True, dir_okay=False, allow_dash=True), required=True,
-              help="File with one --remove spec per line (an empty line is the full shoe); - for stdin.")
+@click.option("--file", "shoes_file", type=BATCH_FILE, default=None, metavar="FILE",
+              help="File with one --remove spec per line (an empty line is the full shoe); - for stdin. Required.")
+@click.option("--shoes", "old_file", type=BATCH_FILE, default=None, metavar="FILE",
+              help="The old name of --file (still works, with a note on stderr).")
 @bet_option
 @paytable_option
 @click.option("--decks", type=DECKS, default=None, metavar="N", help="Decks before the removals.")
 @click.option("--workers", type=WORKERS, default=None, metavar="N",
               help="Processes to use for a big batch (default: all cores).")
 @format_option(choices=("csv", "json"), default="csv")
-def batch(game_id, shoes_file, bets, paytable, decks, workers, fmt):
-    """House edges of many partly dealt shoes: one row per line and bet."""
+def batch(game_id, shoes_file, old_file, bets, paytable, decks, workers, fmt):
+    """House edges of many partly dealt shoes: one row per line of FILE and bet."""
+    if shoes_file is not None and old_file is not None:
+        raise click.UsageError("give --file, not both --file and --shoes (its old name)")
+    if shoes_file is None and old_file is None:
+        raise click.UsageError("Missing option '--file'.")
     game = resolve_game(game_id)
     if not game.uses_shoe:
         raise OddsError(f"{game.id} deals no cards: batch takes card games only")
     table = resolve_paytable(game, paytable)
     bet_ids = resolve_bets(game, bets, table)
-    lines = read_shoe_lines(shoes_file).split("\n")
+    lines = read_shoe_lines(shoes_file if shoes_file is not None else old_file,
+                            "--file" if shoes_file is not None else "--shoes").split("\n")
     if lines and lines[-1] == "":
         lines.pop()  # the file's final newline ends the last line; it is not an empty line
     if workers is not None and workers < 1:
         raise click.BadParameter("must be at least 1", param_hint="--workers")
     sys.stdout.write(batch_lib.run_batch(game, table, lines, bet_ids, decks, fmt,
                                          workers or os.cpu_count() or 1))
+    if old_file is not None:
+        click.echo(alias_note(), err=True)  # after the run: a refused run has one line to say
 
 
-def read_shoe_lines(path: str) -> str:
+def read_shoe_lines(path: str, option: str = "--file") -> str:
     """The text of a batch file (``-``: stdin), refused in one line when bigger than
     ``MAX_DATA_BYTES`` (``/dev/zero`` never ends) or not UTF-8 (naming the line)."""
     if path == "-":
@@ -134,16 +154,16 @@ def read_shoe_lines(path: str) -> str:
         try:
             data = stdin.read(limits.MAX_DATA_BYTES + 1)
         except OSError as exc:
-            raise OddsError(f"--shoes -: cannot read stdin: {exc.strerror or exc}") from None
+            raise OddsError(f"{option} -: cannot read stdin: {exc.strerror or exc}") from None
         if len(data) > limits.MAX_DATA_BYTES:
-            raise OddsError(f"--shoes -: more than {limits.MAX_DATA_BYTES >> 20} MiB on stdin; split the batch")
+            raise OddsError(f"{option} -: more than {limits.MAX_DATA_BYTES >> 20} MiB on stdin; split the batch")
     else:
         data = read_limited(path, limits.MAX_DATA_BYTES, "batch file")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        raise OddsError(f"--shoes {path}: line {line}: not UTF-8 text (byte {data[exc.start]:#04x})") from None
+        raise OddsError(f"{option} {path}: line {line}: not UTF-8 text (byte {data[exc.start]:#04x})") from None
 
 
 def parse_fee(text: str | None):

@@ -1,6 +1,14 @@
 """A sheet in each format. Markdown is the human view (totals row, thousands separators), CSV is
-tidy (one row per bet and outcome, no totals), JSON is the machine view (every exact number a
-string, with a float beside it where useful). No timestamps: the output is deterministic."""
+tidy (one row per bet and outcome, no totals; every exact string has a float beside it, so pandas
+reads numbers as numbers), JSON is the machine view (every exact number a string, with a float
+beside it where useful). The text table is the terminal's view: it fits 100 columns (long outcome
+labels wrap; the exact probability, ``combinations / total``, is left to the other formats).
+``summary=True`` gives one row per bet instead of the outcome tables, in every format. No
+timestamps: the output is deterministic.
+
+Under each bet every format states the PAR-sheet figures of :mod:`odds.par`: the volatility
+index at 90% and 95% and the hold's intervals after 1,000 to 1,000,000 rounds.
+"""
 
 from __future__ import annotations
 
@@ -9,18 +17,30 @@ import io
 import json
 from fractions import Fraction
 
+from .. import par
 from ..sheet import BetSheet, Sheet
-from . import decimal, exact, pays_text, percent, text_table, thousands
+from . import (decimal, exact, pays_text, percent, records, significant, table_width, text_table, thousands,
+               wrap)
 
-OUTCOME_HEADERS = ["outcome", "pays", "combinations", "probability", "probability (decimal)", "one in", "return"]
+OUTCOME_HEADERS = ["outcome", "key", "pays", "combinations", "probability", "probability (decimal)", "one in",
+                   "return"]
+TEXT_HEADERS = ["outcome", "key", "pays", "combinations", "probability", "one in", "return"]
 
 
-def render_sheet(sheet: Sheet, fmt: str) -> str:
+def render_sheet(sheet: Sheet, fmt: str, summary: bool = False) -> str:
+    if summary:
+        return render_summary(sheet, fmt)
     if fmt == "json":
         return json.dumps(sheet.to_dict(), indent=2) + "\n"
     if fmt == "csv":
         return sheet_csv(sheet)
     return sheet_text(sheet, markdown=(fmt == "md"))
+
+
+def suits_note(skipped: list[str]) -> str:
+    """The note on stderr when bets that need suits are left out of a sheet."""
+    return (f"note: {', '.join(skipped)} left out: they need suits, and --remove named cards "
+            f"without one (write Kh, not K)")
 
 
 # -- text and Markdown ----------------------------------------------------------------------------
@@ -33,16 +53,25 @@ def _shoe_line(sheet: Sheet) -> str:
     return str(sheet.shoe) if sheet.shoe is not None else "no shoe"
 
 
-def sheet_text(sheet: Sheet, markdown: bool) -> str:
-    out = []
-    h1, h2 = ("# ", "## ") if markdown else ("", "")
-    out.append(f"{h1}{sheet.game.name}: paytable {sheet.paytable.name}\n")
+def _head(sheet: Sheet, markdown: bool) -> list[str]:
+    """The sheet's heading paragraphs: title, paytable description, shoe, notes. Markdown keeps
+    each paragraph on one line; the text view wraps them at the terminal's width."""
+    out = [f"{'# ' if markdown else ''}{sheet.game.name}: paytable {sheet.paytable.name}\n"]
+    paragraphs = []
     if sheet.paytable.description:
-        out.append(f"{sheet.paytable.description}.\n")
-    out.append(f"Shoe: {_shoe_line(sheet)}. Counting: {sheet.counting}. "
-               f"Paytable file: {sheet.paytable.source}.\n")
+        paragraphs.append(f"{sheet.paytable.description}.")
+    paragraphs.append(f"Shoe: {_shoe_line(sheet)}. Counting: {sheet.counting}. "
+                      f"Paytable file: {sheet.paytable.source}.")
+    for text in paragraphs:
+        out.append((text if markdown else wrap(text)) + "\n")
     for note in sheet.notes:
-        out.append(note + "\n")
+        out.append((note if markdown else wrap(note)) + "\n")
+    return out
+
+
+def sheet_text(sheet: Sheet, markdown: bool) -> str:
+    out = _head(sheet, markdown)
+    h2 = "## " if markdown else ""
     for bet in sheet.bets:
         out.append("")
         out.append(bet_text(bet, markdown, h2))
@@ -51,20 +80,31 @@ def sheet_text(sheet: Sheet, markdown: bool) -> str:
 
 def bet_text(bet: BetSheet, markdown: bool, heading: str = "") -> str:
     rows = []
-    for r in bet.rows:
-        p = bet.probability(r)
-        rows.append([r.outcome, pays_text(r.pays), thousands(r.combinations), exact(p),
-                     decimal(p, 10), _one_in(p), decimal(p * r.pays, 10)])
-    rows.append(["Total", "", thousands(bet.total), "1", decimal(1, 10), "", decimal(bet.expected_value, 10)])
+    if markdown:
+        for r in bet.rows:
+            p = bet.probability(r)
+            rows.append([r.outcome, r.key, pays_text(r.pays), thousands(r.combinations), exact(p),
+                         decimal(p, 10), _one_in(p), decimal(p * r.pays, 10)])
+        rows.append(["Total", "", "", thousands(bet.total), "1", decimal(1, 10), "", decimal(bet.expected_value, 10)])
+        table = text_table(OUTCOME_HEADERS, rows, True, [False, False, True, True, True, True, True, True])
+    else:
+        for r in bet.rows:
+            p = bet.probability(r)
+            rows.append([r.outcome, r.key, pays_text(r.pays), thousands(r.combinations), significant(p, 6),
+                         _one_in(p), significant(p * r.pays, 6)])
+        rows.append(["Total", "", "", thousands(bet.total), "1", "", significant(bet.expected_value, 6)])
+        table = text_table(TEXT_HEADERS, rows, False, [False, False, True, True, True, True, True],
+                           width=table_width())
     title = f"{heading}{bet.name} (`{bet.id}`)" if markdown else f"{bet.name} ({bet.id})"
     if bet.player_has_edge:
         title += " - PLAYER HAS THE EDGE"
     lines = [title, ""]
-    lines.append(text_table(OUTCOME_HEADERS, rows, markdown, [False, True, True, True, True, True, True]))
-    bullet = "- " if markdown else "  "
+    lines.append(table)
     for label, value in summary_lines(bet):
-        lines.append(f"{bullet}{label}: {value}")
-    return "\n".join(lines) + "\n"
+        line = f"{label}: {value}"
+        lines.append(f"- {line}" if markdown else wrap(line, indent="  ", hang="    "))
+    lines += ["", hold_table(bet, markdown)]
+    return "\n".join(lines)
 
 
 def summary_lines(bet: BetSheet) -> list[tuple[str, str]]:
@@ -119,6 +159,7 @@ def extra_lines(extra: dict) -> list[tuple[str, str]]:
             items.append(("Edge per call, in chips", exact(value)))
         elif isinstance(value, (str, int, Fraction, float)):
             items.append((key, exact(value) if isinstance(value, Fraction) else str(value)))
+    items += par_lines(bet)
     return items
 
 
@@ -149,10 +190,34 @@ def option_text(o: dict) -> str:
             f"gain over the house way {float(o['gain']):.6f} per hand)")
 
 
+def _z_text() -> str:
+    return ", ".join(f"{par.z_float(c):.4f} ({c}%)" for c in par.CONFIDENCES)
+
+
+def par_lines(bet: BetSheet) -> list[tuple[str, str]]:
+    """The volatility index, with its formula (:mod:`odds.par`)."""
+    vi = ", ".join(f"{par.volatility_index_float(bet, c):.4f} ({c}%)" for c in par.CONFIDENCES)
+    return [("Volatility index", f"{vi}; VI = z x standard deviation, z = {_z_text()}")]
+
+
+HOLD_TITLE = ("Hold after N rounds, the house's result per unit staked: the house edge "
+              "+- z x standard deviation / sqrt(N) (normal approximation)")
+
+
+def hold_table(bet: BetSheet, markdown: bool) -> str:
+    """The hold's 90% and 95% intervals after 1,000 to 1,000,000 rounds (:mod:`odds.par`)."""
+    rows = [[f"{n:,}"] + [f"{percent(lo)} to {percent(hi)}" for c in par.CONFIDENCES
+                          for lo, hi in [par.hold_interval_float(bet, n, c)]] for n in par.ROUNDS]
+    headers = ["rounds"] + [f"hold, {c}% interval" for c in par.CONFIDENCES]
+    title = HOLD_TITLE + ":" if markdown else wrap(HOLD_TITLE + ":")
+    return title + "\n\n" + text_table(headers, rows, markdown, [True] + [False] * len(par.CONFIDENCES),
+                                        width=None if markdown else table_width())
+
+
 # -- CSV ----------------------------------------------------------------------------------------
 
-CSV_HEADERS = ["game", "paytable", "bet", "outcome_key", "outcome", "pays", "combinations", "total",
-               "probability", "probability_float", "return"]
+CSV_HEADERS = ["game", "paytable", "bet", "outcome_key", "outcome", "pays", "pays_float", "combinations", "total",
+               "probability", "probability_float", "return", "return_float"]
 
 
 def sheet_csv(sheet: Sheet) -> str:
@@ -163,8 +228,76 @@ def sheet_csv(sheet: Sheet) -> str:
         for r in bet.rows:
             p = bet.probability(r)
             writer.writerow([sheet.game.id, sheet.paytable.name, bet.id, r.key, r.outcome, exact(r.pays),
-                             r.combinations, bet.total, exact(p), repr(float(p)), exact(p * r.pays)])
+                             repr(float(r.pays)), r.combinations, bet.total, exact(p), repr(float(p)),
+                             exact(p * r.pays), repr(float(p * r.pays))])
     return out.getvalue()
+
+
+# -- one row per bet ----------------------------------------------------------------------------
+
+def summary_rows(sheet: Sheet) -> list[dict]:
+    """One record per bet: every figure under its outcome table, exact strings beside floats
+    (the CSV and JSON of ``odds sheet --summary``)."""
+    rows = []
+    for bet in sheet.bets:
+        top = bet.top_row
+        ex = bet.house_edge_excluding_pushes
+        row = {"game": sheet.game.id, "paytable": sheet.paytable.name, "bet": bet.id, "name": bet.name,
+               "combinations": bet.total,
+               "house_edge": exact(bet.house_edge), "house_edge_float": float(bet.house_edge),
+               "house_edge_excluding_pushes": exact(ex) if ex is not None else None,
+               "house_edge_excluding_pushes_float": float(ex) if ex is not None else None,
+               "rtp": exact(bet.rtp), "rtp_float": float(bet.rtp),
+               "hit_frequency": exact(bet.hit_frequency), "hit_frequency_float": float(bet.hit_frequency),
+               "push_probability": exact(bet.push_probability),
+               "push_probability_float": float(bet.push_probability),
+               "loss_probability": exact(bet.loss_probability),
+               "loss_probability_float": float(bet.loss_probability),
+               "variance": exact(bet.variance), "variance_float": float(bet.variance),
+               "std_dev": bet.std_dev_float()}
+        for c in par.CONFIDENCES:
+            row[f"volatility_index_{c}"] = par.volatility_index_float(bet, c)
+        row.update({"top_pay": exact(top.pays), "top_pay_float": float(top.pays),
+                    "top_pay_probability": exact(bet.probability(top)),
+                    "top_pay_probability_float": float(bet.probability(top)),
+                    "window": bet.window, "player_edge": bet.player_has_edge})
+        for n in par.ROUNDS:
+            for c in par.CONFIDENCES:
+                low, high = par.hold_interval_float(bet, n, c)
+                row[f"hold_{c}_low_{n}"] = low
+                row[f"hold_{c}_high_{n}"] = high
+        rows.append(row)
+    return rows
+
+
+def render_summary(sheet: Sheet, fmt: str) -> str:
+    """``odds sheet --summary``: one row per bet. CSV and JSON carry every figure (exact strings
+    and floats); the table and Markdown views the ones a designer compares at a glance."""
+    if fmt == "json":
+        return json.dumps({"game": sheet.game.id, "paytable": sheet.paytable.name,
+                           "shoe": sheet.shoe.describe() if sheet.shoe is not None else None,
+                           "counting": sheet.counting,
+                           "bets": [{"id": r.pop("bet"), **{k: v for k, v in r.items() if k not in ("game", "paytable")}}
+                                    for r in summary_rows(sheet)]}, indent=2) + "\n"
+    if fmt == "csv":
+        out = io.StringIO()
+        rows = summary_rows(sheet)
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(list(rows[0]) if rows else ["game", "paytable", "bet"])
+        for r in rows:
+            writer.writerow(["" if v is None else repr(v) if isinstance(v, float) else v for v in r.values()])
+        return out.getvalue()
+    human = [{"bet": b.id, "house edge": percent(b.house_edge), "RTP": percent(b.rtp),
+              "hit freq.": percent(b.hit_frequency), "SD": f"{b.std_dev_float():.4f}",
+              "VI 90%": f"{par.volatility_index_float(b, 90):.4f}",
+              "VI 95%": f"{par.volatility_index_float(b, 95):.4f}",
+              "top pay": pays_text(b.top_row.pays), "window": b.window or "-"}
+             for b in sheet.bets]
+    md = fmt == "md"
+    head = _head(sheet, md)
+    foot = (f"VI = z x standard deviation, z = {_z_text()}. Exact figures: --format csv or json.")
+    table = records(human, fmt, width=None if md else table_width())
+    return "\n".join(head) + "\n" + table + "\n" + (foot if md else wrap(foot)) + "\n"
 
 
 # -- JSON ---------------------------------------------------------------------------------------
@@ -199,6 +332,10 @@ def bet_json(bet: BetSheet) -> dict:
         "top_pay_probability": exact(bet.probability(top)),
         "window": bet.window,
         "player_edge": bet.player_has_edge,
+        **{f"volatility_index_{c}": par.volatility_index_float(bet, c) for c in par.CONFIDENCES},
+        "hold_intervals": [{"rounds": n, "confidence": c / 100, "low": low, "high": high}
+                           for n in par.ROUNDS for c in par.CONFIDENCES
+                           for low, high in [par.hold_interval_float(bet, n, c)]],
     }
     if bet.extra:
         data["extra"] = {k: _plain(v) for k, v in bet.extra.items()}
