@@ -128,6 +128,7 @@ def summary_lines(bet: BetSheet) -> list[tuple[str, str]]:
     if bet.player_has_edge:
         items.append(("Flag", "the player has the edge on this bet"))
     items += extra_lines(bet.extra)
+    items += par_lines(bet)
     return items
 
 
@@ -159,7 +160,6 @@ def extra_lines(extra: dict) -> list[tuple[str, str]]:
             items.append(("Edge per call, in chips", exact(value)))
         elif isinstance(value, (str, int, Fraction, float)):
             items.append((key, exact(value) if isinstance(value, Fraction) else str(value)))
-    items += par_lines(bet)
     return items
 
 
