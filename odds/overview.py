@@ -9,6 +9,8 @@ later appear without touching this module.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import csv
 import io
 from typing import Iterable
@@ -30,6 +32,13 @@ def default_sheets(paytables=()) -> Iterable:
     return full_shoe_sheets(paytables)
 
 
+MOSTLY_VOID = Fraction(1, 2)
+"""A bet paid 0 in more rounds than this is not ranked among the fairest and stingiest."""
+
+FEW_MISSING = 3
+"""A long list of paytables missing at most this many is written "every paytable but ..."."""
+
+
 def overview_rows(sheets: Iterable) -> list[dict]:
     """One record per bet: exact house edge, RTP and hit frequency, float standard deviation."""
     rows = []
@@ -39,6 +48,7 @@ def overview_rows(sheets: Iterable) -> list[dict]:
                 "game": sheet.game.id, "paytable": sheet.paytable.name, "bet": bet.id, "name": bet.name,
                 "house_edge": bet.house_edge, "rtp": bet.rtp, "hit_frequency": bet.hit_frequency,
                 "std_dev": bet.std_dev_float(), "player_edge": bet.player_has_edge,
+                "push_probability": bet.push_probability,
                 "shoe": str(sheet.shoe) if sheet.shoe is not None else sheet.counting,
             })
     return rows
@@ -64,12 +74,17 @@ def overview_md(rows: list[dict], extremes: int = 10) -> str:
                    + ", ".join(f"{r['game']} {r['paytable']} `{r['bet']}`" for r in flagged) + ".")
     else:
         out.append("No bet gives the player the edge (none is flagged " + FLAG + ").")
-    ranked = sorted(merge_members(merge_paytables(rows)),
+    merged = merge_members(merge_paytables(rows))
+    mostly_void = sorted({f"`{r['bet']}`" for r in merged if r["push_probability"] > MOSTLY_VOID})
+    ranked = sorted((r for r in merged if r["push_probability"] <= MOSTLY_VOID),
                     key=lambda r: (r["house_edge"], r["game"], r["bet"], r["paytable"]))
     out += ["", f"## The {extremes} fairest bets (lowest house edge)", "",
             "A bet priced alike by several paytables of a game is one row, its paytables listed together "
-            "(\"every paytable\" when all of the game's do); so are the members of a price group with the same "
-            "figures (Sic Bo's `triple-1 ... triple-6`).", "",
+            "(\"every paytable\" when all of the game's do, \"every paytable but ...\" when all but a few do); "
+            "so are the members of a price group with the same figures (Sic Bo's `triple-1 ... triple-6`)."
+            + (" Bets void (paid 0) in most rounds are not ranked: their edge is per round dealt, not per bet "
+               "placed (mid-round insurance, offered in a few situations; see their sheets): "
+               + ", ".join(mostly_void) + "." if mostly_void else ""), "",
             text_table(HEADERS, [_cells(r) for r in ranked[:extremes]], True, right),
             f"## The {extremes} stingiest bets (highest house edge)", "",
             text_table(HEADERS, [_cells(r) for r in ranked[::-1][:extremes]], True, right),
@@ -91,8 +106,12 @@ def merge_paytables(rows: list[dict]) -> list[dict]:
         else:
             merged[key] = dict(r)
     for r in merged.values():
-        if len(every[r["game"]]) > 1 and set(r["paytable"].split(", ")) == every[r["game"]]:
+        listed = r["paytable"].split(", ")
+        missing = [p for p in sorted(every[r["game"]]) if p not in listed]
+        if len(every[r["game"]]) > 1 and not missing:
             r["paytable"] = "every paytable"
+        elif len(listed) > FEW_MISSING and len(missing) <= FEW_MISSING:
+            r["paytable"] = "every paytable but " + ", ".join(missing)
     return list(merged.values())
 
 

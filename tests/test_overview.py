@@ -13,6 +13,7 @@ from odds.games.roulette import ROULETTE
 from odds.overview import FLAG, overview_csv, overview_files, overview_md, overview_rows
 from odds.paytable import load_paytable, shipped_names
 from odds.sheet import build_sheet
+from odds.shoe import Shoe
 
 
 def test_every_bet_of_every_game_and_paytable():
@@ -64,3 +65,31 @@ def test_player_edge_flag_in_the_sheet_and_deterministic_output(tmp_path):
     out = CliRunner().invoke(cli, ["sheet", "sic-bo", "--paytable", str(generous), "--bet", "pair-1-2", "--format", "md"])
     assert out.exit_code == 0 and "PLAYER HAS THE EDGE" in out.stdout  # 30/216 * 8 > 1
     assert overview_files() == overview_files()
+
+
+def _ranked_rows(md: str) -> list[list[str]]:
+    """The rows of the fairest and stingiest tables (cells stripped)."""
+    part = md.split("## The 10 fairest")[1].split("## Every bet")[0]
+    return [[c.strip() for c in line.strip("|").split("|")] for line in part.splitlines()
+            if line.startswith("| ") and not line.startswith("| game")]
+
+
+def test_mostly_void_bets_are_not_ranked_and_long_paytable_lists_name_the_missing():
+    """Insurance (void in most rounds) has a tiny edge per round dealt: it must not read as one of
+    the fairest bets; a bet priced alike by all but a few paytables names exactly those few."""
+    sheets = [build_sheet(g, load_paytable(g, name), Shoe.decks(g.default_decks))
+              for g in all_games() if g.id == "baccarat" for name in shipped_names(g.id)]
+    rows = overview_rows(sheets)
+    md = overview_md(rows)
+    ranked = _ranked_rows(md)
+    void = {r["bet"] for r in rows if r["push_probability"] > Fraction(1, 2)}
+    assert void and not any(r[2].strip("`") in void for r in ranked)
+    assert all(f"`{b}`" in md.split("## Every bet")[0] for b in void)  # named in the note
+    every = set(shipped_names("baccarat"))
+    for cells in ranked:
+        if cells[1].startswith("every paytable but "):
+            missing = set(cells[1].removeprefix("every paytable but ").split(", "))
+            edge = Fraction(cells[3].rstrip("%")) / 100
+            priced = {r["paytable"] for r in rows if r["bet"] == cells[2].strip("`")
+                      and abs(r["house_edge"] - edge) < Fraction(1, 10**6)}
+            assert priced == every - missing, cells
