@@ -180,10 +180,10 @@ def _whole_counts(counts, size: int, what: str) -> tuple[int, ...]:
     return tuple(int(c) for c in counts)
 
 
-# -- dealing a whole shoe (RULES.md "Cards, shoes"; the seeds' "Commencement" and cut card) -------
+# -- dealing a whole shoe (docs/rules.md "Cards, shoes"; the seeds' "Commencement" and cut card) -------
 
 CUT_CARD = 14
-"""Cards left behind the cut card by default: not in the seeds; RULES.md makes it a parameter."""
+"""Cards left behind the cut card by default: not in the seeds; docs/rules.md makes it a parameter."""
 
 
 def commencement_burn(rank: int) -> int:

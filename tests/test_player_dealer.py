@@ -175,7 +175,7 @@ TABLE_2 = {3: set(range(10)) - {8}, 4: set(range(2, 8)), 5: set(range(4, 8)), 6:
 
 
 def reference_round(values, stands):
-    """Seed 004 as RULES.md reads it, written out on its own: (player total, dealer total, cards
+    """Seed 004 as docs/rules.md reads it, written out on its own: (player total, dealer total, cards
     used). ``stands``: the player-line bettor stands on an option hand."""
     p, b = (values[0] + values[2]) % 10, (values[1] + values[3]) % 10
     if p >= 8 or b >= 8:

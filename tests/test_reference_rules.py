@@ -1,6 +1,6 @@
 """The library's exact sheets against naive reference dealers written from the rule text.
 
-The dealers (tests/reference/dealers.py) import nothing from ``odds``; they read RULES.md and the
+The dealers (tests/reference/dealers.py) import nothing from ``odds``; they read docs/rules.md and the
 seeds (Table 2 transcribed row by row). Every bet id and outcome key of every game is compared
 (the keys are the contract): the library's probability of each key must equal the share of
 distinct orderings of the shoe in which the reference dealer gives that key. The library counts
@@ -161,7 +161,7 @@ def test_roulette_every_bet_and_every_member_on_all_37_pockets():
 
 def test_roulette_red_numbers_follow_the_wheel():
     """Probabilities cannot tell which 18 numbers are red, so pin the reference's red set to the
-    rule text: RULES.md's wheel order alternates colours between 0s (1 is red on every layout)."""
+    rule text: docs/rules.md's wheel order alternates colours between 0s (1 is red on every layout)."""
     ring = [n for n in dealers.WHEEL if n]
     assert all((a in dealers.RED) != (b in dealers.RED) for a, b in zip(ring, ring[1:] + ring[:1]))
     assert 1 in dealers.RED and len(dealers.RED) == 18

@@ -95,7 +95,7 @@ def test_every_roll_and_every_pocket():
 
 
 def test_published_pays_on_known_rounds():
-    """Nets against the pays RULES.md gives (seed 003): banker 19/20, tie 8, Lucky 6 on three
+    """Nets against the pays docs/rules.md gives (seed 003): banker 19/20, tie 8, Lucky 6 on three
     cards 20, Small 1.5, Dragon Bonus by 4 points 1; Dragon Tiger's tie loses half."""
     s = odds.settle("baccarat", "4s,Kh,Ad,4c,2h,9d")         # player 4+A = 5, draws 2 -> 7; banker 4 draws 9 -> 3
     assert (s.bet("banker").net, s.bet("player").net, s.bet("tie").net) == (-1, 1, -1)

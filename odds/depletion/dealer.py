@@ -1,6 +1,6 @@
 """Deal whole shoes as the rules say, and record what a watcher knows before each round.
 
-How a shoe is dealt (RULES.md "Cards, shoes", seeds 000, 001, 003 "Commencement", "cut card"):
+How a shoe is dealt (docs/rules.md "Cards, shoes", seeds 000, 001, 003 "Commencement", "cut card"):
 
 1. Shuffle: every order of the cards equally likely. Shoe ``i`` of a run with seed ``s`` is
    shuffled by ``numpy.random.default_rng([s, i])``, so a shoe is the same whichever worker
@@ -47,7 +47,7 @@ AFTER_CUT = ("last", "one-more")
 
 @dataclass(frozen=True)
 class DealRules:
-    """How deep a shoe is dealt. Defaults from RULES.md: 14 cards behind the cut card, the round
+    """How deep a shoe is dealt. Defaults from docs/rules.md: 14 cards behind the cut card, the round
     in which it comes out is the last, the commencement card and its burn."""
 
     cut_card: int = CUT_CARD

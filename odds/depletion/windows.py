@@ -2,7 +2,7 @@
 and without its window (``tables/windows.md`` and ``tables/windows.csv``).
 
 The figures come from a fixed-seed ``odds count`` run per card game (default paytable, the
-game's default decks, RULES.md's dealing defaults). That run takes a minute or two, too long for
+game's default decks, docs/rules.md's dealing defaults). That run takes a minute or two, too long for
 ``odds export --check``, so its result is committed as ``windows_data.json`` beside this file and
 the export only renders it. Regenerate it after a rule or paytable change with
 

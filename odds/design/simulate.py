@@ -7,7 +7,7 @@ A game whose rounds depend on a decision (player-dealer baccarat's best choice o
 ``game.dealing_options`` of the run's full shoe and paytable, decided once per run: the same fixed
 decisions the exact sheet counts, so the argument below holds for them as for any fixed rule.
 
-How a shoe is dealt (RULES.md, seeds 000, 001, 003):
+How a shoe is dealt (docs/rules.md, seeds 000, 001, 003):
 
 - the shoe is shuffled; the cut card sits ``cut_card`` cards from the end (default 14);
 - commencement: the first card is exposed and its value (A = 1, 2-9 face value, T J Q K = 10)

@@ -2,7 +2,7 @@
 
 Counting convention: ordered two-card deals off the top of the shoe, Dragon's card first, so a
 shoe of ``N`` cards gives ``(N)_2 = N (N-1)`` equally likely deals. The burn card before each round
-changes nothing off the top (RULES.md: unseen cards are exchangeable); ``burn_per_round = 1``
+changes nothing off the top (docs/rules.md: unseen cards are exchangeable); ``burn_per_round = 1``
 tells the dealer module to burn it when it plays a shoe out.
 
 Every bet is written as conditions on the two cards in the paytable files (features

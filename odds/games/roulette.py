@@ -12,7 +12,7 @@ same pay appear once, for a representative member (the sheet is the same for eve
 The trios 0-1-2 and 0-2-3, the four 0-1-2-3, and red, black, even, odd, low, high each have
 their own sheet.
 
-Call bets are chip layouts (RULES.md, seed 003 L400-425). A call bet's outcome is the set of its
+Call bets are chip layouts (docs/rules.md, seed 003 L400-425). A call bet's outcome is the set of its
 chips that win; its pays are per chip wagered: (chips returned - chips wagered) / chips wagered,
 where a winning chip on a bet paying ``x`` to 1 returns ``x + 1``. The paytable writes those pays
 (citing the seed's tables); :meth:`RouletteGame.count` checks them against the layout and the
@@ -50,7 +50,7 @@ AMERICAN_POCKETS = tuple(range(38))
 AMERICAN_COUNTING = "38 equally likely pockets (double-zero wheel: 0, 00 and 1-36)"
 WHEEL = (0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14,
          31, 9, 22, 18, 29, 7, 28, 12, 35, 3, 26)
-"""The wheel order, clockwise from zero (RULES.md)."""
+"""The wheel order, clockwise from zero (docs/rules.md)."""
 RED = frozenset({1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36})
 NEIGHBOUR = 8
 """The number the ``neighbours`` sheet is counted for (seed 003 L422's example)."""

@@ -1,6 +1,6 @@
 """Naive reference dealers, one per game, written from the rule text - not from ``odds``.
 
-Sources: /work/shared/RULES.md (which wins) and the seeds it cites. Nothing here imports
+Sources: the house rule texts as docs/rules.md reads them. Nothing here imports
 ``odds``: the library's brute force, Monte Carlo and tree walk share their rules with the
 engine, so they check the counting; these dealers check the rules.
 
@@ -25,12 +25,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 SUITS = "shdc"
-RED_SUITS = "hd"                        # RULES.md: hearts and diamonds red, spades and clubs black
+RED_SUITS = "hd"                        # docs/rules.md: hearts and diamonds red, spades and clubs black
 SUIT_WORD = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
 
 
 def value(card) -> int:
-    """Baccarat value (RULES.md "Cards"): A = 1, 2-9 face value, 10/J/Q/K = 0."""
+    """Baccarat value (docs/rules.md "Cards"): A = 1, 2-9 face value, 10/J/Q/K = 0."""
     rank = card[0]
     return rank if rank <= 9 else 0
 
@@ -87,13 +87,13 @@ class Hands:
 
 
 def deal_baccarat(cards, option_stand: bool = False) -> Hands:
-    """Deal one round by the drawing rules of seeds 001/003 (RULES.md "Baccarat: drawing").
+    """Deal one round by the drawing rules of seeds 001/003 (docs/rules.md "Baccarat: drawing").
 
     Deal order P1 B1 P2 B2. A natural (8 or 9 on two cards) on either hand: no more cards.
     Player draws on 0-5, stands on 6-7. Player stood: banker draws on 0-5. Player drew: the
     banker follows Table 2 on the value of the player's third card.
 
-    ``option_stand`` is seed 004's option hand (RULES.md "Player-dealer baccarat"): a player 5
+    ``option_stand`` is seed 004's option hand (docs/rules.md "Player-dealer baccarat"): a player 5
     against a dealer up card (the second hand's first card) of 5 or 6. The hit card is dealt all
     the same and the dealer draws by Table 2 on it; only the stand bets settle on the two-card 5.
     """
@@ -123,7 +123,7 @@ def _side(hands: Hands, side: str) -> tuple[int, int, bool, bool]:
 
 
 def dragon_bonus(hands: Hands, side: str, natural_loss_key: str = "other") -> str:
-    """RULES.md "Dragon Bonus": that side wins with a natural -> natural-win; both naturals and
+    """docs/rules.md "Dragon Bonus": that side wins with a natural -> natural-win; both naturals and
     equal -> natural-tie; wins without a natural by 9..4 -> win-by-N; everything else loses.
     Player-dealer baccarat names a natural beaten by a higher natural apart (``natural-loss``).
     """
@@ -140,7 +140,7 @@ def dragon_bonus(hands: Hands, side: str, natural_loss_key: str = "other") -> st
 
 
 def _pair(hand) -> bool:
-    return hand[0][0] == hand[1][0]          # same rank (RULES.md "Rank (... pairs)")
+    return hand[0][0] == hand[1][0]          # same rank (docs/rules.md "Rank (... pairs)")
 
 
 def _identical(hand) -> bool:
@@ -153,7 +153,7 @@ def _first_card_duel(a, b) -> str:
 
 
 def baccarat(cards) -> dict[str, str]:
-    """Every bet of ``baccarat`` (seed 003, RULES.md "Baccarat bets") for one ordered deal."""
+    """Every bet of ``baccarat`` (seed 003, docs/rules.md "Baccarat bets") for one ordered deal."""
     h = deal_baccarat(cards)
     win = h.winner()
     banker_six = win == "second" and h.second_total == 6
@@ -181,7 +181,7 @@ def baccarat(cards) -> dict[str, str]:
 
 
 def tiger_baccarat(cards) -> dict[str, str]:
-    """Every bet of ``tiger-baccarat`` (seed 001, RULES.md "Tiger Baccarat")."""
+    """Every bet of ``tiger-baccarat`` (seed 001, docs/rules.md "Tiger Baccarat")."""
     h = deal_baccarat(cards)
     win = h.winner()
     banker_six = win == "second" and h.second_total == 6
@@ -218,7 +218,7 @@ def player_dealer_baccarat(cards, policies: bool = True) -> dict[str, str]:
     Player hand first (P1 D1 P2 D2, "in rotation"). House way: the player hand hits on 0-5
     (L82), i.e. the punto banco rules. ``-always-stand``: on an option hand (player 5, dealer up
     card 5 or 6) the stand bets settle on the two-card 5 while the hit card is still dealt and the
-    dealer draws on it by Table 2 (RULES.md).
+    dealer draws on it by Table 2 (docs/rules.md).
     """
     house = deal_baccarat(cards)
     line = {"first": "player-wins", "tie": "tie", "second": "dealer-wins"}
@@ -243,14 +243,14 @@ def player_dealer_baccarat(cards, policies: bool = True) -> dict[str, str]:
 def _dragon_tiger_cards(cards, burn):
     """Seed 000 / seed 003 (DT Poker "Burn Cards"): burn one card, then Dragon's, then Tiger's.
 
-    The burn changes nothing off the top (RULES.md); dealing it here lets the brute force check
+    The burn changes nothing off the top (docs/rules.md); dealing it here lets the brute force check
     that claim instead of assuming it. ``burn=0`` skips it (a cheaper exact walk of a big shoe).
     """
     return cards[burn], cards[burn + 1]
 
 
 def dragon_tiger(cards, burn: int = 1) -> dict[str, str]:
-    """Every bet of ``dragon-tiger`` (seed 000, RULES.md "Dragon Tiger")."""
+    """Every bet of ``dragon-tiger`` (seed 000, docs/rules.md "Dragon Tiger")."""
     dragon, tiger = _dragon_tiger_cards(cards, burn)
     duel = _first_card_duel(dragon, tiger)
     out = {"dragon": duel, "tiger": duel, "tie": "tie" if duel == "tie" else "no-tie"}
@@ -288,7 +288,7 @@ def dragon_tiger_poker(cards, burn: int = 1) -> dict[str, str]:
 # -- Sic Bo --------------------------------------------------------------------------------------
 
 def sic_bo(dice) -> dict[str, str]:
-    """Every bet of ``sic-bo`` (seed 003, RULES.md "Sic Bo") for one roll of three dice."""
+    """Every bet of ``sic-bo`` (seed 003, docs/rules.md "Sic Bo") for one roll of three dice."""
     total = sum(dice)
     triple = dice[0] == dice[1] == dice[2]
     out = {
@@ -314,7 +314,7 @@ def sic_bo(dice) -> dict[str, str]:
 # -- Roulette ------------------------------------------------------------------------------------
 
 WHEEL = (0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14,
-         31, 9, 22, 18, 29, 7, 28, 12, 35, 3, 26)                            # RULES.md, wheel order
+         31, 9, 22, 18, 29, 7, 28, 12, 35, 3, 26)                            # docs/rules.md, wheel order
 RED = frozenset({1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36})  # the standard layout
 
 
