@@ -8,7 +8,6 @@ from pathlib import Path
 
 import click
 
-from .. import batch as batch_lib
 from .. import export as export_lib
 from .. import limits
 from ..errors import OddsError
@@ -140,6 +139,8 @@ def batch(game_id, shoes_file, old_file, bets, paytable, decks, workers, fmt):
         lines.pop()  # the file's final newline ends the last line; it is not an empty line
     if workers is not None and workers < 1:
         raise click.BadParameter("must be at least 1", param_hint="--workers")
+    from .. import batch as batch_lib  # numpy: imported when a batch runs, not for a usage error
+
     sys.stdout.write(batch_lib.run_batch(game, table, lines, bet_ids, decks, fmt,
                                          workers or os.cpu_count() or 1))
     if old_file is not None:

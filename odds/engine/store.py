@@ -24,7 +24,7 @@ import tempfile
 from pathlib import Path
 from typing import Callable
 
-import numpy as np
+from ..lazy import numpy as np
 
 VERSION = 1
 """Bump when a compiler changes what it builds: every stored table is then rebuilt."""
