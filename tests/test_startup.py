@@ -160,6 +160,31 @@ def test_importing_the_library_and_its_games_changes_no_environment_variable():
     assert json.loads(out.stdout) == []
 
 
+@pytest.mark.parametrize("user, threads", [(None, 1), ("2", 2)])
+def test_the_program_starts_blas_with_one_thread_unless_the_user_says(user, threads):
+    """`odds` (main, not the library) asks for one BLAS thread before numpy loads; a user's own
+    OPENBLAS_NUM_THREADS wins."""
+    code = ("import sys\n"
+            "sys.argv = ['odds', 'sheet', 'baccarat', '--bet', 'tie']\n"
+            "from odds.cli import main\n"
+            "try:\n"
+            "    main()\n"
+            "except SystemExit:\n"
+            "    pass\n"
+            "from threadpoolctl import threadpool_info\n"
+            "print('THREADS', *[i['num_threads'] for i in threadpool_info() if i['internal_api'] == 'openblas'])\n")
+    env = {k: v for k, v in os.environ.items() if k not in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")}
+    if user:
+        env["OPENBLAS_NUM_THREADS"] = user
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, env=env)
+    found = out.stdout.rpartition("THREADS")[2].split()
+    if not found:
+        pytest.skip("numpy's BLAS is not OpenBLAS here")
+    if user and os.cpu_count() < 2:
+        pytest.skip("one core: OpenBLAS caps its threads at one")
+    assert found == [str(threads)], out.stderr
+
+
 def test_single_threaded_blas_limits_the_block_only():
     from threadpoolctl import threadpool_info
 
