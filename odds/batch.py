@@ -327,7 +327,19 @@ def _run_pool(job, chunks, workers: int, out) -> None:
     try:
         with pool:
             pending: deque = deque()
-            for first, part in chunks:
+            chunks = iter(chunks)
+            while True:
+                try:
+                    first, part = next(chunks)
+                except StopIteration:
+                    break
+                except OddsError:
+                    # the input failed (a line not UTF-8, the size limit): the chunks read before
+                    # it are written first, as in one process (an error among them comes first)
+                    while pending:
+                        result, count = pending.popleft()
+                        out.rows(result.get(), count)
+                    raise
                 pending.append((pool.apply_async(_pool_chunk, (first, part)), len(part)))
                 if len(pending) >= 2 * workers:
                     result, count = pending.popleft()

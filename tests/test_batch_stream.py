@@ -144,6 +144,24 @@ def test_a_bad_line_stops_the_batch_after_the_chunks_before_it(workers, monkeypa
     assert numbers == list(range(1, 51))
 
 
+@pytest.mark.parametrize("workers", [1, 2])
+def test_an_input_that_fails_keeps_the_chunks_read_before_it(workers, monkeypatch):
+    """The reader's own error (a line not UTF-8, the size limit) after 75 lines: the 7 whole
+    chunks read before it are written, with workers too."""
+    monkeypatch.setattr(batch, "PARALLEL_MIN_LINES", 20)
+
+    def failing():
+        yield from suited_lines(12, 75, most=10)
+        raise OddsError("--file -: line 76: not UTF-8 text (byte 0xff)")
+
+    recorder = Recorder(failing())
+    game = get_game("baccarat")
+    with pytest.raises(OddsError, match="line 76"):
+        batch.stream_batch(game, game.paytable(), recorder, ["tie"], None, "csv", workers, recorder.write, 10)
+    numbers = [int(row.split(",")[0]) for row in recorder.output.splitlines()[1:]]
+    assert numbers == list(range(1, 71))
+
+
 def test_the_command_keeps_the_rows_written_before_a_bad_line(tmp_path, monkeypatch):
     monkeypatch.setattr(batch, "CHUNK_LINES", 10)
     lines = suited_lines(11, 40, most=10)
