@@ -50,7 +50,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
-import numpy as np
+from ..lazy import numpy as np
 
 from ..errors import OddsError
 

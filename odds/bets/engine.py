@@ -19,15 +19,17 @@ priced by several paytables is compiled once per process.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
-import numpy as np
+from ..lazy import numpy as np
 
 from ..counting import falling
 from ..engine import store
-from ..engine.positional import CardModel, PositionalTable, Reading, build_table, reading_of
 from .condition import first_match
 from .features import feature_specs
+
+if TYPE_CHECKING:  # imported where used: loading positional tables' module needs numpy
+    from ..engine.positional import CardModel, PositionalTable, Reading
 
 
 @dataclass(frozen=True)
@@ -55,6 +57,8 @@ class ShoeDeal:
         return lambda n: falling(n, self.positions)
 
     def card_model(self) -> CardModel:
+        from ..engine.positional import CardModel
+
         return CardModel(self.name, self.positions, self.state, self.features, self.always_dealt)
 
 
@@ -97,6 +101,8 @@ def compile_bet(deal, game_id: str, rule) -> CompiledBet:
 
 
 def _compile(deal, game_id: str, conditions) -> CompiledBet:
+    from ..engine.positional import PositionalTable, Reading, reading_of
+
     names = sorted(set().union(*(c.features for c in conditions if c is not None)))
     n = len(conditions)
     if isinstance(deal, RollDeal):
@@ -133,6 +139,8 @@ def positional_key(deal, reading, conditions) -> str:
 
 def build_positional(deal: ShoeDeal, reading: Reading, conditions) -> PositionalTable:
     """A bet's positional table, built afresh (:func:`odds.engine.positional.build_table`)."""
+    from ..engine.positional import build_table
+
     names = sorted(set().union(*(c.features for c in conditions if c is not None)))
 
     def decide(state, values, ranks, suits):
@@ -205,6 +213,7 @@ def _count_seen(deal, game_id: str, shoe, rule, seen) -> list[int]:
     """A bet's counts among the deals that agree with the cards seen: each outcome's condition
     joined to the seen condition, on a positional table whose seen positions enumerate only the
     kinds seen."""
+    from ..engine.positional import build_table, reading_of
     from .condition import BoolOp, Checked, compile_condition
     from .features import feature_table
 

@@ -3,7 +3,9 @@
 Each command parses its options, calls the library and hands the result to :mod:`odds.render`;
 no arithmetic and no text or JSON building here. A library
 error (:class:`odds.errors.OddsError`) becomes one line on stderr and exit code 1; click's usage
-errors exit 2. Commands live in the modules listed in ``COMMAND_MODULES``.
+errors exit 2. Commands live in the modules listed in ``COMMANDS``; a command's module is imported
+only when that command runs or shows its help, so ``odds --help`` or ``odds games`` does not pay
+for (nor import numpy for) ``odds count``.
 """
 
 from __future__ import annotations
@@ -12,20 +14,95 @@ import importlib
 import os
 import re
 import sys
+from collections.abc import MutableMapping
 
 import click
 
 from ..errors import OddsError
 
-COMMAND_MODULES = [
-    "odds.cli.sheets",   # games, sheet, export, batch
-    "odds.cli.depletion",  # eor, tags, count
-    "odds.cli.strategy",  # strategy (player-dealer baccarat's option on 5)
-    "odds.cli.design",   # solve, simulate, vectors, verify
-    "odds.cli.bets",     # features
-    "odds.cli.settle",   # settle
-    "odds.cli.compare",  # compare
-]
+COMMANDS = {
+    "games": "odds.cli.sheets", "sheet": "odds.cli.sheets", "export": "odds.cli.sheets",
+    "batch": "odds.cli.sheets",
+    "eor": "odds.cli.depletion", "tags": "odds.cli.depletion", "count": "odds.cli.depletion",
+    "strategy": "odds.cli.strategy",  # player-dealer baccarat's option on 5
+    "solve": "odds.cli.design", "simulate": "odds.cli.design", "vectors": "odds.cli.design",
+    "verify": "odds.cli.design",
+    "features": "odds.cli.bets",
+    "settle": "odds.cli.settle",
+    "compare": "odds.cli.compare",
+}
+"""Every command, by name: the module whose ``register(cli)`` adds it (a test checks each module
+registers exactly the names listed for it)."""
+COMMAND_MODULES = list(dict.fromkeys(COMMANDS.values()))
+
+
+class LazyCommands(MutableMapping):
+    """``cli.commands``: the commands by name, a command's module imported the first time the
+    command is looked up. Listing the names (``odds --help``, ``name in cli.commands``) imports
+    nothing; :meth:`summary` gives a command's one-line help without importing it either."""
+
+    def __init__(self, modules: dict[str, str]):
+        self._modules = dict(modules)
+        self._loaded: dict = {}
+
+    def __getitem__(self, name):
+        if name not in self._loaded and name in self._modules:
+            importlib.import_module(self._modules[name]).register(self)
+        return self._loaded[name]
+
+    def add_command(self, command, name=None):
+        """What a module's ``register(cli)`` calls."""
+        self[name or command.name] = command
+
+    def __setitem__(self, name, command):
+        self._loaded[name] = command
+
+    def __delitem__(self, name):
+        if name not in self:
+            raise KeyError(name)
+        self._modules.pop(name, None)
+        self._loaded.pop(name, None)
+
+    def __contains__(self, name):
+        return name in self._modules or name in self._loaded
+
+    def __iter__(self):
+        return iter(dict.fromkeys([*self._modules, *self._loaded]))
+
+    def __len__(self):
+        return len(dict.fromkeys([*self._modules, *self._loaded]))
+
+    def summary(self, name: str, limit: int) -> str:
+        """The command's short help as click shows it in ``odds --help``: from the loaded
+        command, else from its function's docstring, read from the module's source (the test
+        ``tests/test_startup.py`` checks both give the same listing)."""
+        if name in self._loaded or name not in self._modules:
+            return self[name].get_short_help_str(limit)
+        doc = _docstrings(self._modules[name]).get(name)
+        if doc is None:  # not a plain @click.command() function: load it
+            return self[name].get_short_help_str(limit)
+        return click.Command(name, help=doc).get_short_help_str(limit)
+
+
+def _docstrings(module: str) -> dict[str, str]:
+    """The docstring of each ``@click.command()`` function of a module, by command name (click's
+    default name: the function's, lower case, ``_`` as ``-``), read without importing it."""
+    import ast
+    import importlib.util
+
+    spec = importlib.util.find_spec(module)
+    tree = ast.parse(open(spec.origin, encoding="utf-8").read())
+    out = {}
+    for node in tree.body:
+        if not isinstance(node, ast.FunctionDef):
+            continue
+        for deco in node.decorator_list:
+            if (isinstance(deco, ast.Call) and not deco.args and not deco.keywords
+                    and isinstance(deco.func, ast.Attribute) and deco.func.attr == "command"):
+                doc = ast.get_docstring(node, clean=False)
+                if doc is not None:
+                    out[node.name.lower().replace("_", "-")] = doc
+    return out
 
 
 def _one_line(exc: click.UsageError) -> click.UsageError:
@@ -41,7 +118,18 @@ def _one_line(exc: click.UsageError) -> click.UsageError:
 
 class OddsGroup(click.Group):
     """Turns library errors into click errors at the edge, never a traceback; usage errors are
-    one line too."""
+    one line too. Its commands load on first use (:class:`LazyCommands`)."""
+
+    def format_commands(self, ctx, formatter):
+        """click's listing of the commands in ``odds --help``, from :meth:`LazyCommands.summary`
+        so that no command module is imported for it."""
+        names = [n for n in self.list_commands(ctx)]
+        if not names:
+            return
+        limit = formatter.width - 6 - max(len(n) for n in names)
+        rows = [(name, self.commands.summary(name, limit)) for name in names]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
 
     def make_context(self, info_name, args, parent=None, **extra):
         try:
@@ -58,7 +146,8 @@ class OddsGroup(click.Group):
             raise _one_line(exc) from None
 
 
-@click.group(cls=OddsGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=OddsGroup, commands=LazyCommands(COMMANDS),
+             context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="odds")
 def cli():
     """Exact odds for casino table games: paytable sheets, depletion, solving.
@@ -67,14 +156,11 @@ def cli():
     """
 
 
-for _module in COMMAND_MODULES:
-    importlib.import_module(_module).register(cli)
-
-
 def main():
     """``odds``: the command line, with the last guards a user should never see fire - output
     that cannot be written (a full disk, ``> /dev/full``) and an unexpected failure are each one
     line on stderr and exit code 1, not a traceback (``ODDS_DEBUG=1`` shows the traceback)."""
+    _one_blas_thread()
     code = 0
     try:
         try:
@@ -97,6 +183,18 @@ def main():
               f"with the command (ODDS_DEBUG=1 shows where)")
         code = 1
     sys.exit(code)
+
+
+def _one_blas_thread() -> None:
+    """The ``odds`` program (not the library: importing odds changes no environment variable)
+    starts its BLAS with one thread, a user's own setting winning. OpenBLAS starts its thread pool
+    when numpy loads and stops it at exit: 60 ms of every command that computes, on this 2-core
+    machine (``python -c "import numpy"``: 0.145 s with two threads, 0.084 s with one), and the
+    commands' products are small (their loops run under :func:`odds.threads.single_threaded_blas`
+    anyway). Set here, before any numpy import: the commands load numpy on first use."""
+    if "numpy" not in sys.modules:
+        for var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+            os.environ.setdefault(var, "1")
 
 
 def _fail(message: str) -> None:

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import stat
 import sys
 from pathlib import Path
+from typing import Iterator
 
 import click
 
-from .. import batch as batch_lib
 from .. import export as export_lib
 from .. import limits
-from ..errors import OddsError
-from ..files import read_limited
+from ..errors import OddsError, shown
+from ..files import usable
 from ..games import all_games
 from ..paytable import shipped_names
 from ..render import files as files_text
@@ -124,7 +126,12 @@ BATCH_FILE = FilePath(exists=True, dir_okay=False, allow_dash=True)
               help="Processes to use for a big batch (default: all cores).")
 @format_option(choices=("csv", "json"), default="csv")
 def batch(game_id, shoes_file, old_file, bets, paytable, decks, workers, fmt):
-    """House edges of many partly dealt shoes: one row per line of FILE and bet."""
+    """House edges of many partly dealt shoes: one row per line of FILE and bet.
+
+    Lines are read, computed and written 4,096 at a time: memory stays flat however long FILE
+    is. A bad line stops the batch with its line number (exit 1); the rows written for the chunks
+    before it stand (JSON is left unclosed).
+    """
     if shoes_file is not None and old_file is not None:
         raise click.UsageError("give --file, not both --file and --shoes (its old name)")
     if shoes_file is None and old_file is None:
@@ -134,36 +141,67 @@ def batch(game_id, shoes_file, old_file, bets, paytable, decks, workers, fmt):
         raise OddsError(f"{game.id} deals no cards: batch takes card games only")
     table = resolve_paytable(game, paytable)
     bet_ids = resolve_bets(game, bets, table)
-    lines = read_shoe_lines(shoes_file if shoes_file is not None else old_file,
-                            "--file" if shoes_file is not None else "--shoes").split("\n")
-    if lines and lines[-1] == "":
-        lines.pop()  # the file's final newline ends the last line; it is not an empty line
     if workers is not None and workers < 1:
         raise click.BadParameter("must be at least 1", param_hint="--workers")
-    sys.stdout.write(batch_lib.run_batch(game, table, lines, bet_ids, decks, fmt,
-                                         workers or os.cpu_count() or 1))
+    from .. import batch as batch_lib  # numpy: imported when a batch runs, not for a usage error
+
+    with shoe_lines(shoes_file if shoes_file is not None else old_file,
+                    "--file" if shoes_file is not None else "--shoes") as lines:
+        batch_lib.stream_batch(game, table, lines, bet_ids, decks, fmt, workers or os.cpu_count() or 1,
+                               sys.stdout.write)
     if old_file is not None:
         click.echo(alias_note(), err=True)  # after the run: a refused run has one line to say
 
 
-def read_shoe_lines(path: str, option: str = "--file") -> str:
-    """The text of a batch file (``-``: stdin), refused in one line when bigger than
-    ``MAX_DATA_BYTES`` (``/dev/zero`` never ends) or not UTF-8 (naming the line)."""
+@contextlib.contextmanager
+def shoe_lines(path: str, option: str = "--file") -> Iterator[Iterator[str]]:
+    """The lines of a batch file (``-``: stdin), read one at a time as the batch needs them (a
+    final newline ends the last line; it does not start an empty one). Refused in one line: a
+    file that cannot be opened (at once, before any output), more than ``MAX_DATA_BYTES`` in all
+    (a regular file at once; stdin or a device such as ``/dev/zero``, which never ends, when the
+    limit is reached), a line that is not UTF-8 (naming it), a read error."""
+    limit = limits.MAX_DATA_BYTES
     if path == "-":
-        stdin = sys.stdin.buffer
-        try:
-            data = stdin.read(limits.MAX_DATA_BYTES + 1)
-        except OSError as exc:
-            raise OddsError(f"{option} -: cannot read stdin: {exc.strerror or exc}") from None
-        if len(data) > limits.MAX_DATA_BYTES:
-            raise OddsError(f"{option} -: more than {limits.MAX_DATA_BYTES >> 20} MiB on stdin; split the batch")
+        stream, close = sys.stdin.buffer, False
+        too_big = f"{option} -: more than {limit >> 20} MiB on stdin; split the batch"
+        cannot = f"{option} -: cannot read stdin"
     else:
-        data = read_limited(path, limits.MAX_DATA_BYTES, "batch file")
+        name = str(usable(path))
+        name = name if len(name) <= 200 else shown(name, 200)
+        too_big = f"{name}: the batch file is bigger than {limit >> 20} MiB: is it the right file?"
+        cannot = f"{name}: cannot read the batch file"
+        try:
+            stream, close = open(path, "rb"), True
+            size = os.fstat(stream.fileno())
+        except OSError as exc:
+            raise OddsError(f"{cannot}: {exc.strerror or exc}") from None
+        if stat.S_ISREG(size.st_mode) and size.st_size > limit:
+            stream.close()
+            raise OddsError(too_big)
+
+    def read() -> Iterator[str]:
+        left, number = limit, 0
+        while True:
+            try:
+                data = stream.readline(left + 1)
+            except OSError as exc:
+                raise OddsError(f"{cannot}: {exc.strerror or exc}") from None
+            if not data:
+                return
+            left -= len(data)
+            if left < 0:
+                raise OddsError(too_big)
+            number += 1
+            try:
+                yield data[:-1].decode("utf-8") if data.endswith(b"\n") else data.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise OddsError(f"{option} {path}: line {number}: not UTF-8 text (byte {data[exc.start]:#04x})") from None
+
     try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        raise OddsError(f"{option} {path}: line {line}: not UTF-8 text (byte {data[exc.start]:#04x})") from None
+        yield read()
+    finally:
+        if close:
+            stream.close()
 
 
 def parse_fee(text: str | None):

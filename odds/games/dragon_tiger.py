@@ -19,7 +19,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Callable, Sequence
 
-import numpy as np
+from ..lazy import numpy as np
 
 from ..shoe import Shoe
 from .base import Game

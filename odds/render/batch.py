@@ -2,9 +2,10 @@
 
 CSV ``line,bet,house_edge,house_edge_float``; JSON a list of ``{"line", "id", "house_edge",
 "house_edge_float"}``. The rows of a chunk of lines are rendered where they are computed (a
-worker process), then joined in order: the output is the same whatever the number of workers.
-CSV is written by hand rather than through :mod:`csv`: a batch has many thousands of rows and no
-field needs quoting.
+worker process), then written in order by :class:`BatchWriter` as each chunk is done: the output
+is the same whatever the chunk size and the number of workers, and the same text as rendering
+every row at once (JSON: ``json.dumps(rows, indent=1)``). CSV is written by hand rather than
+through :mod:`csv`: a batch has many thousands of rows and no field needs quoting.
 """
 
 from __future__ import annotations
@@ -14,13 +15,15 @@ import json
 CSV_HEADER = "line,bet,house_edge,house_edge_float\n"
 
 
-def batch_chunk(columns: list[tuple[str, list[tuple[int, int]]]], lines: int, first_line: int, fmt: str):
+def batch_chunk(columns: list[tuple[str, list[tuple[int, int]]]], lines: int, first_line: int, fmt: str) -> str:
     """The rows of ``lines`` lines from ``first_line`` on: ``columns`` holds, per bet, each line's
-    reduced house edge ``(numerator, denominator)``. CSV text, or JSON-ready records."""
+    reduced house edge ``(numerator, denominator)``. CSV rows, or JSON objects as they stand inside
+    the array (indented one level, joined by commas)."""
     if fmt == "json":
-        return [{"line": i + first_line, "id": bet, "house_edge": _ratio_text(*pairs[i]),
-                 "house_edge_float": pairs[i][0] / pairs[i][1]}
-                for i in range(lines) for bet, pairs in columns]
+        return ",\n ".join(
+            json.dumps({"line": i + first_line, "id": bet, "house_edge": _ratio_text(*pairs[i]),
+                        "house_edge_float": pairs[i][0] / pairs[i][1]}, indent=1).replace("\n", "\n ")
+            for i in range(lines) for bet, pairs in columns)
     out = []
     for i in range(lines):
         line = i + first_line
@@ -30,11 +33,44 @@ def batch_chunk(columns: list[tuple[str, list[tuple[int, int]]]], lines: int, fi
     return "".join(out)
 
 
-def join_batch(parts: list, fmt: str) -> str:
-    """The chunks, in order, as one output."""
-    if fmt == "json":
-        return json.dumps([record for part in parts for record in part], indent=1) + "\n"
-    return CSV_HEADER + "".join(parts)
+class BatchWriter:
+    """Writes the chunks of :func:`batch_chunk` in order: the CSV header, or the JSON array's
+    brackets and commas, around them. Nothing is written before the first chunk's rows, so a batch
+    refused in its first chunk writes nothing.
+
+    >>> import io, json
+    >>> records = [{"line": n, "id": "tie", "house_edge": "1/2", "house_edge_float": 0.5} for n in (1, 2, 3)]
+    >>> out = io.StringIO()
+    >>> writer = BatchWriter("json", out.write)
+    >>> writer.rows(batch_chunk([("tie", [(1, 2), (1, 2)])], 2, 1, "json"), 2)
+    >>> writer.rows(batch_chunk([("tie", [(1, 2)])], 1, 3, "json"), 1)
+    >>> writer.close()
+    >>> out.getvalue() == json.dumps(records, indent=1) + "\\n"
+    True
+    """
+
+    def __init__(self, fmt: str, write):
+        self.fmt, self.write = fmt, write
+        self.started = False
+        self.lines = 0
+
+    def rows(self, text: str, lines: int) -> None:
+        """One chunk's rows (``lines`` lines of the batch)."""
+        self.lines += lines
+        if not text:
+            return
+        if self.fmt == "json":
+            self.write(("," if self.started else "[") + "\n " + text)
+        else:
+            self.write(text if self.started else CSV_HEADER + text)
+        self.started = True
+
+    def close(self) -> None:
+        """The end of the output (the header alone, or ``[]``, for a batch without rows)."""
+        if self.fmt == "json":
+            self.write("\n]\n" if self.started else "[]\n")
+        elif not self.started:
+            self.write(CSV_HEADER)
 
 
 def _ratio_text(n: int, d: int) -> str:

@@ -1,0 +1,42 @@
+"""BLAS threads, limited where they cost more than they give.
+
+The fast paths (batch, depletion) multiply many small matrices (a few hundred rows, one chunk of
+shoes at a time). A second BLAS thread per product costs more in hand-offs than it saves, and on a
+busy machine its spin-waits can make a loop several times slower: on this project's 2-core
+machine, 2,000 products of a 256x300 by 300x200 float64 matrix take 1.8x as long with OpenBLAS's
+two threads as with one, and 4x to 7x as long while another process keeps one core busy
+(docs/speed.md, "Start-up").
+
+So such a loop runs inside :func:`single_threaded_blas`, which limits the BLAS libraries numpy has
+loaded for the duration of the ``with`` block only, through threadpoolctl; nothing is set at import
+time and no environment variable changes, so the library behaves the same whatever is imported
+first and leaves the rest of the program's BLAS alone.
+
+>>> import numpy as np
+>>> with single_threaded_blas():
+...     (np.ones((3, 4)) @ np.ones((4, 2))).tolist()
+[[4.0, 4.0], [4.0, 4.0], [4.0, 4.0]]
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from typing import Iterator
+
+
+@contextmanager
+def single_threaded_blas() -> Iterator[None]:
+    """Run the ``with`` block with one BLAS thread (every BLAS numpy uses: OpenBLAS, MKL, BLIS),
+    restoring the previous limits after it, even on an error.
+
+    Enter it once around a loop, not per product: entering looks up the loaded libraries (about half
+    a millisecond). The limit is the process's: worker processes that are forked inside the block
+    inherit it, spawned ones must enter it themselves. It loads numpy, so that its BLAS is among
+    the libraries limited.
+    """
+    import numpy  # noqa: F401 - a BLAS that is not loaded yet cannot be limited
+
+    from threadpoolctl import threadpool_limits
+
+    with threadpool_limits(limits=1, user_api="blas"):
+        yield
