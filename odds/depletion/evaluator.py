@@ -13,18 +13,19 @@ Which path computes ``num`` depends on the bet (the bet engine decides, :mod:`od
 every path is exact and a test compares each with ``game.count`` (the sheet path) on random
 compositions:
 
-* bets decided by the drawing alone (baccarat's ``state`` path): :meth:`CompiledDeal.batch_linear`,
-  one pass for all of them (each column scaled by its own bet's ``scale``); exact by residues
-  modulo ``2**64`` and, where ``max|digit| * (N)_6`` could reach ``2**63``, modulo 26-bit primes,
-  column by column (see that method);
-* bets that read single cards (pairs, first cards, Dragon Tiger, suits): their positional table's
-  :meth:`~odds.engine.positional.PositionalTable.batch_dot`, int64 where ``max|pay * scale| *
-  (N)_P < 2**63`` bounds every intermediate, else Python integers;
+* bets decided by the drawing alone (baccarat's ``state`` path): the compiled table, one pass for
+  all of them (each column scaled by its own bet's ``scale``);
+* bets that read single cards (pairs, first cards, Dragon Tiger, suits): their positional table,
+  one pass for every bet sharing a table;
 * bets a game defines in code (player-dealer baccarat's policies): ``game.count`` shoe by shoe
   (exact, slower).
 
-Denominators ``scale * (N)_P`` are computed with Python integers and narrowed to int64 only when
-they fit.
+The first two run through :mod:`odds.engine.factored` (matrix products, exact in one machine
+word) whenever ``max|pay * scale| * (N)_D < 2**63`` for the batch's largest ``N`` - every shoe up
+to about 12 decks - in chunks of :data:`CHUNK` compositions; beyond it through
+:meth:`~odds.engine.compiled.CompiledDeal.batch_linear` and
+:meth:`~odds.engine.positional.PositionalTable.batch_dot`, exact for any shoe. Denominators
+``scale * (N)_D`` are computed with Python integers and narrowed to int64 when they fit.
 """
 
 from __future__ import annotations
@@ -62,6 +63,10 @@ def rank_counts(comps52: np.ndarray) -> np.ndarray:
     return comps52.reshape(len(comps52), 13, 4).sum(axis=2)
 
 
+CHUNK = 256
+"""Compositions per pass of the fast path (its working arrays stay in the CPU's caches)."""
+
+
 class Evaluator:
     """Exact expected values of ``bet_ids`` (all pays from ``paytable``) for many compositions."""
 
@@ -79,11 +84,13 @@ class Evaluator:
     # -- which path each bet takes ------------------------------------------------------------------
     def _plan(self) -> None:
         from ..bets.engine import compile_bet
+        from ..engine.factored import compiled_sum, positional_sum
 
         game = self.game
         state_columns = getattr(game, "state_columns", None)
         columns = []
         self._tables = {}
+        self._columns = {}
         for bet in self.bet_ids:
             rule = self.paytable.rule(bet)
             column = state_columns(bet, self.pays[bet], self.scale[bet], self.paytable) if state_columns else None
@@ -93,11 +100,30 @@ class Evaluator:
             elif rule.conditions is not None:
                 self.positional_bets.append(bet)
                 self._tables[bet] = compile_bet(game.deal, game.id, rule).table
+                self._columns[bet] = [int(self.pays[bet][o.key] * self.scale[bet]) for o in rule.outcomes]
             else:
                 self.generic_bets.append(bet)
+        heavy = None
         if self.compiled_bets:
             self._compiled = game.compiled()
             self._folded = self._compiled.fold(np.array(columns, dtype=object).T)
+            if self._compiled.kinds == 10:  # the cards of each value in a deck: 16 tens, 4 of the others
+                heavy = [16] + [4] * 9
+            self._compiled_sum = compiled_sum(self._compiled, self._folded, heavy)
+        # positional bets on the same table (pairs, first cards) share one pass: their columns side by side
+        self._groups = []
+        by_table: dict = {}
+        for bet in self.positional_bets:
+            table = self._tables[bet]
+            key = (table.factors, table.terms.tobytes(), table.ways.shape[1], table.depth)
+            by_table.setdefault(key, []).append(bet)
+        for bets in by_table.values():
+            table = self._tables[bets[0]]
+            same = [b for b in bets if np.array_equal(self._tables[b].ways, table.ways)]
+            for group in ([same] + [[b] for b in bets if b not in same]):
+                first = self._tables[group[0]]
+                matrix = np.array([self._columns[b] for b in group], dtype=object).T
+                self._groups.append((group, first, positional_sum(first, matrix)))
 
     @property
     def paths(self) -> dict[str, str]:
@@ -106,34 +132,59 @@ class Evaluator:
         for name, bets in (("compiled", self.compiled_bets), ("positional", self.positional_bets),
                            ("generic", self.generic_bets)):
             out.update(dict.fromkeys(bets, name))
-        return out
+        return {b: out[b] for b in self.bet_ids}
 
     # -- evaluation ---------------------------------------------------------------------------------
-    def numerators(self, comps52) -> dict[str, tuple[np.ndarray, np.ndarray]]:
-        """``{bet: (num, den)}``: arrays (int64, or object holding Python ints, chosen per bet
-        and per array) with ``EV = num / den`` exactly for each composition row."""
-        comps = np.asarray(comps52, dtype=np.int64).reshape(-1, 52)
-        if not len(comps):  # a shoe in which no round was dealt
-            return {b: (np.zeros(0, dtype=np.int64), np.ones(0, dtype=np.int64)) for b in self.bet_ids}
-        if int(comps.max()) >= COUNT_LIMIT:  # (below it, no int64 sum of counts can wrap)
-            raise ValueError(f"a composition holds {int(comps.max())} cards of one kind; at most {COUNT_LIMIT - 1}")
+    def _raw(self, comps: np.ndarray) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+        """``{bet: (num, den)}`` for rows of 52 counts (at least one row), each array int64 or
+        object, not narrowed."""
         out: dict[str, tuple[np.ndarray, np.ndarray]] = {}
-        n = comps.sum(axis=1).tolist()
+        n = comps.sum(axis=1)
+        largest = int(n.max())
+        falls: dict[int, list[int]] = {}
+
+        sizes, size_of_row = np.unique(n, return_inverse=True)
+        size_of_row = size_of_row.reshape(-1)
+
+        def denominators(depth: int, scale: int) -> np.ndarray:
+            """``scale * (N)_depth`` per row: int64 when every one is below 2**62, else Python ints."""
+            if depth not in falls:
+                falls[depth] = [falling(int(x), depth) for x in sizes.tolist()]
+            table = falls[depth]
+            if table[-1] * scale < INT64_SAFE:  # (N)_depth grows with N: the largest row bounds all
+                return np.array(table, dtype=np.int64)[size_of_row] * scale
+            return np.array([x * scale for x in table], dtype=object)[size_of_row]
+
         if self.compiled_bets:
             compiled = self._compiled
-            sums = np.asarray(compiled.batch_linear(value_counts(comps), self._folded), dtype=object)
-            totals = [falling(int(x), compiled.max_cards) for x in n]
+            kernel = self._compiled_sum
+            values = value_counts(comps)
+            if kernel is not None and kernel.kernel.applies(largest):
+                digit_sums = _chunked(kernel.sums, values, kernel.kernel.width)
+                folded = self._folded
+                if folded.one_digit:
+                    sums = digit_sums
+                else:
+                    sums = np.empty((len(comps), folded.width), dtype=object)
+                    for j, owned in enumerate(folded.digits):
+                        value = digit_sums[:, owned[0]].astype(object)
+                        for t, b in enumerate(owned[1:], start=1):
+                            value = value + digit_sums[:, b].astype(object) * (1 << (8 * t))
+                        sums[:, j] = value
+            else:
+                sums = np.asarray(compiled.batch_linear(values, self._folded), dtype=object)
             for j, bet in enumerate(self.compiled_bets):
-                den = np.array([self.scale[bet] * t for t in totals], dtype=object)
-                out[bet] = (_narrow(sums[:, j]), _narrow(den))
-        for bet in self.positional_bets:
-            table = self._tables[bet]
-            rule = self.paytable.rule(bet)
-            column = [int(self.pays[bet][o.key] * self.scale[bet]) for o in rule.outcomes]
+                out[bet] = (sums[:, j], denominators(compiled.max_cards, self.scale[bet]))
+        for group, table, kernel in self._groups:
             counts = comps if table.needs_suits else rank_counts(comps)
-            num = table.batch_dot(counts, np.array(column, dtype=object)[:, None], max(map(abs, column)))[:, 0]
-            den = np.array([self.scale[bet] * falling(x, table.depth) for x in n], dtype=object)
-            out[bet] = (_narrow(np.asarray(num, dtype=object)), _narrow(den))
+            if kernel is not None and kernel.kernel.applies(largest):
+                sums = _chunked(kernel.sums, counts, len(group))
+            else:
+                matrix = np.array([self._columns[b] for b in group], dtype=object).T
+                bound = max(abs(x) for b in group for x in self._columns[b])
+                sums = np.asarray(table.batch_dot(counts, matrix, bound), dtype=object)
+            for j, bet in enumerate(group):
+                out[bet] = (sums[:, j], denominators(table.depth, self.scale[bet]))
         if self.generic_bets:
             nums = {b: [] for b in self.generic_bets}
             dens = {b: [] for b in self.generic_bets}
@@ -144,27 +195,89 @@ class Evaluator:
                     nums[b].append(sum(int(self.pays[b][k] * self.scale[b]) * c for k, c in oc.counts.items()))
                     dens[b].append(self.scale[b] * oc.total)
             for b in self.generic_bets:
-                out[b] = (_narrow(np.array(nums[b], dtype=object)), _narrow(np.array(dens[b], dtype=object)))
+                out[b] = (np.array(nums[b], dtype=object), np.array(dens[b], dtype=object))
         return {b: out[b] for b in self.bet_ids}
+
+    def _checked(self, comps52) -> np.ndarray:
+        comps = np.asarray(comps52, dtype=np.int64).reshape(-1, 52)
+        if len(comps) and int(comps.max()) >= COUNT_LIMIT:  # (below it, no int64 sum of counts can wrap)
+            raise ValueError(f"a composition holds {int(comps.max())} cards of one kind; at most {COUNT_LIMIT - 1}")
+        return comps
+
+    def numerators(self, comps52) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+        """``{bet: (num, den)}``: arrays (int64, or object holding Python ints, chosen per bet
+        and per array) with ``EV = num / den`` exactly for each composition row."""
+        comps = self._checked(comps52)
+        if not len(comps):  # a shoe in which no round was dealt
+            return {b: (np.zeros(0, dtype=np.int64), np.ones(0, dtype=np.int64)) for b in self.bet_ids}
+        return {b: (_narrow(num), _narrow(den)) for b, (num, den) in self._raw(comps).items()}
 
     def exact(self, comps52) -> dict[str, list[Fraction]]:
         """``{bet: [EV as a Fraction per composition]}``."""
         return {b: [Fraction(int(x), int(y)) for x, y in zip(num.tolist(), den.tolist())]
                 for b, (num, den) in self.numerators(comps52).items()}
 
-    def evaluate(self, comps52) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    def evaluate(self, comps52, shoe_starts: Sequence[int] | None = None) -> dict[str, tuple[np.ndarray, np.ndarray]]:
         """``{bet: (positive, ev)}``: whether each EV is above zero (decided exactly, on the
-        integer numerator) and the EV as float64 (for sums and charts)."""
+        integer numerator) and the EV as float64 (for sums and charts).
+
+        The float is ``float(num) / float(den)`` when every ``|num|`` and ``den`` of the row's
+        shoe is below ``2**62``, else the correctly rounded ``num / den`` of Python integers - the
+        same choice per shoe whatever else is in the batch (``shoe_starts``: the first row of each
+        shoe; None: the rows are one shoe), so a run's figures do not depend on how its shoes are
+        grouped."""
+        comps = self._checked(comps52)
+        if not len(comps):
+            return {b: (np.zeros(0, dtype=bool), np.zeros(0, dtype=np.float64)) for b in self.bet_ids}
+        starts = np.asarray([0] if shoe_starts is None else shoe_starts, dtype=np.int64)
         out = {}
-        for bet, (num, den) in self.numerators(comps52).items():
-            if num.dtype == object or den.dtype == object:
-                ev = np.array([int(x) / int(y) for x, y in zip(num.tolist(), den.tolist())], dtype=np.float64)
-                positive = np.array([int(x) > 0 for x in num.tolist()], dtype=bool)
+        for bet, (num, den) in self._raw(comps).items():
+            small_num, num64 = _as_int64(num)
+            small_den, den64 = _as_int64(den)
+            small = small_num & small_den
+            if small.all():
+                ev = num64.astype(np.float64) / den64.astype(np.float64)
+                positive = num64 > 0
             else:
-                ev = num.astype(np.float64) / den.astype(np.float64)
-                positive = num > 0
+                # a shoe with one big row takes the exact path for all its rows
+                shoe_small = np.logical_and.reduceat(small, starts)
+                row_small = np.repeat(shoe_small, np.diff(np.append(starts, len(small))))
+                ev = np.empty(len(comps), dtype=np.float64)
+                positive = np.empty(len(comps), dtype=bool)
+                fast = np.flatnonzero(row_small)
+                ev[fast] = num64[fast].astype(np.float64) / den64[fast].astype(np.float64)
+                positive[fast] = num64[fast] > 0
+                for i in np.flatnonzero(~row_small).tolist():
+                    x, y = int(num[i]), int(den[i])
+                    ev[i] = x / y
+                    positive[i] = x > 0
             out[bet] = (positive, ev)
         return out
+
+
+def _chunked(sums, counts: np.ndarray, width: int) -> np.ndarray:
+    """``sums`` over the rows in chunks of :data:`CHUNK` (the last padded with copies of a row, so
+    that every pass has the same shapes and reuses its working arrays): ``(rows, width)`` int64."""
+    rows = len(counts)
+    out = np.empty((rows, width), dtype=np.int64)
+    for start in range(0, rows, CHUNK):
+        part = counts[start : start + CHUNK]
+        size = len(part)
+        if size < CHUNK:
+            part = np.concatenate([part, np.repeat(part[-1:], CHUNK - size, axis=0)])
+        out[start : start + size] = sums(part)[:, :size].T
+    return out
+
+
+def _as_int64(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(below 2**62 in size, the values as int64 where so, 0 elsewhere)``."""
+    if values.dtype != object:
+        values = values.astype(np.int64)
+        small = (values < INT64_SAFE) & (values > -INT64_SAFE)
+        return small, np.where(small, values, 0)
+    ints = values.tolist()
+    small = np.array([-INT64_SAFE < int(x) < INT64_SAFE for x in ints], dtype=bool)
+    return small, np.array([int(x) if ok else 0 for x, ok in zip(ints, small.tolist())], dtype=np.int64)
 
 
 def _narrow(values: np.ndarray) -> np.ndarray:
