@@ -54,6 +54,13 @@ from ..counting import falling
 
 FLOAT_EXACT = float(2**53)
 INT64_LIMIT = 2**63 - 1
+MAX_WEIGHT = 2**40
+MAX_TERMS = 2**20
+"""Weights below ``MAX_WEIGHT`` and fewer than ``MAX_TERMS`` terms: every sum of weights
+(``M``'s entries, at most ``2**60``) is exact in int64."""
+MAX_MASS = 2**46
+"""A block's largest row sum of ``|M|`` must be below this: then every entry of ``M`` is exact in
+float64 and a limb has at least ``53 - 46 = 7`` bits."""
 BOUND_MARGIN = 1 + 2.0**-20
 """The bound is summed in float64 (relative error below ``1e-12`` for the sizes here); the margin
 keeps it an upper bound."""
@@ -63,16 +70,20 @@ class _Scratch:
     """Arrays kept between calls, by name: the hot loops write into them (``out=``) instead of
     allocating. Fresh arrays of more than 128 KiB come from the system as new pages, and touching
     new pages costs more than the arithmetic here (measured: a third of the time of a positional
-    table). An array handed out is valid until the next call that asks for the same name."""
+    table). Each name owns one flat buffer, grown when a call needs more; the array handed out is
+    a contiguous view of its start, so batches of any number of rows (a shoe's rounds) reuse it.
+    An array handed out is valid until the next call that asks for the same name."""
 
     def __init__(self):
         self._arrays: dict = {}
 
     def __call__(self, name, shape, dtype=np.int64) -> np.ndarray:
-        array = self._arrays.get(name)
-        if array is None or array.shape != tuple(shape) or array.dtype != dtype:
-            array = self._arrays[name] = np.empty(shape, dtype=dtype)
-        return array
+        size = math.prod(shape)
+        key = (name, np.dtype(dtype))
+        buffer = self._arrays.get(key)
+        if buffer is None or buffer.size < size:
+            buffer = self._arrays[key] = np.empty(max(size, 1), dtype=dtype)
+        return buffer[:size].reshape(shape)
 
     def __reduce__(self):  # never ship the arrays to another process
         return (_Scratch, ())
@@ -213,8 +224,8 @@ class FactoredSum:
         n_terms, n_atoms = term_sigs.shape
         if n_atoms < 2 or not n_terms or weights.shape[0] != n_terms:
             return None
-        if np.abs(weights).max(initial=0) >= 2**52:
-            return None  # (far past any pay: the weights must be exact in float64, with room to spare)
+        if np.abs(weights).max(initial=0) >= MAX_WEIGHT or n_terms >= MAX_TERMS:
+            return None  # (far past any pay: then every sum of weights below is exact in int64)
         sizes = np.zeros(n_terms, dtype=np.int64)
         for g in range(n_atoms):
             sizes += np.asarray(sig_sizes[g], dtype=np.int64)[term_sigs[:, g]]
@@ -251,8 +262,10 @@ class FactoredSum:
             dense = np.zeros((len(table), b_slice.stop - b_slice.start, width), dtype=np.int64)
             np.add.at(dense, (a_rows, b_index[members] - b_slice.start), weights[members])
             m = np.ascontiguousarray(dense.reshape(len(table), -1).T)
-            blocks.append(_Block(size, b_slice, m.astype(np.float64), np.abs(m).astype(np.float64),
-                                 int(np.abs(m).sum(axis=1).max())))
+            mass = max(sum(row) for row in np.abs(m).astype(object).tolist())  # Python ints: exact
+            if mass >= MAX_MASS:
+                return None  # no limb width would keep a limb's products below 2**53
+            blocks.append(_Block(size, b_slice, m.astype(np.float64), np.abs(m).astype(np.float64), int(mass)))
         return cls(depth, width, first, second, blocks, int(column_bound))
 
     def applies(self, largest_total: int) -> bool:
@@ -630,7 +643,7 @@ def positional_sum(table, columns: np.ndarray) -> PositionalSum | None:
         heavy.append(4.0 if by_value and g == 0 else 1.0)
     columns = np.asarray(columns, dtype=object)
     weights = table.ways.astype(object) @ columns
-    if weights.size and max(abs(int(x)) for x in weights.ravel().tolist()) >= 2**52:
+    if weights.size and max(abs(int(x)) for x in weights.ravel().tolist()) >= MAX_WEIGHT:
         return None
     bound = max((abs(int(x)) for x in columns.ravel().tolist()), default=0)
     kernel = FactoredSum.build(term_sigs, sig_sizes, weights.astype(np.int64), table.depth, bound, heavy)
