@@ -5,8 +5,9 @@
 The yardstick is /work/shared/bench/naive_baccarat.c (override: --yardstick FILE or
 $ODDS_YARDSTICK): a naive exact enumerator of the three main baccarat bets. It is compiled here,
 into a temporary directory (``cc -O2``), and run in this same run (``naive_baccarat REPEATS``,
-which prints "X ms per composition"), before and after the Python timings: the machine may be
-shared, so only ratios measured together mean anything.
+which prints "X ms per composition"), taking turns with the Python timings; the best of a few
+runs of each is kept (the machine may be shared: the least disturbed runs are compared, and only
+ratios measured together mean anything).
 
 The Python side is the library's `count` (the same code as `odds count`), one worker: eight-deck
 baccarat shoes dealt and tallied, every round evaluated for all 16 bets of the default paytable
@@ -15,7 +16,8 @@ baccarat shoes dealt and tallied, every round evaluated for all 16 bets of the d
 * seconds per round of the whole `count` (dealing, exact expectations, tallies) and the ratio to
   the C time per composition, with its inverse "1/K" (issue 12: at most 1/30, aim 1/50);
 * the same for the exact expectations alone (:meth:`Evaluator.evaluate_shoes` on the dealt shoes);
-* a 2-worker run and the time a 1e6-shoe study of every baccarat bet would take at its rate.
+* two 2-worker runs (``--shoes-2`` and twice as many shoes) and the time a 1e6-shoe study of
+  every baccarat bet would take at their rate per shoe (the slope), plus their start-up.
 """
 
 from __future__ import annotations
@@ -55,6 +57,7 @@ def main() -> None:
     parser.add_argument("--shoes", type=int, default=200, help="shoes of the 1-worker run")
     parser.add_argument("--shoes-2", type=int, default=200, help="shoes of the 2-worker run (0: skip it)")
     parser.add_argument("--repeats", type=int, default=2000, help="compositions the yardstick enumerates per run")
+    parser.add_argument("--trials", type=int, default=3, help="runs of each timing (the best is kept)")
     parser.add_argument("--decks", type=int, default=8)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--yardstick", type=Path, default=YARDSTICK)
@@ -72,50 +75,53 @@ def main() -> None:
         bets = list(game.bets)
         spec = make_spec(game, paytable, bets, args.decks, args.seed, DealRules())
         run(spec, 2, workers=1)  # warm: tables loaded, kernels built
-
-        c_before = c_seconds_per_composition(binary, args.repeats)
-        start = time.perf_counter()
-        tally = run(spec, args.shoes, workers=1)
-        count_seconds = time.perf_counter() - start
-        rounds = tally.bets[bets[0]].rounds
-
+        # best of --trials, C and Python taking turns: on a shared machine the least disturbed
+        # run of each is the one to compare
+        c_times, count_times, eval_times = [], [], []
         evaluator = Evaluator(game, paytable, bets)
         shoes = [deal_shoe(game, shuffled(spec.full, spec.seed, i), spec.rules, settle=False)[0]
                  for i in range(args.shoes)]
-        evaluator.evaluate_shoes(shoes[:2])
-        start = time.perf_counter()
-        for first in range(0, len(shoes), 50):  # as count's chunks: at most 50 shoes per pass
-            evaluator.evaluate_shoes(shoes[first : first + 50])
-        eval_seconds = time.perf_counter() - start
         eval_rounds = sum(len(s) for s in shoes)
-
-        two = None
-        if args.shoes_2:
+        evaluator.evaluate_shoes(shoes[:2])
+        rounds = None
+        for _ in range(args.trials):
+            c_times.append(c_seconds_per_composition(binary, args.repeats))
             start = time.perf_counter()
-            run(spec, args.shoes_2, workers=2)
-            two = time.perf_counter() - start
-        c_after = c_seconds_per_composition(binary, args.repeats)
+            tally = run(spec, args.shoes, workers=1)
+            count_times.append(time.perf_counter() - start)
+            rounds = tally.bets[bets[0]].rounds
+            start = time.perf_counter()
+            for first in range(0, len(shoes), 50):  # as count's chunks: at most 50 shoes per pass
+                evaluator.evaluate_shoes(shoes[first : first + 50])
+            eval_times.append(time.perf_counter() - start)
+        two = []
+        for shoes_2 in (args.shoes_2, 2 * args.shoes_2) if args.shoes_2 else ():
+            start = time.perf_counter()
+            run(spec, shoes_2, workers=2)
+            two.append((shoes_2, time.perf_counter() - start))
+        c_times.append(c_seconds_per_composition(binary, args.repeats))
 
-    c = (c_before + c_after) / 2
-    per_round = count_seconds / rounds
-    per_eval = eval_seconds / eval_rounds
+    c = min(c_times)
+    per_round = min(count_times) / rounds
+    per_eval = min(eval_times) / eval_rounds
     print(f"baccarat, {args.decks} decks, {len(bets)} bets ({', '.join(bets)})")
-    print(f"C yardstick: {c * 1e3:.4f} ms per composition (runs before/after: {c_before * 1e3:.4f} / "
-          f"{c_after * 1e3:.4f} ms; {args.repeats} compositions each)")
-    print(f"count, 1 worker: {args.shoes} shoes, {rounds} rounds in {count_seconds:.2f} s: "
-          f"{per_round * 1e6:.2f} us per round")
+    print(f"C yardstick: {c * 1e3:.4f} ms per composition (best of {len(c_times)} runs of {args.repeats}; "
+          f"all: {', '.join(f'{t * 1e3:.3f}' for t in c_times)} ms)")
+    print(f"count, 1 worker: {args.shoes} shoes, {rounds} rounds; best of {args.trials}: {min(count_times):.2f} s = "
+          f"{per_round * 1e6:.2f} us per round (all: {', '.join(f'{t:.2f}' for t in count_times)} s)")
     print(f"  ratio (Python s per round / C s per composition): {per_round / c:.4f} = 1/{c / per_round:.1f}"
           f"  (issue 12: at most 1/30, aim 1/50)")
-    print(f"exact expectations alone: {per_eval * 1e6:.2f} us per round, ratio {per_eval / c:.4f} = "
-          f"1/{c / per_eval:.1f}")
-    if two is not None:
-        per_shoe = two / args.shoes_2
-        projected = 1e6 * per_shoe
-        print(f"count, 2 workers: {args.shoes_2} shoes in {two:.2f} s; a 1e6-shoe study would take about "
-              f"{projected:,.0f} s ({projected / 60:.1f} min; issue 12: under 15 min)")
-    projected_1 = 1e6 * count_seconds / args.shoes / 2
-    print(f"projected from the 1-worker rate, perfectly split over 2 workers: {projected_1:,.0f} s "
-          f"({projected_1 / 60:.1f} min)")
+    print(f"exact expectations alone (Evaluator.evaluate_shoes, 50 shoes a pass): {per_eval * 1e6:.2f} us per round, "
+          f"ratio {per_eval / c:.4f} = 1/{c / per_eval:.1f}")
+    print(f"  the rest of a round of count (dealing, tallies): {(per_round - per_eval) * 1e6:.2f} us")
+    if len(two) == 2:
+        (n1, t1), (n2, t2) = two
+        per_shoe = (t2 - t1) / (n2 - n1)  # the slope: start-up (worker processes, tables) left out
+        fixed = max(0.0, t1 - n1 * per_shoe)
+        projected = 1e6 * per_shoe + fixed
+        print(f"count, 2 workers: {n1} shoes {t1:.2f} s, {n2} shoes {t2:.2f} s: {per_shoe * 1e3:.2f} ms per shoe "
+              f"+ {fixed:.1f} s start-up; a 1e6-shoe study: about {projected:,.0f} s ({projected / 60:.1f} min; "
+              f"issue 12: under 15 min)")
 
 
 if __name__ == "__main__":

@@ -21,11 +21,18 @@ compositions:
   (exact, slower).
 
 The first two run through :mod:`odds.engine.factored` (matrix products, exact in one machine
-word) whenever ``max|pay * scale| * (N)_D < 2**63`` for the batch's largest ``N`` - every shoe up
-to about 12 decks - in chunks of :data:`CHUNK` compositions; beyond it through
-:meth:`~odds.engine.compiled.CompiledDeal.batch_linear` and
-:meth:`~odds.engine.positional.PositionalTable.batch_dot`, exact for any shoe. Denominators
-``scale * (N)_D`` are computed with Python integers and narrowed to int64 when they fit.
+word; the proof is in that module) whenever ``max|pay * scale| * (N)_D < 2**63`` for the batch's
+largest ``N`` - the shipped drawing bets up to 824 cards (15 decks), the bets on single cards up
+to hundreds of decks (perfect pair: 469) - in passes of
+:data:`CHUNK` compositions (four times as many for the small kernels), with one BLAS thread
+(:func:`single_blas_thread`); beyond it, or when a bet's pays are too large for the kernel's
+weights (``2**40``), through :meth:`~odds.engine.compiled.CompiledDeal.batch_linear` and
+:meth:`~odds.engine.positional.PositionalTable.batch_dot`, exact for any shoe. Both give the same
+integers (``tests/test_factored.py``). Denominators ``scale * (N)_D`` are computed with Python
+integers and narrowed to int64 when they fit.
+
+A counting run evaluates a chunk of shoes in one pass (:meth:`Evaluator.evaluate_shoes`): the
+same figures, bit for bit, as a call per shoe, at about a third of the cost (docs/speed.md).
 """
 
 from __future__ import annotations
@@ -167,7 +174,7 @@ class Evaluator:
             if int(n.min()) < compiled.max_cards:  # (as batch_linear says it)
                 raise ValueError(f"a shoe holds {int(n.min())} cards; a round may need {compiled.max_cards}")
             if kernel is not None and kernel.kernel.applies(largest):
-                digit_sums = _chunked(kernel.sums, values, kernel.kernel.width)
+                digit_sums = _chunked(kernel.sums, values, kernel.kernel.width, _chunk(kernel.kernel))
                 folded = self._folded
                 if folded.one_digit:
                     sums = digit_sums
@@ -185,7 +192,7 @@ class Evaluator:
         for group, table, kernel in self._groups:
             counts = comps if table.needs_suits else rank_counts(comps)
             if kernel is not None and kernel.kernel.applies(largest):
-                sums = _chunked(kernel.sums, counts, len(group))
+                sums = _chunked(kernel.sums, counts, len(group), _chunk(kernel.kernel))
             else:
                 matrix = np.array([self._columns[b] for b in group], dtype=object).T
                 bound = max(abs(x) for b in group for x in self._columns[b])
@@ -311,13 +318,25 @@ def single_blas_thread():
     return controller.limit(limits=1, user_api="blas")
 
 
-def _chunked(sums, counts: np.ndarray, width: int) -> np.ndarray:
-    """``sums`` over the rows in chunks of at most :data:`CHUNK` (the kernels' working arrays are
+def _chunk(kernel) -> int:
+    """Rows per pass of a kernel: :data:`CHUNK`, or four times as many for a kernel whose parts
+    per row are few (its working arrays still fit in the caches; fewer passes, less overhead:
+    measured, the pair bets' kernels take half the time per row at 1,024 rows as at 256)."""
+    parts = kernel.first.elements + kernel.second.elements
+    return CHUNK * 4 if parts < SMALL_KERNEL else CHUNK
+
+
+SMALL_KERNEL = 1200
+"""Parts per row (both sides' elements) below which a kernel takes :func:`_chunk`'s longer passes."""
+
+
+def _chunked(sums, counts: np.ndarray, width: int, chunk: int = CHUNK) -> np.ndarray:
+    """``sums`` over the rows in chunks of at most ``chunk`` (the kernels' working arrays are
     reused whatever the number of rows): ``(rows, width)`` int64."""
     rows = len(counts)
     out = np.empty((rows, width), dtype=np.int64)
-    for start in range(0, rows, CHUNK):
-        part = counts[start : start + CHUNK]
+    for start in range(0, rows, chunk):
+        part = counts[start : start + chunk]
         out[start : start + len(part)] = sums(part).T
     return out
 

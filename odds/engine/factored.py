@@ -21,6 +21,16 @@ Both exact batch paths of the engine count a bet's deals as a polynomial in the 
   a factor reads a value), a term's signature on an atom is the product of its factors there (a
   card's, a suit shape's, a rank's or a value's falling factorial).
 
+A small example: two kinds with counts ``c = (3, 5)``, depth 2, signature ``m`` of a kind worth
+``(c)_m``, and the terms ``1 * c_1 c_2 + 2 * (c_1)_2 + 3 * (c_2)_2 = 15 + 12 + 60``:
+
+>>> import numpy as np
+>>> kernel = FactoredSum.build(np.array([[1, 1], [2, 0], [0, 2]]), [np.arange(3)] * 2,
+...                            np.array([[1], [2], [3]]), depth=2, column_bound=3)
+>>> values = [np.array([[1], [c], [c * (c - 1)]]) for c in (3, 5)]  # (signatures, rows)
+>>> kernel.applies(8), kernel.sums([v.astype(float) for v in values], values).tolist()
+(True, [[87]])
+
 How it is summed, per chunk of rows. Split the atoms in two sides. Each term is a pair ``(a, b)``
 of a first-side part and a second-side part, with ``|a| + |b| = D`` cards. With ``A[r, a]`` and
 ``B[r, b]`` the products of the signatures' values on each side,
@@ -30,16 +40,41 @@ of a first-side part and a second-side part, with ``|a| + |b| = D`` cards. With 
 ``T_j`` is a dense float64 matrix product (BLAS) of the rows' ``A`` with the block ``M_j`` of the
 weights; the sum over ``b`` is int64 arithmetic.
 
-Why it is exact. Every value is a count of ordered partial deals, at most ``(N)_D``; the caller
-promises ``max|column entry| * (N)_D < 2**63`` (:meth:`FactoredSum.applies`), so every int64
-value fits and the result is exact (int64 arithmetic is the ring of integers modulo ``2**64``, and
-a result below ``2**63`` in size is its own residue). The float product ``T_j`` is exact when every
-product and partial sum is an integer below ``2**53``: checked for each chunk and block with the
-bound ``max_r A[r, a] @ |M_j|`` (``A`` is computed in float64 and is exact when that bound holds,
-since each ``A`` is a product of integers no larger than it). A block that fails the check (shoes
-of more than about 8 decks) is summed on limbs of ``A`` of at most ``53 - log2(column mass)``
-bits instead, each limb product exact, shifted and added in int64 - exact for any shoe within the
-promise. ``T_j`` need not fit in int64 where ``B[r, b] = 0``: it is multiplied by zero in the ring.
+Why it is exact (every step; ``tests/test_factored.py`` checks each bound from both sides).
+
+1. The values. Every signature value ``v_g(r, s)`` and every product of them over distinct atoms
+   counts ordered selections of distinct cards of the row's shoe (falling factorials of disjoint
+   card groups, and sums of such products for suit shapes), so it is a non-negative integer of
+   at most ``(N)_k <= (N)_D`` for a part of ``k <= D`` cards (at most ``5! = 120`` when ``N <
+   D``). The sum itself is ``S[r, d] = sum over outcomes of count * column entry`` with the counts
+   adding up to ``(N)_D``, so ``|S| <= column_bound * (N)_D``. The caller promises
+   ``max(1, column_bound) * (N)_D < 2**63`` for every row (:meth:`FactoredSum.applies`): every
+   value and every ``S`` fits in int64.
+2. int64 arithmetic is the ring of integers modulo ``2**64`` (numpy wraps, never raises): the
+   second side's products, the products ``B * T`` and their sum are computed modulo ``2**64``,
+   and a result below ``2**63`` in size is its own residue, so ``S`` is exact even where an
+   intermediate ``T_j`` (multiplied by ``B = 0``) would not fit.
+3. The weights. The build refuses weights of ``2**40`` or more and ``2**20`` terms or more
+   (``MAX_WEIGHT``, ``MAX_TERMS``): every entry of ``M``, a sum of weights, is then below
+   ``2**60`` in int64; it refuses a block whose largest row sum of ``|M|`` (its *mass*, summed in
+   Python integers) reaches ``2**46`` (``MAX_MASS``): every entry of ``M`` is then exact in
+   float64. (Refused: the caller takes its exact fallback.)
+4. The float products. ``A`` is computed in float64 from the int64 signature values. If a true
+   ``A[r, a]`` is 0, some factor is 0 and the float product is exactly 0. Else every factor is at
+   least 1, each partial product is at most ``A[r, a]``, and rounding is monotone: if ``A[r, a]
+   < 2**53`` every partial product is an integer below ``2**53`` and exact; if not, the computed
+   value is at least ``2**53``. For each chunk and block the bound ``max_e sum_a |M[e, a]| *
+   max_r A[r, a]`` is computed in float64 and multiplied by ``1 + 2**-20`` (``BOUND_MARGIN``: a
+   float dot product of ``n < 2**20`` non-negative terms errs by less than ``(n + 1) 2**-53`` of
+   its value, so the margin keeps it an upper bound). Below ``2**53``, every ``A`` with a non-zero
+   column of ``M`` is exact (an inexact one would make the bound reach ``2**53``) and every
+   product and partial sum of ``M @ A``, in whatever order and with or without fused
+   multiply-adds, is an integer below ``2**53`` in size: exact. The converted ``T_j`` are exact
+   int64.
+5. Otherwise (one value piled high, or shoes of more than about 12 decks) the block is summed on
+   limbs of the int64 ``A`` of ``bits = 53 - bitlength(mass) >= 7`` bits: ``limb @ M`` has every
+   partial sum below ``2**bits * mass <= 2**53``, exact; each is shifted and added modulo
+   ``2**64`` (2.), which gives ``T_j`` modulo ``2**64``.
 """
 
 from __future__ import annotations
