@@ -63,11 +63,14 @@ Why it is exact (every step; ``tests/test_factored.py`` checks each bound from b
    ``A[r, a]`` is 0, some factor is 0 and the float product is exactly 0. Else every factor is at
    least 1, each partial product is at most ``A[r, a]``, and rounding is monotone: if ``A[r, a]
    < 2**53`` every partial product is an integer below ``2**53`` and exact; if not, the computed
-   value is at least ``2**53``. For each chunk and block the bound ``max_e sum_a |M[e, a]| *
-   max_r A[r, a]`` is computed in float64 and multiplied by ``1 + 2**-20`` (``BOUND_MARGIN``: a
-   float dot product of ``n < 2**20`` non-negative terms errs by less than ``(n + 1) 2**-53`` of
-   its value, so the margin keeps it an upper bound). Below ``2**53``, every ``A`` with a non-zero
-   column of ``M`` is exact (an inexact one would make the bound reach ``2**53``) and every
+   value is at least ``2**53``. For each chunk the same holds for ``P[a]``, the product over the
+   part's atoms of each signature value's largest over the rows (computed like ``A``, for one
+   column): ``P[a] >= A[r, a]`` for every row (non-negative factors). Per block the bound
+   ``max_e sum_a |M[e, a]| * P[a]`` is computed in float64 and multiplied by ``1 + 2**-20``
+   (``BOUND_MARGIN``: a float dot product of ``n < 2**20`` non-negative terms errs by less than
+   ``(n + 1) 2**-53`` of its value, so the margin keeps it an upper bound). Below ``2**53``, every
+   ``P`` and ``A`` with a non-zero column of ``M`` is exact (an inexact ``P[a]``, or ``A[r, a] <=
+   P[a]``, would make the bound reach ``2**53``) and every
    product and partial sum of ``M @ A``, in whatever order and with or without fused
    multiply-adds, is an integer below ``2**53`` in size: exact. The converted ``T_j`` are exact
    int64.
@@ -131,7 +134,7 @@ class _TreeSide:
 
     def __init__(self, atoms: Sequence[int], parts: np.ndarray, sig_sizes):
         self.atoms = tuple(atoms)
-        parts = np.unique(np.asarray(parts, dtype=np.int64).reshape(-1, len(self.atoms)), axis=0)
+        parts = _unique_rows(np.asarray(parts, dtype=np.int64).reshape(-1, len(self.atoms)))
         sizes = np.zeros(len(parts), dtype=np.int64)
         for j, g in enumerate(self.atoms):
             sizes += np.asarray(sig_sizes[g], dtype=np.int64)[parts[:, j]]
@@ -139,7 +142,7 @@ class _TreeSide:
         self.parts, self.sizes = parts[order], sizes[order]
         levels, previous = [], None
         for t in range(1, len(self.atoms) + 1):
-            prefixes = self.parts if t == len(self.atoms) else np.unique(self.parts[:, :t], axis=0)
+            prefixes = self.parts if t == len(self.atoms) else _unique_rows(self.parts[:, :t])
             parent = (np.zeros(len(prefixes), dtype=np.int64) if previous is None
                       else _row_index(previous, prefixes[:, : t - 1]))
             levels.append((parent, prefixes[:, t - 1].copy()))
@@ -316,13 +319,16 @@ class FactoredSum:
         out = np.zeros((self.width, rows), dtype=np.int64)
         if not rows:
             return out
+        # P[a] = the product over the part's atoms of each signature value's largest over the
+        # rows, an upper bound of every row's A[r, a] (one column through the same side)
+        first = set(self.first.atoms)
+        sig_peaks = [np.max(v, axis=1, keepdims=True) if g in first else None for g, v in enumerate(float_sigs)]
+        peaks = {s: p[:, 0].copy() for s, p in self._first_values(sig_peaks, np.float64).items()}
         a_by_size = self._first_values(float_sigs, np.float64)
         a_int = None
         for i, block in enumerate(self.blocks):
             a = a_by_size[block.size]
-            peak = self.scratch(("peak", i), (a.shape[0],), np.float64)
-            np.max(a, axis=1, out=peak)
-            bound = float((block.abs_m @ peak).max()) * BOUND_MARGIN
+            bound = float((block.abs_m @ peaks[block.size]).max()) * BOUND_MARGIN
             t = self.scratch(("t", i), (block.m.shape[0], rows), np.int64)
             if bound < FLOAT_EXACT:
                 product = self.scratch(("product", i), (block.m.shape[0], rows), np.float64)
@@ -357,6 +363,23 @@ def _limb_product(a: np.ndarray, block: _Block) -> np.ndarray:
         out += (block.m @ limb).astype(np.int64) << np.int64(shift)
         shift += bits
     return out
+
+
+def _unique_rows(rows: np.ndarray) -> np.ndarray:
+    """The distinct rows of a non-negative int64 array, sorted (as ``np.unique(rows, axis=0)``,
+    which is several times slower: each row is packed into one int64 key when that fits).
+
+    >>> _unique_rows(np.array([[1, 0], [0, 2], [1, 0]])).tolist()
+    [[0, 2], [1, 0]]
+    """
+    if not rows.size:
+        return np.unique(rows, axis=0)
+    base = int(rows.max()) + 1
+    if base ** rows.shape[1] >= 2**62:
+        return np.unique(rows, axis=0)
+    weights = base ** np.arange(rows.shape[1] - 1, -1, -1, dtype=np.int64)
+    _, first = np.unique(rows @ weights, return_index=True)
+    return rows[first]
 
 
 def _row_index(table: np.ndarray, rows: np.ndarray) -> np.ndarray:
