@@ -112,3 +112,18 @@ def test_count_run_identical_to_the_old_evaluator(monkeypatch):
     assert new.shoes == old.shoes == 4
     for bet in BETS:
         assert vars(new.bets[bet]) == vars(old.bets[bet]), bet
+
+
+def test_threads_sharing_one_evaluator():
+    """A Dask worker runs tasks in threads of one process with one cached evaluator: shoes
+    evaluated at the same time in several threads give each shoe's own figures (the kernels'
+    working arrays are per thread)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    shoes = dealt(8, 8, seed=11)
+    want = [NEW.evaluate(shoe) for shoe in shoes]
+    with ThreadPoolExecutor(4) as pool:
+        for _ in range(3):
+            got = list(pool.map(NEW.evaluate, shoes))
+            for g, w in zip(got, want):
+                assert_same(g, w)

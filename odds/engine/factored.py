@@ -83,6 +83,7 @@ Why it is exact (every step; ``tests/test_factored.py`` checks each bound from b
 from __future__ import annotations
 
 import math
+import threading
 from dataclasses import dataclass, field
 from typing import Sequence
 
@@ -110,17 +111,22 @@ class _Scratch:
     new pages costs more than the arithmetic here (measured: a third of the time of a positional
     table). Each name owns one flat buffer, grown when a call needs more; the array handed out is
     a contiguous view of its start, so batches of any number of rows (a shoe's rounds) reuse it.
-    An array handed out is valid until the next call that asks for the same name."""
+    An array handed out is valid until the next call that asks for the same name *in the same
+    thread*: the buffers are per thread (a Dask worker runs several tasks at once in threads of
+    one process, sharing one evaluator; shared buffers would mix their rows)."""
 
     def __init__(self):
-        self._arrays: dict = {}
+        self._local = threading.local()
 
     def __call__(self, name, shape, dtype=np.int64) -> np.ndarray:
+        arrays = getattr(self._local, "arrays", None)
+        if arrays is None:
+            arrays = self._local.arrays = {}
         size = math.prod(shape)
         key = (name, np.dtype(dtype))
-        buffer = self._arrays.get(key)
+        buffer = arrays.get(key)
         if buffer is None or buffer.size < size:
-            buffer = self._arrays[key] = np.empty(max(size, 1), dtype=dtype)
+            buffer = arrays[key] = np.empty(max(size, 1), dtype=dtype)
         return buffer[:size].reshape(shape)
 
     def __reduce__(self):  # never ship the arrays to another process
