@@ -68,13 +68,15 @@ Why it is exact (every step; ``tests/test_factored.py`` checks each bound from b
    column): ``P[a] >= A[r, a]`` for every row (non-negative factors). Per block the bound
    ``max_e sum_a |M[e, a]| * P[a]`` is computed in float64 and multiplied by ``1 + 2**-20``
    (``BOUND_MARGIN``: a float dot product of ``n < 2**20`` non-negative terms errs by less than
-   ``(n + 1) 2**-53`` of its value, so the margin keeps it an upper bound). Below ``2**53``, every
-   ``P`` and ``A`` with a non-zero column of ``M`` is exact (an inexact ``P[a]``, or ``A[r, a] <=
-   P[a]``, would make the bound reach ``2**53``) and every
-   product and partial sum of ``M @ A``, in whatever order and with or without fused
-   multiply-adds, is an integer below ``2**53`` in size: exact. The converted ``T_j`` are exact
-   int64.
-5. Otherwise (one value piled high, or shoes of more than about 12 decks) the block is summed on
+   ``(n + 1) 2**-53`` of its value, so the margin keeps it an upper bound; and a float sum of
+   non-negative terms is at least its largest term, so a ``P[a]`` of ``2**53`` or more under a
+   non-zero entry of ``M`` makes the bound at least ``2**53``). Below ``2**53``, then, every
+   ``P[a]`` under a non-zero column of ``M`` is below ``2**53``, so is every ``A[r, a] <= P[a]``,
+   all exact, and every product and partial sum of ``M @ A``, in whatever order and with or
+   without fused multiply-adds, is an integer below ``2**53`` in size: exact. (An ``A`` under a
+   zero column, exact or not, is finite - at most ``(2**63)**D`` - and adds exactly 0.) The
+   converted ``T_j`` are exact int64.
+5. Otherwise (one kind piled high, or big shoes) the block is summed on
    limbs of the int64 ``A`` of ``bits = 53 - bitlength(mass) >= 7`` bits: ``limb @ M`` has every
    partial sum below ``2**bits * mass <= 2**53``, exact; each is shifted and added modulo
    ``2**64`` (2.), which gives ``T_j`` modulo ``2**64``.
