@@ -644,24 +644,28 @@ class PositionalSum:
     """Per atom, ``(signatures, k)`` factor indices (padded with the constant factor)."""
     scratch: _Scratch = field(default_factory=_Scratch)
 
+    def __post_init__(self):
+        # every atom's signatures stacked: one gather per factor slot for all of them
+        self._flat = np.ascontiguousarray(np.concatenate(self.signatures).T)  # (k, all signatures)
+        ends = np.cumsum([len(sig) for sig in self.signatures]).tolist()
+        self._spans = list(zip([0] + ends[:-1], ends))
+
     def sums(self, counts: np.ndarray) -> np.ndarray:
         """``S (width, rows)`` int64 for rows of counts (52 cards, or 13 ranks when the table
         needs no suits); the caller checked ``kernel.applies``."""
         factors = self.factor_values(counts)
         rows = factors.shape[1]
-        int_sigs, float_sigs = [], []
-        for g, sig in enumerate(self.signatures):
-            value = self.scratch(("sig", g), (len(sig), rows))
-            np.take(factors, sig[:, 0], axis=0, out=value, mode="clip")
-            if sig.shape[1] > 1:
-                other = self.scratch("other", (len(sig), rows))
-                for j in range(1, sig.shape[1]):
-                    np.take(factors, sig[:, j], axis=0, out=other, mode="clip")
-                    value *= other
-            as_float = self.scratch(("float", g), (len(sig), rows), np.float64)
-            np.copyto(as_float, value)
-            int_sigs.append(value)
-            float_sigs.append(as_float)
+        value = self.scratch("sig", (self._flat.shape[1], rows))
+        np.take(factors, self._flat[0], axis=0, out=value, mode="clip")
+        if len(self._flat) > 1:
+            other = self.scratch("other", value.shape)
+            for index in self._flat[1:]:
+                np.take(factors, index, axis=0, out=other, mode="clip")
+                value *= other
+        as_float = self.scratch("float", value.shape, np.float64)
+        np.copyto(as_float, value)
+        int_sigs = [value[a:b] for a, b in self._spans]
+        float_sigs = [as_float[a:b] for a, b in self._spans]
         return self.kernel.sums(float_sigs, int_sigs)
 
 
