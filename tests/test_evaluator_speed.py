@@ -127,3 +127,15 @@ def test_threads_sharing_one_evaluator():
             got = list(pool.map(NEW.evaluate, shoes))
             for g, w in zip(got, want):
                 assert_same(g, w)
+
+
+def test_shoes_without_rounds_in_a_batch():
+    """A shoe in which no round was dealt (a tiny shoe, a deep cut card) has empty results, and
+    the shoes around it keep theirs."""
+    shoes = dealt(1, 2)
+    empty = np.zeros((0, 52), dtype=np.int64)
+    got = NEW.evaluate_shoes([empty, shoes[0], empty, shoes[1], empty])
+    assert [len(g["banker"][1]) for g in got] == [0, len(shoes[0]), 0, len(shoes[1]), 0]
+    assert_same(got[1], OLD.evaluate(shoes[0]))
+    assert_same(got[3], OLD.evaluate(shoes[1]))
+    assert NEW.evaluate_shoes([]) == [] and len(NEW.evaluate_shoes([empty])[0]["tie"][0]) == 0
