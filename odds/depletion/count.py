@@ -142,21 +142,23 @@ def count_shoes(spec: CountSpec, start: int, stop: int) -> Tally:
     evaluator = _evaluator(spec)
     tally = Tally(0, {b: BetTally() for b in spec.bet_ids})
     values: dict[str, list[np.ndarray]] = {b: [] for b in spec.bet_ids}
-    for index in range(start, stop):
-        unseen, _ = deal_shoe(evaluator.game, shuffled(spec.full, spec.seed, index), spec.rules, settle=False)
-        for bet, ev in tally_shoe(tally, spec, evaluator, unseen).items():
+    shoes = [deal_shoe(evaluator.game, shuffled(spec.full, spec.seed, index), spec.rules, settle=False)[0]
+             for index in range(start, stop)]
+    for unseen, results in zip(shoes, evaluator.evaluate_shoes(shoes)):  # one pass over every row
+        for bet, ev in tally_shoe(tally, spec, evaluator, unseen, results).items():
             values[bet].append(ev)
     if spec.keep_values:
         tally.values[start] = values
     return tally
 
 
-def tally_shoe(tally: Tally, spec: CountSpec, evaluator: Evaluator, unseen: np.ndarray) -> dict[str, np.ndarray]:
+def tally_shoe(tally: Tally, spec: CountSpec, evaluator: Evaluator, unseen: np.ndarray,
+               results: dict | None = None) -> dict[str, np.ndarray]:
     """Add one dealt shoe (its unseen compositions before each round) to ``tally``; returns each
-    bet's expectation per round."""
+    bet's expectation per round (``results``: the shoe's ``evaluator.evaluate(unseen)``, if known)."""
     full = np.array(spec.full, dtype=np.int64)
     tally.shoes += 1
-    results = evaluator.evaluate(unseen)
+    results = evaluator.evaluate(unseen) if results is None else results
     left = unseen.sum(axis=1)
     for bet, window, tags in zip(spec.bet_ids, spec.windows, spec.tags52):
         positive, ev = results[bet]

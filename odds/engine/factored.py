@@ -1,0 +1,722 @@
+"""Exact weighted deal counts of many compositions at once, at matrix-product speed.
+
+Both exact batch paths of the engine count a bet's deals as a polynomial in the composition:
+
+    S[r, d] = sum over terms t of W[t, d] * prod over atoms g of v_g(r, s_t(g))
+
+* compiled tables (:mod:`odds.engine.compiled`): the atoms are the card kinds (10 baccarat values),
+  a term is a multiset of ``D`` kinds, its signature on kind ``k`` the multiplicity ``m_k`` and
+  ``v_k(r, m) = (c_k)_m``, the falling factorial of the row's count of that kind. A round that uses
+  ``s < D`` cards is scaled by ``(N - s)_(D - s)``, the orderings of the unused cards; here that
+  scale is expanded into the multisets it stands for (:func:`homogenize`), so every term has
+  exactly ``D`` cards:
+
+      prod_k (c_k)_(m_k) * (N - s)_(D - s)
+          = sum over multisets e of D - s kinds of  (D - s)! / prod_k e_k!  *  prod_k (c_k)_(m_k + e_k)
+
+  (``prod_k (c_k)_(m_k) (c_k - m_k)_(e_k) = prod_k (c_k)_(m_k + e_k)``, and the ordered draws of
+  ``D - s`` distinct cards out of the ``N - s`` left, grouped by the kinds they use, are
+  ``(N - s)_(D - s)``);
+* positional tables (:mod:`odds.engine.positional`): the atoms are ranks (or baccarat values, when
+  a factor reads a value), a term's signature on an atom is the product of its factors there (a
+  card's, a suit shape's, a rank's or a value's falling factorial).
+
+A small example: two kinds with counts ``c = (3, 5)``, depth 2, signature ``m`` of a kind worth
+``(c)_m``, and the terms ``1 * c_1 c_2 + 2 * (c_1)_2 + 3 * (c_2)_2 = 15 + 12 + 60``:
+
+>>> import numpy as np
+>>> kernel = FactoredSum.build(np.array([[1, 1], [2, 0], [0, 2]]), [np.arange(3)] * 2,
+...                            np.array([[1], [2], [3]]), depth=2, column_bound=3)
+>>> values = [np.array([[1], [c], [c * (c - 1)]]) for c in (3, 5)]  # (signatures, rows)
+>>> kernel.applies(8), kernel.sums([v.astype(float) for v in values], values).tolist()
+(True, [[87]])
+
+How it is summed, per chunk of rows. Split the atoms in two sides. Each term is a pair ``(a, b)``
+of a first-side part and a second-side part, with ``|a| + |b| = D`` cards. With ``A[r, a]`` and
+``B[r, b]`` the products of the signatures' values on each side,
+
+    S[r, d] = sum_j sum_(b: |b| = j) B[r, b] * T_j[r, b, d],    T_j[r, b, d] = sum_(a: |a| = D - j) A[r, a] M_j[a, (b, d)]
+
+``T_j`` is a dense float64 matrix product (BLAS) of the rows' ``A`` with the block ``M_j`` of the
+weights; the sum over ``b`` is int64 arithmetic.
+
+Why it is exact (every step; ``tests/test_factored.py`` checks each bound from both sides).
+
+1. The values. Every signature value ``v_g(r, s)`` and every product of them over distinct atoms
+   counts ordered selections of distinct cards of the row's shoe (falling factorials of disjoint
+   card groups, and sums of such products for suit shapes), so it is a non-negative integer of
+   at most ``(N)_k <= (N)_D`` for a part of ``k <= D`` cards (at most ``5! = 120`` when ``N <
+   D``). The sum itself is ``S[r, d] = sum over outcomes of count * column entry`` with the counts
+   adding up to ``(N)_D``, so ``|S| <= column_bound * (N)_D``. The caller promises
+   ``max(1, column_bound) * (N)_D < 2**63`` for every row (:meth:`FactoredSum.applies`): every
+   value and every ``S`` fits in int64.
+2. int64 arithmetic is the ring of integers modulo ``2**64`` (numpy wraps, never raises): the
+   second side's products, the products ``B * T`` and their sum are computed modulo ``2**64``,
+   and a result below ``2**63`` in size is its own residue, so ``S`` is exact even where an
+   intermediate ``T_j`` (multiplied by ``B = 0``) would not fit.
+3. The weights. The build refuses weights of ``2**40`` or more and ``2**20`` terms or more
+   (``MAX_WEIGHT``, ``MAX_TERMS``): every entry of ``M``, a sum of weights, is then below
+   ``2**60`` in int64; it refuses a block whose largest row sum of ``|M|`` (its *mass*, summed in
+   Python integers) reaches ``2**46`` (``MAX_MASS``): every entry of ``M`` is then exact in
+   float64. (Refused: the caller takes its exact fallback.)
+4. The float products. ``A`` is computed in float64 from the int64 signature values. If a true
+   ``A[r, a]`` is 0, some factor is 0 and the float product is exactly 0. Else every factor is at
+   least 1, each partial product is at most ``A[r, a]``, and rounding is monotone: if ``A[r, a]
+   < 2**53`` every partial product is an integer below ``2**53`` and exact; if not, the computed
+   value is at least ``2**53``. For each chunk the same holds for ``P[a]``, the product over the
+   part's atoms of each signature value's largest over the rows (computed like ``A``, for one
+   column): ``P[a] >= A[r, a]`` for every row (non-negative factors). Per block the bound
+   ``max_e sum_a |M[e, a]| * P[a]`` is computed in float64 and multiplied by ``1 + 2**-20``
+   (``BOUND_MARGIN``: a float dot product of ``n < 2**20`` non-negative terms errs by less than
+   ``(n + 1) 2**-53`` of its value, so the margin keeps it an upper bound; and a float sum of
+   non-negative terms is at least its largest term, so a ``P[a]`` of ``2**53`` or more under a
+   non-zero entry of ``M`` makes the bound at least ``2**53``). Below ``2**53``, then, every
+   ``P[a]`` under a non-zero column of ``M`` is below ``2**53``, so is every ``A[r, a] <= P[a]``,
+   all exact, and every product and partial sum of ``M @ A``, in whatever order and with or
+   without fused multiply-adds, is an integer below ``2**53`` in size: exact. (An ``A`` under a
+   zero column, exact or not, is finite - at most ``(2**63)**D`` - and adds exactly 0.) The
+   converted ``T_j`` are exact int64.
+5. Otherwise (one kind piled high, or big shoes) the block is summed on
+   limbs of the int64 ``A`` of ``bits = 53 - bitlength(mass) >= 7`` bits: ``limb @ M`` has every
+   partial sum below ``2**bits * mass <= 2**53``, exact; each is shifted and added modulo
+   ``2**64`` (2.), which gives ``T_j`` modulo ``2**64``.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from dataclasses import dataclass, field
+from typing import Sequence
+
+import numpy as np
+
+from ..counting import falling
+
+FLOAT_EXACT = float(2**53)
+INT64_LIMIT = 2**63 - 1
+MAX_WEIGHT = 2**40
+MAX_TERMS = 2**20
+"""Weights below ``MAX_WEIGHT`` and fewer than ``MAX_TERMS`` terms: every sum of weights
+(``M``'s entries, at most ``2**60``) is exact in int64."""
+MAX_MASS = 2**46
+"""A block's largest row sum of ``|M|`` must be below this: then every entry of ``M`` is exact in
+float64 and a limb has at least ``53 - 46 = 7`` bits."""
+BOUND_MARGIN = 1 + 2.0**-20
+"""The bound is summed in float64 (relative error below ``1e-12`` for the sizes here); the margin
+keeps it an upper bound."""
+
+
+class _Scratch:
+    """Arrays kept between calls, by name: the hot loops write into them (``out=``) instead of
+    allocating. Fresh arrays of more than 128 KiB come from the system as new pages, and touching
+    new pages costs more than the arithmetic here (measured: a third of the time of a positional
+    table). Each name owns one flat buffer, grown when a call needs more; the array handed out is
+    a contiguous view of its start, so batches of any number of rows (a shoe's rounds) reuse it.
+    An array handed out is valid until the next call that asks for the same name *in the same
+    thread*: the buffers are per thread (a Dask worker runs several tasks at once in threads of
+    one process, sharing one evaluator; shared buffers would mix their rows)."""
+
+    def __init__(self):
+        self._local = threading.local()
+
+    def __call__(self, name, shape, dtype=np.int64) -> np.ndarray:
+        arrays = getattr(self._local, "arrays", None)
+        if arrays is None:
+            arrays = self._local.arrays = {}
+        size = math.prod(shape)
+        key = (name, np.dtype(dtype))
+        buffer = arrays.get(key)
+        if buffer is None or buffer.size < size:
+            buffer = arrays[key] = np.empty(max(size, 1), dtype=dtype)
+        return buffer[:size].reshape(shape)
+
+    def __reduce__(self):  # never ship the arrays to another process
+        return (_Scratch, ())
+
+
+class _TreeSide:
+    """Parts over some atoms, sorted by size, each the product of its atoms' signature values,
+    built one atom at a time over the distinct prefixes (a level: a parent prefix times one
+    signature's value; two gathers and a product per prefix)."""
+
+    def __init__(self, atoms: Sequence[int], parts: np.ndarray, sig_sizes):
+        self.atoms = tuple(atoms)
+        parts = _unique_rows(np.asarray(parts, dtype=np.int64).reshape(-1, len(self.atoms)))
+        sizes = np.zeros(len(parts), dtype=np.int64)
+        for j, g in enumerate(self.atoms):
+            sizes += np.asarray(sig_sizes[g], dtype=np.int64)[parts[:, j]]
+        order = np.lexsort(tuple(parts[:, j] for j in reversed(range(len(self.atoms)))) + (sizes,))
+        self.parts, self.sizes = parts[order], sizes[order]
+        levels, previous = [], None
+        for t in range(1, len(self.atoms) + 1):
+            prefixes = self.parts if t == len(self.atoms) else _unique_rows(self.parts[:, :t])
+            parent = (np.zeros(len(prefixes), dtype=np.int64) if previous is None
+                      else _row_index(previous, prefixes[:, : t - 1]))
+            levels.append((parent, prefixes[:, t - 1].copy()))
+            previous = prefixes
+        self.levels = tuple(levels)
+        self.elements = sum(len(p) for p, _ in levels)
+        self.scratch = _Scratch()
+        self.by_size = {int(s): slice(int(np.searchsorted(self.sizes, s)), int(np.searchsorted(self.sizes, s, "right")))
+                        for s in np.unique(self.sizes)}
+
+    def values(self, sig_values: Sequence[np.ndarray], dtype) -> np.ndarray:
+        """``(parts, rows)``: each part's product of its atoms' signature values (``sig_values[g]``:
+        ``(signatures, rows)``; rows last, so that every step runs along contiguous memory)."""
+        out = None
+        rows = sig_values[self.atoms[0]].shape[1]
+        for t, (atom, (parent, sig)) in enumerate(zip(self.atoms, self.levels)):
+            column = self.scratch(("sig", t, dtype), (len(sig), rows), dtype)
+            source = sig_values[atom]
+            if source.dtype != dtype:
+                source = source.astype(dtype)
+            np.take(source, sig, axis=0, out=column, mode="clip")
+            if out is None:
+                out = column
+            else:
+                level = self.scratch(("level", t, dtype), (len(parent), rows), dtype)
+                np.take(out, parent, axis=0, out=level, mode="clip")
+                level *= column
+                out = level
+        return out
+
+
+class _OuterSide:
+    """Parts over the atoms of two tree sides: every pair ``(l, r)``, per total size ``s`` the
+    outer products of the left parts of size ``s - u`` and the right parts of size ``u``: one
+    broadcast product per ``(s, u)``, no gathers. Pairs the terms never use are computed too (their
+    rows of the weights are zero): worth it when the terms use nearly all pairs."""
+
+    def __init__(self, left: _TreeSide, right: _TreeSide, sizes: Sequence[int]):
+        self.left, self.right = left, right
+        self.atoms = left.atoms + right.atoms
+        self.pieces = {}
+        parts = {}
+        for s in sizes:
+            pieces, chunks = [], []
+            for u, r_slice in right.by_size.items():
+                l_slice = left.by_size.get(s - u)
+                if l_slice is None:
+                    continue
+                pieces.append((l_slice, r_slice))
+                lp, rp = left.parts[l_slice], right.parts[r_slice]
+                chunks.append(np.concatenate([np.repeat(lp, len(rp), axis=0), np.tile(rp, (len(lp), 1))], axis=1))
+            if pieces:
+                self.pieces[s] = pieces
+                parts[s] = np.concatenate(chunks)
+        self.parts_of = parts
+        self.elements = left.elements + right.elements + sum(len(p) for p in parts.values())
+        self.scratch = _Scratch()
+
+    def values_by_size(self, sig_values: Sequence[np.ndarray], dtype) -> dict[int, np.ndarray]:
+        left = self.left.values(sig_values, dtype)
+        right = self.right.values(sig_values, dtype)
+        rows = left.shape[1]
+        out = {}
+        for s, pieces in self.pieces.items():
+            buffer = self.scratch((s, dtype), (len(self.parts_of[s]), rows), dtype)
+            at = 0
+            for l_slice, r_slice in pieces:
+                n_l, n_r = l_slice.stop - l_slice.start, r_slice.stop - r_slice.start
+                np.multiply(left[l_slice, None, :], right[None, r_slice, :],
+                            out=buffer[at : at + n_l * n_r].reshape(n_l, n_r, rows))
+                at += n_l * n_r
+            out[s] = buffer
+        return out
+
+
+@dataclass(frozen=True)
+class _Block:
+    """The terms whose first-side part has ``size`` cards: ``M[a, (b, d)]``, dense over the
+    first side's parts of that size and the second side's parts of ``depth - size`` cards."""
+
+    size: int
+    b: slice
+    m: np.ndarray
+    """float64 ``(parts b * width, parts a)`` (the transpose: rows are the last axis)."""
+    abs_m: np.ndarray
+    """``|M|`` (float64), for the exactness bound."""
+    mass: int
+    """The largest column sum of ``|M|`` (the limb width when the bound fails)."""
+
+
+@dataclass
+class FactoredSum:
+    """``S = sum_t W[t] * prod_g v_g(s_t(g))`` for many rows (module docstring)."""
+
+    depth: int
+    width: int
+    first: object
+    """The float64 side: a :class:`_TreeSide` or an :class:`_OuterSide`."""
+    second: "_TreeSide"
+    blocks: list[_Block]
+    column_bound: int
+    """The largest ``|column entry|``: ``|S| <= column_bound * (N)_depth``."""
+    stats: dict = field(default_factory=dict)
+    scratch: _Scratch = field(default_factory=_Scratch)
+
+    @classmethod
+    def build(cls, term_sigs: np.ndarray, sig_sizes: Sequence[np.ndarray], weights: np.ndarray, depth: int,
+              column_bound: int, heavy: Sequence[float] | None = None,
+              force: tuple | None = None) -> "FactoredSum | None":
+        """From each term's signature per atom (``term_sigs[t, g]``; signature 0 = none: value 1,
+        no card), each atom's signature sizes (cards), and the int64 weights ``W (terms, width)``;
+        None when the terms do not all hold ``depth`` cards or a weight is too large for float64.
+        ``heavy``: per atom, how many cards of it a shoe holds (heavy atoms go to the int64 side,
+        keeping the float64 side's values small)."""
+        term_sigs = np.asarray(term_sigs, dtype=np.int64)
+        weights = np.asarray(weights, dtype=np.int64)
+        n_terms, n_atoms = term_sigs.shape
+        if n_atoms < 2 or not n_terms or weights.shape[0] != n_terms:
+            return None
+        if np.abs(weights).max(initial=0) >= MAX_WEIGHT or n_terms >= MAX_TERMS:
+            return None  # (far past any pay: then every sum of weights below is exact in int64)
+        sizes = np.zeros(n_terms, dtype=np.int64)
+        for g in range(n_atoms):
+            sizes += np.asarray(sig_sizes[g], dtype=np.int64)[term_sigs[:, g]]
+        if (sizes != depth).any():
+            return None
+        order = sorted(range(n_atoms), key=lambda g: (-(heavy[g] if heavy is not None else 0), g))
+        best = None
+        for k in range(1, n_atoms):
+            second = sorted(order[:k])
+            if force is not None:
+                if k > 1:
+                    break
+                second = sorted(force[0])
+            first = [g for g in range(n_atoms) if g not in second]
+            plan = _plan(term_sigs, sig_sizes, first, second, depth, weights.shape[1],
+                         None if force is None else force[1])
+            if best is None or plan[0] < best[0]:
+                best = plan
+        _, first, second = best
+        width = weights.shape[1]
+        b_index = _lookup(second.parts, term_sigs[:, list(second.atoms)])
+        a_parts = term_sigs[:, list(first.atoms)]
+        blocks = []
+        for size in range(depth + 1):
+            members = np.flatnonzero(second.sizes[b_index] == depth - size)
+            b_slice = second.by_size.get(depth - size)
+            if not len(members) or b_slice is None:
+                continue
+            if isinstance(first, _OuterSide):
+                table = first.parts_of[size]
+            else:
+                table = first.parts[first.by_size[size]]
+            a_rows = _lookup(table, a_parts[members])
+            dense = np.zeros((len(table), b_slice.stop - b_slice.start, width), dtype=np.int64)
+            np.add.at(dense, (a_rows, b_index[members] - b_slice.start), weights[members])
+            m = np.ascontiguousarray(dense.reshape(len(table), -1).T)
+            mass = max(sum(row) for row in np.abs(m).astype(object).tolist())  # Python ints: exact
+            if mass >= MAX_MASS:
+                return None  # no limb width would keep a limb's products below 2**53
+            blocks.append(_Block(size, b_slice, m.astype(np.float64), np.abs(m).astype(np.float64), int(mass)))
+        return cls(depth, width, first, second, blocks, int(column_bound))
+
+    def applies(self, largest_total: int) -> bool:
+        """Whether every value fits in int64 for rows of at most ``largest_total`` cards."""
+        return max(1, self.column_bound) * falling(int(largest_total), self.depth) <= INT64_LIMIT
+
+    def sums(self, float_sigs: Sequence[np.ndarray], int_sigs: Sequence[np.ndarray]) -> np.ndarray:
+        """``S (width, rows)`` int64, given each atom's signature values ``(signatures, rows)``
+        as float64 (``float_sigs``, for the float side) and int64 (``int_sigs``). The caller
+        checked :meth:`applies`."""
+        b = self.second.values(int_sigs, np.int64)
+        rows = b.shape[1]
+        out = np.zeros((self.width, rows), dtype=np.int64)
+        if not rows:
+            return out
+        # P[a] = the product over the part's atoms of each signature value's largest over the
+        # rows, an upper bound of every row's A[r, a] (one column through the same side)
+        first = set(self.first.atoms)
+        sig_peaks = [np.max(v, axis=1, keepdims=True) if g in first else None for g, v in enumerate(float_sigs)]
+        peaks = {s: p[:, 0].copy() for s, p in self._first_values(sig_peaks, np.float64).items()}
+        a_by_size = self._first_values(float_sigs, np.float64)
+        a_int = None
+        for i, block in enumerate(self.blocks):
+            a = a_by_size[block.size]
+            bound = float((block.abs_m @ peaks[block.size]).max()) * BOUND_MARGIN
+            t = self.scratch(("t", i), (block.m.shape[0], rows), np.int64)
+            if bound < FLOAT_EXACT:
+                product = self.scratch(("product", i), (block.m.shape[0], rows), np.float64)
+                np.matmul(block.m, a, out=product)
+                np.copyto(t, product, casting="unsafe")  # integers below 2**53: exact
+            else:  # limbs of A, each product exact
+                self.stats["limb_blocks"] = self.stats.get("limb_blocks", 0) + 1
+                if a_int is None:
+                    a_int = self._first_values(int_sigs, np.int64)
+                t[...] = _limb_product(a_int[block.size], block)
+            t3 = t.reshape(block.b.stop - block.b.start, self.width, rows)
+            t3 *= b[block.b, None, :]
+            out += t3.sum(axis=0)
+        return out
+
+    def _first_values(self, sigs, dtype) -> dict[int, np.ndarray]:
+        if isinstance(self.first, _OuterSide):
+            return self.first.values_by_size(sigs, dtype)
+        values = self.first.values(sigs, dtype)
+        return {s: values[sl] for s, sl in self.first.by_size.items()}
+
+
+def _limb_product(a: np.ndarray, block: _Block) -> np.ndarray:
+    """``a @ M`` exactly in int64 (modulo 2**64): ``a`` cut into limbs of ``53 - log2(mass)`` bits."""
+    bits = 53 - max(block.mass, 1).bit_length()
+    mask = np.int64((1 << bits) - 1)
+    out = np.zeros((block.m.shape[0], a.shape[1]), dtype=np.int64)
+    top = int(a.max()) if a.size else 0
+    shift = 0
+    while top >> shift:
+        limb = ((a >> np.int64(shift)) & mask).astype(np.float64)
+        out += (block.m @ limb).astype(np.int64) << np.int64(shift)
+        shift += bits
+    return out
+
+
+def _unique_rows(rows: np.ndarray) -> np.ndarray:
+    """The distinct rows of a non-negative int64 array, sorted (as ``np.unique(rows, axis=0)``,
+    which is several times slower: each row is packed into one int64 key when that fits).
+
+    >>> _unique_rows(np.array([[1, 0], [0, 2], [1, 0]])).tolist()
+    [[0, 2], [1, 0]]
+    """
+    if not rows.size:
+        return np.unique(rows, axis=0)
+    base = int(rows.max()) + 1
+    if base ** rows.shape[1] >= 2**62:
+        return np.unique(rows, axis=0)
+    weights = base ** np.arange(rows.shape[1] - 1, -1, -1, dtype=np.int64)
+    _, first = np.unique(rows @ weights, return_index=True)
+    return rows[first]
+
+
+def _row_index(table: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """Index in ``table`` (distinct rows, sorted as by np.unique) of each of ``rows``."""
+    base = int(max(table.max(initial=0), rows.max(initial=0))) + 1
+    weights = base ** np.arange(table.shape[1] - 1, -1, -1, dtype=np.int64)
+    return np.searchsorted(table @ weights, rows @ weights)
+
+
+def _lookup(table: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """Index in ``table`` (distinct rows, any order) of each of ``rows`` (all present)."""
+    base = int(max(table.max(initial=0), rows.max(initial=0))) + 1
+    weights = base ** np.arange(table.shape[1] - 1, -1, -1, dtype=np.int64)
+    keys = table @ weights
+    order = np.argsort(keys, kind="stable")
+    found = order[np.searchsorted(keys, rows @ weights, sorter=order)]
+    if not (table[found] == rows).all():
+        raise AssertionError("a term's part is missing from its side")
+    return found
+
+
+def _plan(term_sigs, sig_sizes, first_atoms, second_atoms, depth, width, use_outer=None):
+    """``(cost, first side, second side)`` of one split. The cost models the work per row:
+    building the sides (the float side as a tree of gathers or as outer products, whichever is
+    cheaper), the matrix products and the int64 contraction."""
+    second = _TreeSide(second_atoms, term_sigs[:, second_atoms], sig_sizes)
+    tree = _TreeSide(first_atoms, term_sigs[:, first_atoms], sig_sizes)
+
+    def dense(counts):
+        return sum(counts.get(depth - j, 0) * (sl.stop - sl.start) for j, sl in second.by_size.items())
+
+    # weights per element, measured: a gather-and-multiply level 3, an outer product 2, a float
+    # product's entry 3 (conversion, product by B, sum), a multiply-add in BLAS 0.07
+    first = tree
+    first_cost = 3 * tree.elements + dense({s: sl.stop - sl.start for s, sl in tree.by_size.items()}) * width * 0.07
+    if len(first_atoms) >= 2:
+        half = len(first_atoms) // 2
+        left = _TreeSide(first_atoms[:half], term_sigs[:, first_atoms[:half]], sig_sizes)
+        right = _TreeSide(first_atoms[half:], term_sigs[:, first_atoms[half:]], sig_sizes)
+        outer = _OuterSide(left, right, sorted(tree.by_size))
+        outer_cost = (3 * (left.elements + right.elements) + 2 * sum(len(p) for p in outer.parts_of.values())
+                      + dense({s: len(p) for s, p in outer.parts_of.items()}) * width * 0.07)
+        if (outer_cost < first_cost) if use_outer is None else use_outer:
+            first, first_cost = outer, outer_cost
+    cost = first_cost + 3 * second.elements + 3 * len(second.parts) * width
+    return cost, first, second
+
+
+# -- the compiled tables -------------------------------------------------------------------------------
+
+def homogenize(multisets: np.ndarray, q: np.ndarray, depth: int) -> tuple[np.ndarray, np.ndarray]:
+    """Every multiset of fewer than ``depth`` kinds spread over the ``depth``-multisets it
+    stands for (module docstring): returns ``(multisets of exactly depth kinds, their weights)``,
+    exact int64 (each weight at most ``depth!`` times the sum of the originals')."""
+    multisets = np.asarray(multisets, dtype=np.int64)
+    q = np.asarray(q, dtype=np.int64)
+    kinds = multisets.shape[1]
+    base = depth + 1
+    codes, values = [], []
+    place = base ** np.arange(kinds, dtype=np.int64)
+    for size in range(depth + 1):
+        rows = np.flatnonzero(multisets.sum(axis=1) == size)
+        if not len(rows):
+            continue
+        ext = _multisets_of_size(kinds, depth - size)
+        coeff = np.array([math.factorial(depth - size) // math.prod(math.factorial(int(x)) for x in e) for e in ext],
+                         dtype=np.int64)
+        total = (multisets[rows][:, None, :] + ext[None, :, :]).reshape(-1, kinds)
+        codes.append(total @ place)
+        values.append((q[rows][:, None, :] * coeff[None, :, None]).reshape(-1, q.shape[1]))
+    codes = np.concatenate(codes)
+    values = np.concatenate(values)
+    unique, inverse = np.unique(codes, return_inverse=True)
+    out = np.zeros((len(unique), q.shape[1]), dtype=np.int64)
+    np.add.at(out, inverse.reshape(-1), values)
+    keep = (out != 0).any(axis=1)
+    unique, out = unique[keep], out[keep]
+    result = np.zeros((len(unique), kinds), dtype=np.int64)
+    rest = unique.copy()
+    for k in range(kinds):
+        rest, result[:, k] = np.divmod(rest, base)
+    return result, out
+
+
+def _multisets_of_size(kinds: int, size: int) -> np.ndarray:
+    """Every multiset of ``size`` of ``kinds`` kinds, as rows of counts."""
+    out = []
+
+    def walk(prefix, left, k):
+        if k == kinds - 1:
+            out.append(prefix + [left])
+            return
+        for x in range(left + 1):
+            walk(prefix + [x], left - x, k + 1)
+
+    walk([], size, 0)
+    return np.array(out, dtype=np.int64).reshape(-1, kinds)
+
+
+@dataclass
+class CompiledSum:
+    """A compiled table's folded digit columns through a :class:`FactoredSum`: the atoms are the
+    card kinds, a signature a multiplicity ``m`` with value ``(c)_m``."""
+
+    kernel: FactoredSum
+    depth: int
+    scratch: _Scratch = field(default_factory=_Scratch)
+
+    def sums(self, counts: np.ndarray) -> np.ndarray:
+        """``S (digit columns, rows)`` int64 for rows of kind counts; the caller checked
+        ``kernel.applies``."""
+        counts = np.asarray(counts, dtype=np.int64)
+        kinds, rows = counts.shape[1], counts.shape[0]
+        table = self.scratch("falls", (kinds, self.depth + 1, rows))
+        table[:, 0] = 1
+        transposed = np.ascontiguousarray(counts.T)
+        step = self.scratch("step", (kinds, rows))
+        for m in range(self.depth):
+            np.subtract(transposed, m, out=step)
+            np.maximum(step, 0, out=step)
+            np.multiply(table[:, m], step, out=table[:, m + 1])
+        as_float = self.scratch("float", table.shape, np.float64)
+        np.copyto(as_float, table)
+        return self.kernel.sums(as_float, table)
+
+
+def compiled_sum(compiled, folded, heavy: Sequence[float] | None = None, force=None) -> CompiledSum | None:
+    """The :class:`CompiledSum` of a compiled table's folded digit columns (one column per digit
+    column; :meth:`odds.engine.compiled.CompiledDeal.fold`); None when the kernel does not apply."""
+    multisets, q = homogenize(compiled.multisets, folded.digit_q, compiled.max_cards)
+    sig_sizes = [np.arange(compiled.max_cards + 1)] * compiled.kinds
+    bound = max(folded.digit_max, default=0)
+    kernel = FactoredSum.build(multisets, sig_sizes, q, compiled.max_cards, bound, heavy, force)
+    return None if kernel is None else CompiledSum(kernel, compiled.max_cards)
+
+
+# -- the positional tables -----------------------------------------------------------------------------
+
+def _factor_cards(factor: tuple) -> int:
+    """Positions a positional factor covers (``one`` and ``rest``: none here)."""
+    kind = factor[0]
+    if kind == "card":
+        return factor[2]
+    if kind == "shape":
+        return sum(factor[2])
+    if kind in ("rank", "value"):
+        return factor[3]
+    return 0
+
+
+class FactorValues:
+    """Every factor of a positional table for many rows, as ``(factors, rows)`` int64, computing
+    only the factors the table holds (rows last: each step runs along contiguous memory).
+
+    ``("card", k, m)`` = (c_k)_m; ``("rank", r, t, m)`` = (c_r - t)_m; ``("value", v, t, m)`` =
+    (c_v - t)_m; ``("shape", r, shape)`` = the sum over the suit multisets of rank r with that
+    shape of prod_s (c_(r,s))_(m_s); ``one`` and ``rest`` (left out of the kernel) are 1."""
+
+    def __init__(self, factors):
+        from .positional import RANK_VALUE, SUIT_MULTISETS, _shape
+
+        self.count = len(factors)
+        bases: dict[tuple, int] = {}
+        self.plain = []  # (factor index, base index, m)
+        self.shapes = []  # (factor index, rank, suit multisets)
+        for i, f in enumerate(factors):
+            if f[0] == "card":
+                self.plain.append((i, bases.setdefault(("card", f[1], 0), len(bases)), f[2]))
+            elif f[0] in ("rank", "value"):
+                self.plain.append((i, bases.setdefault((f[0], f[1], f[2]), len(bases)), f[3]))
+            elif f[0] == "shape":
+                self.shapes.append((i, f[1], None))
+        self.bases = list(bases)
+        self.base_groups = []  # per source (cards, ranks, values): base rows, source rows, taken
+        for kind in ("card", "rank", "value"):
+            rows = [j for j, b in enumerate(self.bases) if b[0] == kind]
+            if rows:
+                self.base_groups.append((kind, np.array(rows, dtype=np.int64),
+                                         np.array([self.bases[j][1] for j in rows], dtype=np.int64),
+                                         np.array([[self.bases[j][2]] for j in rows], dtype=np.int64)))
+        self.depth = max([m for _, _, m in self.plain] + [0])
+        self.plain_rows = np.array([i for i, _, _ in self.plain], dtype=np.int64)
+        self.plain_at = np.array([m * len(self.bases) + b for _, b, m in self.plain], dtype=np.int64)
+        # shape factors: every suit multiset of each shape, as a product of a left pair of suits
+        # (spades, hearts) and a right pair (diamonds, clubs), summed per shape for all 13 ranks
+        shapes = sorted({f[2] for f in factors if f[0] == "shape"})
+        members = [(shape, m) for shape in shapes for m in SUIT_MULTISETS[sum(shape)] if _shape(m) == shape]
+        self.left_pairs = sorted({m[:2] for _, m in members})
+        self.right_pairs = sorted({m[2:] for _, m in members})
+        self.members = [(self.left_pairs.index(m[:2]), self.right_pairs.index(m[2:])) for _, m in members]
+        self.shape_starts = np.array([next(i for i, (s, _) in enumerate(members) if s == shape) for shape in shapes],
+                                     dtype=np.int64)
+        self.member_shape = [shapes.index(shape) for shape, _ in members]
+        self.shape_rows = np.array([i for i, _, _ in self.shapes], dtype=np.int64)
+        self.shape_at = np.array([shapes.index(factors[i][2]) * 13 + rank for i, rank, _ in self.shapes], dtype=np.int64)
+        self.shape_depth = max((max(m) for _, m in members), default=0)
+        self.scratch = _Scratch()
+
+    def __call__(self, counts: np.ndarray) -> np.ndarray:
+        counts = np.asarray(counts, dtype=np.int64)
+        rows = counts.shape[0]
+        cards = np.ascontiguousarray(counts.T) if counts.shape[1] == 52 else None
+        ranks = cards.reshape(13, 4, rows).sum(axis=1) if cards is not None else np.ascontiguousarray(counts.T)
+        out = self.scratch("out", (self.count, rows))
+        out[...] = 1
+        if self.plain:
+            base = self.scratch("base", (len(self.bases), rows))
+            for kind, at, source, taken in self.base_groups:
+                if kind == "card":
+                    of = cards
+                elif kind == "rank":
+                    of = ranks
+                else:
+                    of = np.zeros((10, rows), dtype=np.int64)
+                    np.add.at(of, self.rank_value, ranks)
+                base[at] = np.take(of, source, axis=0) - taken
+            table = self.scratch("table", (self.depth + 1, len(self.bases), rows))
+            table[0] = 1
+            for m in range(self.depth):
+                np.multiply(table[m], np.maximum(base - m, 0), out=table[m + 1])
+            out[self.plain_rows] = np.take(table.reshape(-1, rows), self.plain_at, axis=0)
+        if self.shapes:
+            suits = cards.reshape(13, 4, rows)
+            falls = self.scratch("falls", (self.shape_depth + 1, 4, 13, rows))
+            falls[0] = 1
+            for m in range(self.shape_depth):
+                np.multiply(falls[m], np.maximum(suits.transpose(1, 0, 2) - m, 0), out=falls[m + 1])
+            left = self.scratch("left", (len(self.left_pairs), 13, rows))
+            for i, (a, b) in enumerate(self.left_pairs):
+                np.multiply(falls[a, 0], falls[b, 1], out=left[i])
+            right = self.scratch("right", (len(self.right_pairs), 13, rows))
+            for i, (a, b) in enumerate(self.right_pairs):
+                np.multiply(falls[a, 2], falls[b, 3], out=right[i])
+            # per shape, the sum of its members' products (small buffers: no fresh pages per call)
+            sums = self.scratch("sums", (len(self.shape_starts), 13, rows))
+            sums[...] = 0
+            term = self.scratch("term", (13, rows))
+            for i, (a, b) in enumerate(self.members):
+                np.multiply(left[a], right[b], out=term)
+                sums[self.member_shape[i]] += term
+            out[self.shape_rows] = np.take(sums.reshape(-1, rows), self.shape_at, axis=0)
+        return out
+
+
+@dataclass
+class PositionalSum:
+    """A positional table's weighted counts through a :class:`FactoredSum`: the atoms are ranks
+    (baccarat values when a factor reads a value), a signature the product of a term's factors on
+    one atom."""
+
+    kernel: FactoredSum
+    factor_values: FactorValues
+    signatures: tuple[np.ndarray, ...]
+    """Per atom, ``(signatures, k)`` factor indices (padded with the constant factor)."""
+    scratch: _Scratch = field(default_factory=_Scratch)
+
+    def __post_init__(self):
+        # every atom's signatures stacked: one gather per factor slot for all of them
+        self._flat = np.ascontiguousarray(np.concatenate(self.signatures).T)  # (k, all signatures)
+        ends = np.cumsum([len(sig) for sig in self.signatures]).tolist()
+        self._spans = list(zip([0] + ends[:-1], ends))
+
+    def sums(self, counts: np.ndarray) -> np.ndarray:
+        """``S (width, rows)`` int64 for rows of counts (52 cards, or 13 ranks when the table
+        needs no suits); the caller checked ``kernel.applies``."""
+        factors = self.factor_values(counts)
+        rows = factors.shape[1]
+        value = self.scratch("sig", (self._flat.shape[1], rows))
+        np.take(factors, self._flat[0], axis=0, out=value, mode="clip")
+        if len(self._flat) > 1:
+            other = self.scratch("other", value.shape)
+            for index in self._flat[1:]:
+                np.take(factors, index, axis=0, out=other, mode="clip")
+                value *= other
+        as_float = self.scratch("float", value.shape, np.float64)
+        np.copyto(as_float, value)
+        int_sigs = [value[a:b] for a, b in self._spans]
+        float_sigs = [as_float[a:b] for a, b in self._spans]
+        return self.kernel.sums(float_sigs, int_sigs)
+
+
+def positional_sum(table, columns: np.ndarray) -> PositionalSum | None:
+    """The :class:`PositionalSum` of ``sum_t ways[t] @ columns`` for a positional table; None when
+    its terms do not all read :attr:`depth` positions, or the weights are too large."""
+    from .positional import RANK_VALUE
+
+    factors = table.factors
+    by_value = any(f[0] == "value" for f in factors)
+
+    def atom_of(f) -> int | None:
+        kind = f[0]
+        if kind in ("one", "rest"):
+            return None
+        if kind == "value":
+            return f[1]
+        rank = f[1] // 4 if kind == "card" else f[1]
+        return RANK_VALUE[rank] if by_value else rank
+
+    n_atoms = 10 if by_value else 13
+    one = factors.index(("one",))
+    term_sigs = np.zeros((len(table.terms), n_atoms), dtype=np.int64)
+    signatures: list[dict[tuple, int]] = [{(): 0} for _ in range(n_atoms)]
+    for t, row in enumerate(table.terms.tolist()):
+        grouped: dict[int, list[int]] = {}
+        for f in row:
+            factor = factors[f]
+            if factor[0] == "rest":
+                if table.depth == table.positions and factor[1] != table.positions:
+                    return None  # a term reading fewer positions than another: not homogeneous
+                continue
+            g = atom_of(factor)
+            if g is not None:
+                grouped.setdefault(g, []).append(f)
+        for g, fs in grouped.items():
+            key = tuple(sorted(fs))
+            term_sigs[t, g] = signatures[g].setdefault(key, len(signatures[g]))
+    width = max(len(k) for sigs in signatures for k in sigs) or 1
+    sig_arrays, sig_sizes, heavy = [], [], []
+    for g in range(n_atoms):
+        keys = sorted(signatures[g], key=signatures[g].get)
+        sig_arrays.append(np.array([list(k) + [one] * (width - len(k)) for k in keys], dtype=np.int64))
+        sig_sizes.append(np.array([sum(_factor_cards(factors[f]) for f in k) for k in keys], dtype=np.int64))
+        heavy.append(4.0 if by_value and g == 0 else 1.0)
+    columns = np.asarray(columns, dtype=object)
+    weights = table.ways.astype(object) @ columns
+    if weights.size and max(abs(int(x)) for x in weights.ravel().tolist()) >= MAX_WEIGHT:
+        return None
+    bound = max((abs(int(x)) for x in columns.ravel().tolist()), default=0)
+    kernel = FactoredSum.build(term_sigs, sig_sizes, weights.astype(np.int64), table.depth, bound, heavy)
+    if kernel is None:
+        return None
+    return PositionalSum(kernel, FactorValues(factors), tuple(sig_arrays))

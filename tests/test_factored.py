@@ -1,0 +1,262 @@
+"""The factored kernels (odds/engine/factored.py) against Python integers, across every bound
+their proof relies on.
+
+Each kernel computes ``S[r, d] = sum_t W[t, d] prod_g v_g(r, s_t(g))`` with float64 matrix
+products where a bound proves them exact, limbs of at most ``53 - log2(mass)`` bits where it does
+not, and int64 ring arithmetic elsewhere; it applies only while ``column_bound * (N)_D < 2**63``.
+Every test below compares its sums with an independent computation in Python integers (the
+multiset weights of the compiled table; the positional terms' factor values), on compositions
+drawn on both sides of each bound: small shoes, eight decks, one kind piled up until the float
+products stop being exact (limbs), and the largest shoe the int64 bound admits (one card more and
+the kernel refuses: the evaluator's fallback takes it). The examples are derandomised.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings, strategies as st
+
+from odds.counting import falling
+from odds.depletion.evaluator import Evaluator, rank_counts, value_counts
+from odds.engine import factored
+from odds.engine.positional import _factor_values
+from odds.games import get_game
+from odds.paytable import load_paytable
+from odds.shoe import Shoe
+
+EXAMPLES = settings(max_examples=25, deadline=None, derandomize=True, database=None,
+                    phases=[Phase.explicit, Phase.generate],
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+GAME = get_game("baccarat")
+PAYTABLE = load_paytable(GAME)
+EVALUATOR = Evaluator(GAME, PAYTABLE, list(GAME.bets))
+INT64_MAX = 2**63 - 1
+
+
+# -- independent references in Python integers ----------------------------------------------------
+
+def compiled_reference(values_row) -> list[int]:
+    """The folded digit columns' sums for one row of 10 value counts: every multiset's exact
+    weight (CompiledDeal.multiset_weights, Python integers) times its row of Q."""
+    compiled, folded = EVALUATOR._compiled, EVALUATOR._folded
+    weights = compiled.multiset_weights([int(x) for x in values_row])
+    q = folded.digit_q.tolist()
+    return [sum(w * row[d] for w, row in zip(weights, q) if w) for d in range(folded.digit_width)]
+
+
+def positional_reference(group, table, cards_row) -> list[int]:
+    """``sum_t (ways[t] @ columns) * prod of the term's factors`` over the positions every term
+    reads (the unread positions' factor left out, as the kernel does), in Python integers."""
+    shoe = Shoe.from_card_counts([int(x) for x in cards_row])
+    values = _factor_values(table.factors, table.positions, shoe)
+    columns = [EVALUATOR._columns[b] for b in group]
+    out = [0] * len(group)
+    for term, ways in zip(table.terms.tolist(), table.ways.tolist()):
+        w = 1
+        for f in term:
+            if table.factors[f][0] != "rest":
+                w *= values[f]
+        if w:
+            for j, column in enumerate(columns):
+                out[j] += w * sum(n * c for n, c in zip(ways, column))
+    return out
+
+
+def kernel_sums(kernel, counts) -> tuple[list[list[int]], int]:
+    """The kernel's sums (rows, columns) as Python ints, and how many blocks took limbs."""
+    before = kernel.kernel.stats.get("limb_blocks", 0)
+    sums = kernel.sums(np.asarray(counts, dtype=np.int64))
+    return sums.T.tolist(), kernel.kernel.stats.get("limb_blocks", 0) - before
+
+
+def largest_applicable(kernel) -> int:
+    """The largest shoe size ``N`` with ``column_bound * (N)_D < 2**63`` (by bisection on Python
+    integers, independent of :meth:`FactoredSum.applies`)."""
+    bound, depth = max(1, kernel.column_bound), kernel.depth
+    lo, hi = depth, 2**40
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if bound * falling(mid, depth) <= INT64_MAX:
+            lo = mid
+        else:
+            hi = mid
+    return lo
+
+
+# -- strategies -----------------------------------------------------------------------------------
+
+EIGHT_DECK_VALUES = [128] + [32] * 9
+
+
+@st.composite
+def value_rows(draw, kernel):
+    """A row of 10 value counts: a small shoe, an eight-deck shoe part dealt, or one float-side
+    kind piled up (up to the largest shoe the int64 bound admits)."""
+    kind = draw(st.sampled_from(["small", "eight", "piled", "edge"]))
+    if kind == "small":
+        row = [draw(st.integers(0, 6)) for _ in range(10)]
+        row[draw(st.integers(0, 9))] += 6  # at least the six cards a round may need
+        return row
+    if kind == "eight":
+        return [c - draw(st.integers(0, c)) // draw(st.sampled_from([1, 4, 16])) for c in EIGHT_DECK_VALUES]
+    top = largest_applicable(kernel)
+    row = [draw(st.integers(0, 40)) for _ in range(10)]
+    row[0] += 6
+    heavy = draw(st.sampled_from(kernel.first.atoms))
+    room = top - sum(row)
+    row[heavy] += room if kind == "edge" else draw(st.integers(room // 4, room))
+    return row
+
+
+@st.composite
+def card_rows(draw, kernel, by_value: bool):
+    """A row of 52 card counts: small, eight decks part dealt, or the cards of one float-side atom
+    piled up past where the float products stop being exact (within the int64 bound)."""
+    kind = draw(st.sampled_from(["small", "eight", "piled", "edge"]))
+    if kind == "small":
+        return [draw(st.integers(0, 3)) for _ in range(52)]
+    if kind == "eight":
+        return [8 - draw(st.integers(0, 8)) // draw(st.sampled_from([1, 2, 8])) for _ in range(52)]
+    row = [draw(st.integers(0, 30)) for _ in range(52)]
+    atom = draw(st.sampled_from(kernel.first.atoms))
+    rank = (9 if atom == 0 else atom - 1) if by_value else atom  # a rank of that atom
+    top = min(largest_applicable(kernel), 2**40)
+    room = top - sum(row)
+    extra = room if kind == "edge" else draw(st.integers(room // 2**20, room // 4))
+    row[4 * rank + draw(st.integers(0, 3))] += extra
+    return row
+
+
+# -- the tests ------------------------------------------------------------------------------------
+
+def test_the_shipped_bets_take_the_kernels():
+    """Every baccarat bet of the default paytable has a kernel (else there is nothing to test)."""
+    assert EVALUATOR._compiled_sum is not None
+    assert all(kernel is not None for _, _, kernel in EVALUATOR._groups)
+    assert sorted(b for group, _, _ in EVALUATOR._groups for b in group) == sorted(EVALUATOR.positional_bets)
+
+
+@EXAMPLES
+@given(st.data())
+def test_compiled_kernel_equals_python_integers(data):
+    kernel = EVALUATOR._compiled_sum
+    rows = [data.draw(value_rows(kernel.kernel)) for _ in range(data.draw(st.integers(1, 4)))]
+    assert kernel.kernel.applies(max(sum(r) for r in rows))
+    got, _ = kernel_sums(kernel, rows)
+    assert got == [compiled_reference(r) for r in rows]
+
+
+@EXAMPLES
+@given(st.data())
+def test_positional_kernels_equal_python_integers(data):
+    group, table, kernel = data.draw(st.sampled_from(EVALUATOR._groups))
+    by_value = any(f[0] == "value" for f in table.factors)
+    rows = [data.draw(card_rows(kernel.kernel, by_value)) for _ in range(data.draw(st.integers(1, 3)))]
+    assert kernel.kernel.applies(max(sum(r) for r in rows))
+    counts = rows if table.needs_suits else rank_counts(np.array(rows)).tolist()
+    got, _ = kernel_sums(kernel, counts)
+    assert got == [positional_reference(group, table, r) for r in rows]
+
+
+def piled_until_limbs(kernel, base_row, kind, reference, to_counts=lambda rows: rows):
+    """Pile cards on one kind until a block takes limbs (bisection on the count); check the sums
+    exactly on both sides of that point and return it."""
+    def limbs(extra):
+        row = list(base_row)
+        row[kind] += extra
+        got, used = kernel_sums(kernel, to_counts([row]))
+        assert got == [reference(row)], extra
+        return used
+
+    lo, hi = 0, 1
+    while not limbs(hi):
+        lo, hi = hi, hi * 2
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        lo, hi = (lo, mid) if limbs(mid) else (mid, hi)
+    assert limbs(hi) and not limbs(lo)
+    return hi
+
+
+def test_compiled_kernel_exact_on_both_sides_of_the_float_bound():
+    """One value piled up: the last count summed in float64 products and the first on limbs give
+    the Python integers' sums; eight decks stay on the float path."""
+    kernel = EVALUATOR._compiled_sum
+    assert kernel_sums(kernel, [EIGHT_DECK_VALUES])[1] == 0
+    heavy = kernel.kernel.first.atoms[0]
+    extra = piled_until_limbs(kernel, EIGHT_DECK_VALUES, heavy, compiled_reference)
+    assert kernel.kernel.applies(sum(EIGHT_DECK_VALUES) + extra)  # inside the int64 bound: limbs, not the fallback
+
+
+@pytest.mark.parametrize("index", range(4))
+def test_positional_kernels_exact_on_both_sides_of_the_float_bound(index):
+    group, table, kernel = EVALUATOR._groups[index]
+    by_value = any(f[0] == "value" for f in table.factors)
+    atom = kernel.kernel.first.atoms[0]
+    rank = (9 if atom == 0 else atom - 1) if by_value else atom
+    base = [8] * 52
+
+    def to_counts(rows):
+        return rows if table.needs_suits else rank_counts(np.array(rows)).tolist()
+
+    extra = piled_until_limbs(kernel, base, 4 * rank, lambda r: positional_reference(group, table, r), to_counts)
+    assert kernel.kernel.applies(sum(base) + extra)
+
+
+def test_int64_bound_is_where_the_kernels_stop():
+    """At the largest shoe the int64 bound admits the kernels are exact (limbs); one card more and
+    they refuse, so the evaluator takes the fallback (batch_linear / batch_dot, any size)."""
+    kernel = EVALUATOR._compiled_sum
+    top = largest_applicable(kernel.kernel)
+    assert kernel.kernel.applies(top) and not kernel.kernel.applies(top + 1)
+    row = [6] + [0] * 9
+    row[kernel.kernel.first.atoms[-1]] = top - 6
+    assert kernel_sums(kernel, [row])[0] == [compiled_reference(row)]
+    for group, table, kernel in EVALUATOR._groups:
+        top = largest_applicable(kernel.kernel)
+        assert kernel.kernel.applies(top) and not kernel.kernel.applies(top + 1), group
+
+
+def force_fallback(evaluator: Evaluator) -> Evaluator:
+    """The same evaluator on the old paths only (CompiledDeal.batch_linear, PositionalTable.batch_dot)."""
+    evaluator._compiled_sum = None
+    evaluator._groups = [(group, table, None) for group, table, _ in evaluator._groups]
+    return evaluator
+
+
+FALLBACK = force_fallback(Evaluator(GAME, PAYTABLE, list(GAME.bets)))
+
+
+@EXAMPLES
+@given(st.data())
+def test_evaluator_numerators_equal_the_old_paths(data):
+    """Every bet's exact (num, den) through the kernels equals the old paths', on small shoes,
+    eight decks and 80 decks (past the compiled kernel's int64 bound: its fallback)."""
+    decks = data.draw(st.sampled_from([1, 8, 80]))
+    full = np.array(Shoe.decks(decks).card_counts())
+    rows = []
+    for _ in range(data.draw(st.integers(1, 3))):
+        taken = np.array([data.draw(st.integers(0, int(c))) // data.draw(st.sampled_from([1, 3, 50])) for c in full])
+        row = full - taken
+        if row.sum() < 6:
+            row[0] += 6
+        rows.append(row)
+    rows = np.array(rows)
+    if decks == 80:
+        assert not EVALUATOR._compiled_sum.kernel.applies(int(rows.sum(axis=1).max()))
+    new, old = EVALUATOR.numerators(rows), FALLBACK.numerators(rows)
+    for bet in GAME.bets:
+        assert [int(x) for x in new[bet][0].tolist()] == [int(x) for x in old[bet][0].tolist()], bet
+        assert [int(x) for x in new[bet][1].tolist()] == [int(x) for x in old[bet][1].tolist()], bet
+
+
+def test_kernel_build_refuses_what_its_proof_does_not_cover():
+    """Weights at MAX_WEIGHT, or a block whose row mass leaves no limb width: no kernel (fallback)."""
+    sigs = np.array([[1, 1], [2, 0], [0, 2]])
+    sizes = [np.array([0, 1, 2])] * 2
+    ok = factored.FactoredSum.build(sigs, sizes, np.array([[1], [2], [3]]), 2, 3)
+    assert ok is not None
+    assert factored.FactoredSum.build(sigs, sizes, np.array([[factored.MAX_WEIGHT], [1], [1]]), 2, 3) is None
+    assert factored.FactoredSum.build(sigs, sizes, np.array([[1], [1], [1]]), 3, 3) is None  # not all of depth 3
