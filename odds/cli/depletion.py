@@ -112,21 +112,35 @@ def tags(game_id, bet_id, level, tags_text, paytable, decks, remove, fmt):
               help="Rounds each bet is offered in (default: the paytable's window, the seed's).")
 @click.option("--level", type=LEVEL, default=count_lib.DEFAULT_LEVEL, show_default=True,
               help="Level of the derived linear count's tags.")
+@click.option("--tags", "tags_values", multiple=True, metavar="[BET=]T1,...,Tn",
+              help="Measure this count instead of the derived one: 10 (A..T), 13 (A..K) or 52 integers in the "
+                   "order eor lists the cards; BET= names the bet (repeatable), plain with a single --bet.")
+@click.option("--trigger", "trigger_values", multiple=True, metavar="[BET=]TC",
+              help="Bet 1 unit whenever the true count is at least TC (steps of 0.1); default the run's best "
+                   "trigger. BET= names the bet (repeatable), plain with a single --bet.")
+@click.option("--true-count", "true_count", type=click.Choice(count_lib.TRUE_COUNTS), default="unseen",
+              show_default=True,
+              help="unseen: per 52 unseen cards, less the exposed cards' average (unbalanced counts); "
+                   "in-shoe: plain running count per 52 cards left in the shoe (burns excluded).")
 @click.option("--workers", type=WORKERS, default=None, metavar="N", help="Local processes (default: all cores).")
 @click.option("--scheduler", default=None, metavar="ADDRESS",
               help="A Dask scheduler (tcp://host:port) to spread the shoes over (pip install 'odds[dask]').")
 @_plot_option
 @format_option()
-def count(game_id, bets, paytable, shoes, seed, decks, cut_card, after_cut, window, level, workers,
-          scheduler, plot_file, fmt):
+def count(game_id, bets, paytable, shoes, seed, decks, cut_card, after_cut, window, level, tags_values,
+          trigger_values, true_count, workers, scheduler, plot_file, fmt):
     """Deal whole shoes and, at every round, compute each bet's exact expectation for the unseen
-    cards: what a perfect-information bettor and a linear count win per shoe, in and out of the
-    bet's window."""
+    cards: what a perfect-information bettor and a linear count (derived, or your --tags at your
+    --trigger) win, in and out of the bet's window, as counting studies publish it."""
     if workers is not None and workers < 1:
         raise click.BadParameter("must be at least 1", param_hint="--workers")
     game = _card_game(game_id)
     table = resolve_paytable(game, paytable)
     bet_ids = resolve_bets(game, bets, table)
+    given_tags = {bet: count_lib.parse_count_tags(text, f"--tags for {bet}", limits.MAX_LEVEL)[1]
+                  for bet, text in count_lib.per_bet(tags_values, bets, bet_ids, "--tags", table.bets).items()}
+    triggers = {bet: count_lib.parse_trigger(text, bet)
+                for bet, text in count_lib.per_bet(trigger_values, bets, bet_ids, "--trigger", table.bets).items()}
     decks = game.default_decks if decks is None else decks
     if plot_file:
         from ..depletion.plot import check_plot_file
@@ -136,7 +150,8 @@ def count(game_id, bets, paytable, shoes, seed, decks, cut_card, after_cut, wind
                             f"with it, not {shoes:,} (run the figures without --plot)")
         check_plot_file(plot_file)  # a bad file name, folder or a missing matplotlib: fail before dealing
     spec = count_lib.make_spec(game, table, bet_ids, decks, seed, DealRules(cut_card, after_cut),
-                               window=window, level=level, keep_values=bool(plot_file))
+                               window=window, level=level, keep_values=bool(plot_file), tags=given_tags,
+                               triggers=triggers, true_count=true_count)
     if sys.stderr.isatty():
         with click.progressbar(length=shoes, label="shoes", file=sys.stderr) as bar:
             tally = count_lib.run(spec, shoes, workers, scheduler, progress=bar.update)
