@@ -52,7 +52,7 @@ def main(argv=None) -> int:
     cmd = command(args.shoes, args.workers, args.seed, args.true_count, args.after_cut)
     print("$ " + " ".join(cmd), flush=True)
     start = time.perf_counter()
-    proc = subprocess.run(cmd, capture_output=True, text=True)
+    proc = subprocess.run([sys.executable, "-m", "odds"] + cmd[1:], capture_output=True, text=True)
     elapsed = time.perf_counter() - start
     if proc.returncode:
         print(proc.stderr, file=sys.stderr)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 
 import click
@@ -13,9 +12,10 @@ from ..depletion.eor import effects_of_removal
 from ..depletion.tags import betting_correlation, derive_tags, is_balanced, parse_tags
 from ..errors import OddsError, UnknownName
 from ..render import records
+from ..render.count import render_count
 from ..render.eor import render_eor
 from ..render.tags import render_tags
-from ..shoe import CUT_CARD
+from ..shoe import CUT_CARD, Shoe
 from .sheets import sheet_bets
 from .. import limits
 from .options import (seen_options, CARDS, DECKS, LEVEL, SEED, WORKERS, Whole, bet_option, format_option, paytable_option,
@@ -162,50 +162,7 @@ def count(game_id, bets, paytable, shoes, seed, decks, cut_card, after_cut, wind
         from ..depletion.plot import plot_count
 
         plot_count(spec, tally, plot_file, f"{game.name}: exact expectation by round, {shoes} shoes of {decks} decks")
-    click.echo(render_count(game, table, spec, shoes, decks, rows, fmt), nl=False)
-
-
-def render_count(game, table, spec, shoes: int, decks: int, rows: list[dict], fmt: str) -> str:
-    head = {"game": game.id, "paytable": table.name, "decks": decks, "shoes": shoes, "seed": spec.seed,
-            "cut_card": spec.rules.cut_card, "after_cut": spec.rules.after_cut,
-            "burn_per_round": game.burn_per_round, "commencement": spec.rules.commencement}
-    if fmt == "json":
-        return json.dumps({**head, "bets": rows}, indent=2) + "\n"
-    if fmt == "csv":
-        return records(rows, "csv")
-
-    def num(x, places=4, pct=False):
-        if x is None:
-            return "-"
-        return f"{x * 100:.{places}f}%" if pct else f"{x:.{places}f}"
-
-    human = [{
-        "bet": r["bet"],
-        "window": r["window"] if r["window"] is not None else "-",
-        "rounds/shoe": f"{r['rounds_per_shoe']:.2f}",
-        "positive": num(r["positive_fraction"], 3, pct=True),
-        "edge when +": num(r["mean_edge_when_positive"], 3, pct=True),
-        "perfect/shoe": num(r["perfect_units_per_shoe"]),
-        "+- s.e.": num(r["perfect_units_std_error"]),
-        "perfect in window": num(r["perfect_units_per_shoe_in_window"]),
-        "count/shoe": num(r["count_units_per_shoe"]),
-        "trigger": num(r["count_trigger"], 1),
-        "count in window": num(r["count_units_per_shoe_in_window"]),
-        "trigger in window": num(r["count_trigger_in_window"], 1),
-    } for r in rows]
-    md = fmt == "md"
-    intro = (f"{'# ' if md else ''}{game.name}: {shoes} shoes of {decks} decks, seed {spec.seed}\n\n"
-             f"Cut card {spec.rules.cut_card} cards from the end ({spec.rules.after_cut}); commencement card "
-             f"exposed and its value burned; {game.burn_per_round} burn(s) per round. Units per shoe: what "
-             f"betting 1 unit whenever the exact expectation for the unseen cards is positive wins (sum of "
-             f"exact expectations), over the whole shoe and within the bet's window; the count: the derived "
-             f"level-{spec_level(rows)} linear count, betting at true count >= trigger (best trigger on this run).\n\n")
-    return intro + records(human, fmt)
-
-
-def spec_level(rows) -> str:
-    levels = {r["count_level"] for r in rows if r["count_level"] is not None}
-    return str(levels.pop()) if len(levels) == 1 else "-"
+    click.echo(render_count(game, table, spec, Shoe.decks(decks), shoes, rows, fmt), nl=False)
 
 
 def register(cli):

@@ -1,0 +1,125 @@
+"""Issue 12: a counting study (given tags, a given trigger) against an independent tally.
+
+The same shoes are dealt (same seed: ``shuffled`` / ``deal_shoe``); each round's exact expectation
+comes from the slow sheet path (``game.count`` on the unseen cards), the running and true counts
+are kept here by hand with Fractions from the card order, and the study figures of ``odds count``
+must equal the tally's: bet frequency exactly, the expectation sums to within the fixed-point
+rounding (2**-33 a round).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from fractions import Fraction
+
+import pytest
+from click.testing import CliRunner
+
+from odds.cards import baccarat_value
+from odds.cli import cli
+from odds.depletion.dealer import DealRules, deal_shoe, shuffled
+from odds.depletion.evaluator import CARD_OF_KIND
+from odds.games import get_game
+from odds.paytable import load_paytable
+from odds.sheet import build_sheet, expected_value
+from odds.shoe import Shoe
+
+GAME, BET = "tiger-baccarat", "big-tiger"
+TAGS = [0, 0, -1, -1, -1, -2, 1, 2, 2, 0]  # Jacobson's Big Tiger count, A..T
+SHOES, SEED, DECKS, CUT, WINDOW = 30, 5, 1, 10, 3
+ROUNDING = Fraction(1, 2**33)  # the tallies round each round's expectation to 2**-32
+
+
+def tag_of(kind: int) -> int:
+    rank = CARD_OF_KIND[kind][0]
+    return TAGS[9 if rank >= 10 else rank - 1]
+
+
+@pytest.fixture(scope="module")
+def dealt():
+    """Per shoe, per round: (exact expectation, unseen cards, tag sum of the unseen cards,
+    face-down cards burned so far, round index) - kept independently of odds.depletion.count."""
+    game = get_game(GAME)
+    table = load_paytable(game)
+    pays = table.bet(BET).pays
+    full = Shoe.decks(DECKS).card_counts()
+    shoes = []
+    for index in range(SHOES):
+        order = [int(k) for k in shuffled(full, SEED, index)]
+        unseen, _ = deal_shoe(game, order, DealRules(cut_card=CUT, after_cut="one-more"), settle=False)
+        burned = min(CARD_OF_KIND[order[0]][0], 10)  # the exposed first card's value, burned face down
+        rounds = []
+        for r, row in enumerate(unseen.tolist()):
+            counts = game.count(Shoe.from_card_counts(row), [BET], table)[BET]
+            ev = expected_value(pays, counts.counts, counts.total)
+            rounds.append((ev, sum(row), sum(n * tag_of(k) for k, n in enumerate(row)), burned, r))
+        shoes.append(rounds)
+    assert baccarat_value(10) == 0  # the tags' T is every ten-value card
+    return shoes
+
+
+def true_count(convention: str, unseen_cards: int, unseen_tags: int, burned: int) -> Fraction:
+    n, t = 52 * DECKS, 0  # Jacobson's tags are balanced: a full shoe counts to t = 0
+    running = t - unseen_tags  # the exposed cards' tags
+    if convention == "unseen":
+        return Fraction(52 * (running - Fraction((n - unseen_cards) * t, n)), unseen_cards)
+    return Fraction(52 * running, unseen_cards - burned)
+
+
+def run_count(convention: str, trigger: str) -> dict:
+    result = CliRunner().invoke(cli, [
+        "count", GAME, "--bet", BET, "--tags", ",".join(map(str, TAGS)), "--trigger", trigger, "--decks", str(DECKS),
+        "--cut-card", str(CUT), "--after-cut", "one-more", "--window", str(WINDOW), "--true-count", convention,
+        "--shoes", str(SHOES), "--seed", str(SEED), "--workers", "1", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+@pytest.mark.parametrize("convention,trigger", [("unseen", "2"), ("in-shoe", "2"), ("unseen", "-1.5")])
+def test_study_figures_equal_an_independent_tally(dealt, convention, trigger):
+    data = run_count(convention, trigger)
+    (row,) = data["bets"]
+    assert row["id"] == BET and row["tags"] == TAGS and row["trigger_source"] == "given"
+    assert data["true_count"] == convention and data["shoe"] == {"decks": DECKS, "cards": 52 * DECKS, "removed": []}
+    level = Fraction(trigger)
+    sheet = build_sheet(get_game(GAME), load_paytable(get_game(GAME)), Shoe.decks(DECKS), [BET]).bets[0]
+    assert Fraction(row["house_edge"]) == sheet.house_edge and Fraction(row["variance"]) == sheet.variance
+    for suffix, keep in (("", lambda r: True), ("_in_window", lambda r: r < WINDOW)):
+        rounds = bets = 0
+        won = Fraction(0)
+        per_shoe = []
+        for shoe in dealt:
+            r_s = b_s = 0
+            w_s = Fraction(0)
+            for ev, cards, tags, burned, r in shoe:
+                if not keep(r):
+                    continue
+                r_s += 1
+                if true_count(convention, cards, tags, burned) >= level:
+                    b_s += 1
+                    w_s += ev
+            rounds, bets, won = rounds + r_s, bets + b_s, won + w_s
+            per_shoe.append((r_s, b_s, w_s))
+        assert bets > 5, "the check bites only if the count bets"
+        assert row["bet_frequency" + suffix] == float(Fraction(bets, rounds))
+        assert abs(Fraction(row["average_edge" + suffix]) - won / bets) <= ROUNDING + Fraction(1, 10**15)
+        assert abs(Fraction(row["units_per_100_hands" + suffix]) - 100 * won / rounds) <= 100 * ROUNDING
+        assert abs(Fraction(row["count_units_per_shoe" + suffix]) - won / SHOES) <= bets * ROUNDING / SHOES + Fraction(1, 10**15)
+        index = 100 * float(100 * won / rounds) / math.sqrt(100 * float(Fraction(bets, rounds)) * float(sheet.variance))
+        assert row["desirability_index" + suffix] == pytest.approx(index, rel=1e-8)
+        # the standard error of the bet frequency: the ratio estimator over shoes, by hand
+        f = Fraction(bets, rounds)
+        spread = sum((b - f * r) ** 2 for r, b, _ in per_shoe) / (SHOES * (SHOES - 1))
+        assert row["bet_frequency" + suffix + "_std_error"] == pytest.approx(
+            math.sqrt(spread) / (rounds / SHOES), rel=1e-9)
+        a = won / bets
+        spread = sum((w - a * b) ** 2 for _, b, w in per_shoe) / (SHOES * (SHOES - 1))
+        assert row["average_edge" + suffix + "_std_error"] == pytest.approx(math.sqrt(spread) / (bets / SHOES), rel=1e-6)
+
+
+def test_the_two_true_counts_differ_where_burns_are_many(dealt):
+    """One deck, burns of up to 10 cards: the conventions bet on different rounds (the test above
+    would not tell them apart otherwise)."""
+    unseen, in_shoe = (run_count(c, "2")["bets"][0]["bet_frequency"] for c in ("unseen", "in-shoe"))
+    assert in_shoe > unseen  # fewer cards left in the shoe than unseen: the same running count is a higher true count
