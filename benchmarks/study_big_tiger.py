@@ -47,7 +47,7 @@ def main(argv=None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--true-count", default="unseen", choices=("unseen", "in-shoe"))
-    parser.add_argument("--after-cut", default="last", choices=("last", "one-more"))
+    parser.add_argument("--after-cut", default="standard", choices=("last", "one-more", "standard"))
     args = parser.parse_args(argv)
     cmd = command(args.shoes, args.workers, args.seed, args.true_count, args.after_cut)
     print("$ " + " ".join(cmd), flush=True)

@@ -123,3 +123,30 @@ def test_the_two_true_counts_differ_where_burns_are_many(dealt):
     would not tell them apart otherwise)."""
     unseen, in_shoe = (run_count(c, "2")["bets"][0]["bet_frequency"] for c in ("unseen", "in-shoe"))
     assert in_shoe > unseen  # fewer cards left in the shoe than unseen: the same running count is a higher true count
+
+
+@pytest.mark.parametrize("game_id", ["baccarat", "dragon-tiger"])
+def test_standard_after_cut_rule(game_id):
+    """Wizard of Odds' rule (--after-cut standard): when the cut card comes out inside a round, one
+    more round; when it comes out where a round starts (baccarat: as its first card, which is dealt;
+    Dragon Tiger: as its burn card, not dealt), no more. Told here from where the rounds start."""
+    game = get_game(game_id)
+    full = Shoe.decks(1).card_counts()
+    cut, burn, at_start = 14, game.burn_per_round, 0
+    for index in range(200):
+        order = [int(k) for k in shuffled(full, 8, index)]
+        deal = {rule: deal_shoe(game, order, DealRules(cut_card=cut, after_cut=rule), settle=False)[0]
+                for rule in ("last", "standard", "one-more")}
+        last, more = deal["last"], deal["one-more"]
+        first_burn = min(CARD_OF_KIND[order[0]][0], 10)
+
+        def start(r):  # where round r begins: cards exposed and burned before it
+            return 52 - int(more[r].sum()) + first_burn + burn * r
+
+        cut_at = 52 - cut  # the cut card lies just before this position
+        k = len(last) - 1
+        between = (burn == 0 and start(k) == cut_at) or (burn > 0 and start(k + 1) == cut_at)
+        at_start += between
+        assert len(deal["standard"]) == (len(last) if between else len(last) + 1), index
+        assert (deal["standard"] == more[: len(deal["standard"])]).all()
+    assert at_start > 0  # the check bites: both cases happen

@@ -161,7 +161,9 @@ def count(game_id, bets, paytable, shoes, seed, decks, cut_card, after_cut, wind
     if plot_file:
         from ..depletion.plot import plot_count
 
-        plot_count(spec, tally, plot_file, f"{game.name}: exact expectation by round, {shoes} shoes of {decks} decks")
+        plot_count(spec, tally, rows, plot_file,
+                   f"{game.name}: {shoes:,} shoes of {decks} decks, seed {seed}, cut card {cut_card} ({after_cut}), "
+                   f"true count {true_count}")
     click.echo(render_count(game, table, spec, Shoe.decks(decks), shoes, rows, fmt), nl=False)
 
 

@@ -87,7 +87,7 @@ class CountSpec:
     tags52: tuple[tuple[int, ...] | None, ...]
     """Per bet: its count's tag for each of the 52 card kinds (None: every tag zero, no count)."""
     keep_values: bool = False
-    """Keep every round's expectation (for the chart), not only the sums."""
+    """Tally by round of the shoe too (for the chart: :attr:`BetTally.by_round`)."""
     triggers: tuple[int | None, ...] = ()
     """Per bet: bet when the true count's bin (steps of ``TC_STEP``) is at least this; None (or
     missing): the best trigger of the run, chosen after it."""
@@ -181,22 +181,15 @@ class Moments:
 
 @dataclass
 class Tally:
-    """The sums of a range of shoes for every bet, and (optionally) every round's expectation."""
+    """The sums of a range of shoes for every bet."""
 
     shoes: int
     bets: dict[str, BetTally]
-    values: dict[int, dict[str, list[np.ndarray]]] = field(default_factory=dict)
-    """First shoe of a chunk -> bet -> per shoe, every round's expectation (float64)."""
 
     def add(self, other: "Tally") -> None:
         self.shoes += other.shoes
         for bet, tally in other.bets.items():
             self.bets[bet].add(tally)
-        self.values.update(other.values)
-
-    def round_values(self, bet: str) -> list[np.ndarray]:
-        """Every shoe's per-round expectations of a bet, in shoe order."""
-        return [v for start in sorted(self.values) for v in self.values[start][bet]]
 
 
 _EVALUATORS: dict = {}
@@ -216,15 +209,11 @@ def count_shoes(spec: CountSpec, start: int, stop: int) -> Tally:
     """Deal shoes ``start .. stop-1`` of the run and tally every bet (the unit of work)."""
     evaluator = _evaluator(spec)
     tally = Tally(0, {b: BetTally() for b in spec.bet_ids})
-    values: dict[str, list[np.ndarray]] = {b: [] for b in spec.bet_ids}
     for index in range(start, stop):
         order = shuffled(spec.full, spec.seed, index)
         unseen, _ = deal_shoe(evaluator.game, order, spec.rules, settle=False)
         burned = burned_before(evaluator.game, order, spec.rules, len(unseen))
-        for bet, ev in tally_shoe(tally, spec, evaluator, unseen, burned).items():
-            values[bet].append(ev)
-    if spec.keep_values:
-        tally.values[start] = values
+        tally_shoe(tally, spec, evaluator, unseen, burned)
     return tally
 
 
