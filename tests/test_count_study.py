@@ -150,3 +150,97 @@ def test_standard_after_cut_rule(game_id):
         assert len(deal["standard"]) == (len(last) if between else len(last) + 1), index
         assert (deal["standard"] == more[: len(deal["standard"])]).all()
     assert at_start > 0  # the check bites: both cases happen
+
+
+def invoke(*args):
+    return CliRunner().invoke(cli, list(args))
+
+
+def study(*args, shoes="12"):
+    result = invoke("count", "tiger-baccarat", "--shoes", shoes, "--seed", "3", "--workers", "1", "--format", "json", *args)
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+FIGURES = ("bet_frequency", "average_edge", "units_per_100_hands", "desirability_index", "count_units_per_shoe")
+
+
+def test_tags_by_value_rank_or_card_are_the_same_count():
+    """10 values, 13 ranks (T J Q K alike) or 52 cards (suits alike): one count, one result."""
+    ranks = TAGS + [TAGS[-1]] * 3
+    cards = [t for t in ranks for _ in range(4)]
+    rows = [study("--bet", BET, "--tags", ",".join(map(str, tags)), "--trigger", "3")["bets"][0]
+            for tags in (TAGS, ranks, cards)]
+    assert [len(r["tags"]) for r in rows] == [10, 13, 52] and rows[1]["tag_cards"][-1] == "K"
+    for key in FIGURES + ("betting_correlation", "balanced"):
+        assert rows[0][key] == rows[1][key] == rows[2][key], key
+    assert rows[0]["betting_correlation"] == pytest.approx(0.981, abs=5e-4)  # Jacobson: "0.981"
+
+
+def test_given_trigger_equal_to_the_best_gives_the_same_figures_with_errors():
+    best = study("--bet", BET, shoes="40")["bets"][0]
+    assert best["trigger_source"] == "best" and best["bet_frequency_std_error"] is None
+    assert best["count_trigger"] is not None  # the check bites: some trigger wins on these shoes
+    given = study("--bet", BET, "--trigger", str(best["count_trigger"]), shoes="40")["bets"][0]
+    assert given["trigger_source"] == "given" and given["count_trigger"] == best["count_trigger"]
+    for key in FIGURES:
+        assert given[key] == best[key], key
+        assert given[key + "_std_error"] is not None and given[key + "_std_error"] >= 0
+    assert given["count_units_per_shoe"] == best["count_units_per_shoe"]
+
+
+def test_several_bets_each_with_its_tags_and_trigger_and_workers_do_not_matter():
+    args = ["--bet", BET, "--bet", "tiger", "--bet", "tiger-pair", "--tags", f"{BET}={','.join(map(str, TAGS))}",
+            "--trigger", f"{BET}=2", "--trigger", "tiger=4.5"]
+    one = study(*args)
+    two = json.loads(invoke("count", "tiger-baccarat", "--shoes", "12", "--seed", "3", "--workers", "2",
+                            "--format", "json", *args).stdout)
+    assert one == two
+    big, tiger, pair = one["bets"]
+    assert (big["tags_source"], big["count_trigger"]) == ("user", 2.0)
+    assert (tiger["tags_source"], tiger["count_level"], tiger["count_trigger"]) == ("derived", 3, 4.5)
+    assert pair["tags_source"] is None and pair["bet_frequency"] == 0 and pair["average_edge"] is None
+    # alone, each bet gives the same figures
+    assert study("--bet", "tiger", "--trigger", "4.5")["bets"][0] == tiger
+
+
+def test_text_views_fit_100_columns_and_csv_is_flat():
+    args = ["count", "baccarat", "--shoes", "3", "--workers", "1", "--trigger", "dragon-bonus-banker=1"]
+    for fmt in ("table", "md"):
+        result = invoke(*args, "--format", fmt)
+        assert result.exit_code == 0, result.output
+        if fmt == "table":
+            assert max(len(line) for line in result.stdout.splitlines()) <= 100
+        assert "bet frequency" in result.stdout and "desirability index" in result.stdout
+    lines = invoke(*args, "--format", "csv").stdout.splitlines()
+    assert lines[0].startswith("id,name,window,house_edge") and len(lines) == 1 + 16
+    import csv
+    import io
+
+    row = next(csv.DictReader(io.StringIO("\n".join(lines))))
+    assert len(row["tags"].split(",")) == 10 and row["tag_cards"] == "A,2,3,4,5,6,7,8,9,T"
+
+
+def test_in_shoe_true_count_with_a_burn_every_round():
+    """Dragon Tiger burns a card before each round: the in-shoe convention must leave those out."""
+    data = json.loads(invoke("count", "dragon-tiger", "--bet", "dragon-big", "--decks", "1", "--shoes", "4",
+                             "--workers", "1", "--true-count", "in-shoe", "--trigger", "0", "--format", "json").stdout)
+    assert data["true_count"] == "in-shoe" and data["burn_per_round"] == 1
+    assert 0 < data["bets"][0]["bet_frequency"] <= 1
+
+
+def test_the_library_call_takes_tags_and_triggers():
+    import odds
+
+    report = odds.count(GAME, bets=BET, shoes=SHOES, seed=SEED, decks=DECKS, cut_card=CUT, after_cut="one-more",
+                        window=WINDOW, tags={BET: TAGS}, triggers={BET: 2})
+    assert report.bet(BET) == run_count("unseen", "2")["bets"][0]
+
+
+def test_plot_of_a_study(tmp_path):
+    pytest.importorskip("matplotlib")
+    png = tmp_path / "study.png"
+    result = invoke("count", GAME, "--bet", BET, "--bet", "tiger-pair", "--tags", f"{BET}={','.join(map(str, TAGS))}",
+                    "--trigger", f"{BET}=2", "--shoes", "5", "--workers", "1", "--plot", str(png))
+    assert result.exit_code == 0, result.output
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
