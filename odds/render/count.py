@@ -61,8 +61,8 @@ def _bet_block(r: dict, md: bool) -> str:
         whose = "your tags" if r["tags_source"] == "user" else f"derived tags, level {r['count_level']}"
         cards = f"{r['tag_cards'][0]}..{r['tag_cards'][-1]}"
         correlation = ("undefined" if r["betting_correlation"] is None else f"{r['betting_correlation']:.4f}")
-        trigger = ("the given trigger" if r["trigger_source"] == "given"
-                   else "the best trigger of this run, for the whole shoe and for the window")
+        trigger = (f"{r['count_trigger']:+.1f} (given)" if r["trigger_source"] == "given"
+                   else "the best trigger of this run (whole shoe and window apart; see the table)")
         count = (f"Count: {whose} ({cards}) {','.join(str(t) for t in r['tags'])}; "
                  f"{'balanced' if r['balanced'] else 'unbalanced'}; betting correlation {correlation}; "
                  f"bets 1 unit at true count >= {trigger}.")
