@@ -244,3 +244,33 @@ def test_plot_of_a_study(tmp_path):
                     "--trigger", f"{BET}=2", "--shoes", "5", "--workers", "1", "--plot", str(png))
     assert result.exit_code == 0, result.output
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_standard_errors_match_the_spread_of_independent_runs():
+    """The ratio-estimator errors are honest: over 40 runs on independent seeds, the spread of
+    each figure matches the errors the runs report (a per-round binomial error, which ignores
+    that the rounds of a shoe share their count, would be far too small)."""
+    import numpy as np
+
+    from odds.depletion import count as count_lib
+
+    game = get_game(GAME)
+    table = load_paytable(game)
+    figures = ("bet_frequency", "average_edge", "units_per_100_hands", "desirability_index")
+    values = {k: [] for k in figures}
+    errors = {k: [] for k in figures}
+    naive = []
+    for seed in range(40):
+        spec = count_lib.make_spec(game, table, [BET], 2, 1000 + seed, DealRules(cut_card=14),
+                                   tags={BET: TAGS}, triggers={BET: Fraction(2)})
+        (row,) = count_lib.report(spec, count_lib.run(spec, 30, workers=1))
+        for k in figures:
+            values[k].append(row[k])
+            errors[k].append(row[k + "_std_error"])
+        f, rounds = row["bet_frequency"], row["rounds_per_shoe"] * 30
+        naive.append(math.sqrt(f * (1 - f) / rounds))
+    for k in figures:
+        spread = float(np.std(values[k], ddof=1))
+        reported = math.sqrt(float(np.mean(np.square(errors[k]))))
+        assert 0.7 < spread / reported < 1.4, (k, spread, reported)
+    assert float(np.std(values["bet_frequency"], ddof=1)) / math.sqrt(float(np.mean(np.square(naive)))) > 1.6

@@ -9,12 +9,16 @@ exact integer numerator. From those:
   rule both have the same mean, and the sum has far less noise);
 * the same restricted to the bet's window (the first ``window`` rounds of the shoe; default the
   paytable's ``window``, the seed's);
-* a linear count: the tags of :mod:`.tags` derived from the full shoe's effects of removal; true
-  count = (running count of the exposed cards - cards exposed x the full shoe's mean tag) x 52 /
-  unseen cards (the usual running count x 52 / unseen for a balanced count; the correction keeps
-  an unbalanced count from drifting with depth); the bettor bets when the true count is at least
-  a trigger, and the trigger reported is the one that wins most over the run
-  (chosen on the same shoes, so slightly optimistic).
+* a linear count: the tags given (``--tags``: 10 values, 13 ranks or 52 cards) or those of
+  :mod:`.tags` derived from the full shoe's effects of removal; true count (``--true-count``,
+  :data:`TRUE_COUNTS`) = (running count of the exposed cards - cards exposed x the full shoe's
+  mean tag) x 52 / unseen cards (the usual running count x 52 / unseen for a balanced count; the
+  correction keeps an unbalanced count from drifting with depth), or the plain running count x
+  52 / cards left in the shoe; the bettor bets when the true count is at least a trigger: the
+  one given (``--trigger``) or the one that wins most over the run (chosen on the same shoes, so
+  slightly optimistic); the study figures of :func:`study_figures` (bet frequency, average edge,
+  units per 100 hands, desirability index) and, at a given trigger, their standard errors
+  across shoes from per-shoe sums (:class:`Moments`).
 
 Sums are kept as integers in units of ``2**-32`` (each round's exact expectation rounded to the
 nearest unit, an error below ``2.4e-10`` per round): integer sums do not depend on the order in
