@@ -128,16 +128,13 @@ class BetTally:
     study_in_window: "Moments" = field(default_factory=lambda: Moments())
     """Per-shoe sums at a given trigger (none when the trigger is the run's best): for the
     standard errors."""
-    count_sq: int = 0
-    count_sq_in_window: int = 0
-    """Sum over shoes of (that shoe's count units)**2 at a given trigger, in FIX**2 units."""
     by_round: list = field(default_factory=list)
     """With ``keep_values`` (the chart): per round index ``[rounds, sum of expectations, rounds
     bet, sum of the expectations bet]`` (at a given trigger; else the bets are left at 0)."""
 
     def add(self, other: "BetTally") -> None:
         for name in ("rounds", "rounds_in_window", "positive", "positive_in_window", "ev_sum",
-                     "perfect", "perfect_in_window", "perfect_sq", "count_sq", "count_sq_in_window"):
+                     "perfect", "perfect_in_window", "perfect_sq"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         add_bins(self.tc_ev, other.tc_ev)
         add_bins(self.tc_ev_in_window, other.tc_ev_in_window)
@@ -275,11 +272,8 @@ def tally_shoe(tally: Tally, spec: CountSpec, evaluator: Evaluator, unseen: np.n
         if tags is not None and trigger is not None:
             if bet_mask is None:
                 bet_mask = np.zeros(len(ev), dtype=bool)
-            for moments, scope, name in ((t.study, np.ones(len(ev), dtype=bool), "count_sq"),
-                                         (t.study_in_window, in_window, "count_sq_in_window")):
-                won = total(fixed[bet_mask & scope])
-                moments.add_shoe(int(scope.sum()), int((bet_mask & scope).sum()), won)
-                setattr(t, name, getattr(t, name) + won * won)
+            for moments, scope in ((t.study, np.ones(len(ev), dtype=bool)), (t.study_in_window, in_window)):
+                moments.add_shoe(int(scope.sum()), int((bet_mask & scope).sum()), total(fixed[bet_mask & scope]))
         if spec.keep_values:
             mask = bet_mask if bet_mask is not None else np.zeros(len(ev), dtype=bool)
             for r, (value, bet_now) in enumerate(zip(fixed.tolist(), mask.tolist())):
@@ -682,11 +676,10 @@ def report(spec: CountSpec, tally: Tally, level: int = DEFAULT_LEVEL) -> list[di
             "count_trigger": float(trigger_all) if trigger_all is not None else None,
         }
         moments = (t.study, t.study_in_window) if given is not None and tags is not None else (None, None)
-        for suffix, rounds, tc_rounds, tc_ev, trigger, m, sq in (
-                ("", t.rounds, t.tc_rounds, t.tc_ev, trigger_all, moments[0], t.count_sq),
-                ("_in_window", t.rounds_in_window, t.tc_rounds_in_window, t.tc_ev_in_window, trigger_win,
-                 moments[1], t.count_sq_in_window)):
-            figures = study_figures(shoes, rounds, tc_rounds, tc_ev, trigger, variance, m, sq)
+        for suffix, rounds, tc_rounds, tc_ev, trigger, m in (
+                ("", t.rounds, t.tc_rounds, t.tc_ev, trigger_all, moments[0]),
+                ("_in_window", t.rounds_in_window, t.tc_rounds_in_window, t.tc_ev_in_window, trigger_win, moments[1])):
+            figures = study_figures(shoes, rounds, tc_rounds, tc_ev, trigger, variance, m)
             if suffix:
                 row["count_trigger_in_window"] = float(trigger_win) if trigger_win is not None else None
             for key, value in figures.items():
@@ -698,7 +691,7 @@ def report(spec: CountSpec, tally: Tally, level: int = DEFAULT_LEVEL) -> list[di
 
 
 def study_figures(shoes: int, rounds: int, tc_rounds: dict, tc_ev: dict, trigger: Fraction | None,
-                  variance: Fraction | None, moments: Moments | None, count_sq: int) -> dict:
+                  variance: Fraction | None, moments: Moments | None) -> dict:
     """What a published counting study reports, for betting 1 unit whenever the true count is at
     least ``trigger`` (None: never), from the exact sums of the run:
 
@@ -749,7 +742,7 @@ def study_figures(shoes: int, rounds: int, tc_rounds: dict, tc_ev: dict, trigger
             z2 = (Fraction(m.ww) / w**2 + Fraction(m.bb) / (4 * b**2) + Fraction(m.rr) / (4 * r**2)
                   - Fraction(m.bw) / (w * b) - Fraction(m.rw) / (w * r) + Fraction(m.rb) / (2 * b * r))
             errors["desirability_index_std_error"] = abs(index) * math.sqrt(max(float(z2 / (n * (n - 1))), 0.0))
-        spread = Fraction(count_sq) - Fraction(m.w * m.w, n)
+        spread = Fraction(m.ww) - Fraction(m.w * m.w, n)
         errors["count_units_per_shoe_std_error"] = math.sqrt(max(float(spread / (n * (n - 1))), 0.0)) / FIX
     return {**out, **errors}
 
