@@ -244,6 +244,12 @@ def test_plot_of_a_study(tmp_path):
                     "--trigger", f"{BET}=2", "--shoes", "5", "--workers", "1", "--plot", str(png))
     assert result.exit_code == 0, result.output
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    drawn = []
+    for name in ("one.svg", "two.svg"):  # the same run draws the same bytes
+        args = ["count", GAME, "--bet", BET, "--trigger", "3", "--shoes", "3", "--workers", "1", "--plot", str(tmp_path / name)]
+        assert invoke(*args).exit_code == 0
+        drawn.append((tmp_path / name).read_bytes())
+    assert drawn[0] == drawn[1] and b"<svg" in drawn[0][:400]
 
 
 def test_standard_errors_match_the_spread_of_independent_runs():

@@ -107,7 +107,9 @@ def tags(game_id, bet_id, level, tags_text, paytable, decks, remove, fmt):
 @click.option("--cut-card", "cut_card", type=CARDS, default=CUT_CARD, show_default=True, metavar="CARDS",
               help="Cards left behind the cut card.")
 @click.option("--after-cut", type=click.Choice(AFTER_CUT), default="last", show_default=True,
-              help="last: the round in which the cut card comes out is the last; one-more: one more round after it.")
+              help="last: the round in which the cut card comes out is the last; one-more: one more round after it; "
+                   "standard: one more unless the cut card came out as a round's first card (Wizard of Odds' rule, "
+                   "counting studies').")
 @click.option("--window", type=CARDS, default=None, metavar="N",
               help="Rounds each bet is offered in (default: the paytable's window, the seed's).")
 @click.option("--level", type=LEVEL, default=count_lib.DEFAULT_LEVEL, show_default=True,
