@@ -271,6 +271,7 @@ def count(game, bets=None, paytable=None, *, shoes: int = 1000, seed: int = 1, d
     """
     from .depletion import count as count_lib
     from .depletion.dealer import DealRules
+    from .depletion.tags import parse_count_tags
     from .errors import OddsError
     from .shoe import CUT_CARD
 
@@ -283,7 +284,7 @@ def count(game, bets=None, paytable=None, *, shoes: int = 1000, seed: int = 1, d
     decks = game.default_decks if decks is None else decks
     level = count_lib.DEFAULT_LEVEL if level is None else level
     rules = DealRules(CUT_CARD if cut_card is None else cut_card, after_cut)
-    given = {bet: count_lib.parse_count_tags(",".join(str(t) for t in values), f"tags for {bet}")[1]
+    given = {bet: parse_count_tags(",".join(str(t) for t in values), f"tags for {bet}")[1]
              for bet, values in (tags or {}).items()}
     spec = count_lib.make_spec(game, table, bet_ids, decks, seed, rules, window=window, level=level, tags=given,
                                triggers={b: Fraction(str(x)) for b, x in (triggers or {}).items()},

@@ -9,9 +9,8 @@ import click
 from ..depletion import count as count_lib
 from ..depletion.dealer import AFTER_CUT, DealRules
 from ..depletion.eor import effects_of_removal
-from ..depletion.tags import betting_correlation, derive_tags, is_balanced, parse_tags
+from ..depletion.tags import betting_correlation, derive_tags, is_balanced, parse_count_tags, parse_tags
 from ..errors import OddsError, UnknownName
-from ..render import records
 from ..render.count import render_count
 from ..render.eor import render_eor
 from ..render.tags import render_tags
@@ -139,7 +138,7 @@ def count(game_id, bets, paytable, shoes, seed, decks, cut_card, after_cut, wind
     game = _card_game(game_id)
     table = resolve_paytable(game, paytable)
     bet_ids = resolve_bets(game, bets, table)
-    given_tags = {bet: count_lib.parse_count_tags(text, f"--tags for {bet}", limits.MAX_LEVEL)[1]
+    given_tags = {bet: parse_count_tags(text, f"--tags for {bet}", limits.MAX_LEVEL)[1]
                   for bet, text in count_lib.per_bet(tags_values, bets, bet_ids, "--tags", table.bets).items()}
     triggers = {bet: count_lib.parse_trigger(text, bet)
                 for bet, text in count_lib.per_bet(trigger_values, bets, bet_ids, "--trigger", table.bets).items()}

@@ -46,12 +46,12 @@ from typing import Callable, Sequence
 import numpy as np
 
 from ..errors import OddsError
+from ..sheet import build_sheet
 from ..shoe import Shoe, commencement_burn
 from .dealer import DealRules, deal_shoe, shuffled
 from .eor import effects_of_removal, kind_label
 from .evaluator import CARD_OF_KIND, Evaluator
-from ..sheet import build_sheet
-from .tags import betting_correlation, derive_tags, is_balanced, labels_for, parse_count_tags, spread_tags  # noqa: F401 (parse_count_tags: the CLI's)
+from .tags import betting_correlation, derive_tags, is_balanced, labels_for, spread_tags
 
 INT64_MAX = 2**63 - 1
 
