@@ -69,7 +69,7 @@ def _bet_block(r: dict, md: bool) -> str:
     lines = [f"## {heading}\n" if md else wrap(heading) + "\n" + "-" * min(len(heading), table_width()),
              about if md else wrap(about), "", count if md else wrap(count), ""]
 
-    def pair(key, show, sign=False):
+    def pair(key, show):
         whole, inside = r.get(key), r.get(key + "_in_window")
         return [show(whole), _error(r.get(key + "_std_error"), show), show(inside),
                 _error(r.get(key + "_in_window_std_error"), show)]
