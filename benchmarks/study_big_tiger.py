@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import subprocess
 import sys
 import time
@@ -62,15 +63,32 @@ def main(argv=None) -> int:
           f"{row['rounds_per_shoe']:.3f}; true count {args.true_count}, after the cut card {args.after_cut}")
     print(f"off the top: house edge {row['house_edge_float']:.6%} (Jacobson 15.2533%), variance "
           f"{row['variance_float']:.3f} (42.503), betting correlation {row['betting_correlation']:.3f} (0.981)")
-    print(f"{'figure':<22}{'ours':>12}{'std error':>12}{'Jacobson':>12}{'z':>8}")
+    theirs_error = outcome_noise(row)
+    print(f"{'figure':<22}{'ours':>12}{'std error':>12}{'Jacobson':>12}{'z':>8}{'his s.e.':>12}{'z2':>8}")
     for key, theirs in PUBLISHED.items():
         ours, error = row[key], row[key + "_std_error"]
         z = (ours - theirs) / error if error else float("nan")
+        z2 = (ours - theirs) / math.hypot(error, theirs_error[key]) if error else float("nan")
         scale = 100 if key in ("bet_frequency", "average_edge") else 1
         unit = "%" if scale == 100 else ""
         print(f"{key:<22}{ours * scale:>11.4f}{unit or ' '}{error * scale:>11.4f}{unit or ' '}"
-              f"{theirs * scale:>11.4f}{unit or ' '}{z:>8.2f}")
+              f"{theirs * scale:>11.4f}{unit or ' '}{z:>8.2f}{theirs_error[key] * scale:>11.4f}{unit or ' '}{z2:>8.2f}")
+    print("z: against his figures as exact; z2: with the noise his figures carry if they come from settled "
+          "outcomes of 10^8 shoes (his s.e.), as a simulation that deals and settles rounds has")
     return 0
+
+
+def outcome_noise(row: dict, shoes: float = 1e8) -> dict:
+    """The standard error Jacobson's figures would carry if they were means of settled outcomes
+    over ``shoes`` shoes (ours sum exact expectations instead, which is far less noisy): a bet at
+    edge A pays 50 with chance (1 + A) / 51, else loses 1, so its variance is 1 + 2499 (1 + A) / 51
+    - A^2; the bet frequency has no outcome noise (the count decides it)."""
+    f, a, rounds = row["bet_frequency"], row["average_edge"], row["rounds_per_shoe"] * shoes
+    variance = 1 + 2499 * (1 + a) / 51 - a * a
+    bets = f * rounds
+    per_100 = 100 * math.sqrt(f * (variance + a * a) - (f * a) ** 2) / math.sqrt(rounds)
+    return {"bet_frequency": 0.0, "average_edge": math.sqrt(variance / bets), "units_per_100_hands": per_100,
+            "desirability_index": row["desirability_index"] * per_100 / row["units_per_100_hands"]}
 
 
 if __name__ == "__main__":
