@@ -540,9 +540,11 @@ def run(spec: CountSpec, shoes: int, workers: int | None = None, scheduler: str 
 
         context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
         with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-            futures = [pool.submit(count_shoes, spec, start, stop) for start, stop in parts]
-            for future in as_completed(futures):
+            # no list of the futures is kept: as_completed lets go of each one it hands out, so a
+            # chunk's tally is freed once added (memory flat in the number of shoes)
+            for future in as_completed([pool.submit(count_shoes, spec, start, stop) for start, stop in parts]):
                 take(future.result())
+                del future
     return total
 
 
@@ -581,6 +583,7 @@ def _gather(client, futures, take) -> None:
     from distributed import wait
 
     pending = set(futures)
+    futures.clear()  # only `pending` holds them: a finished chunk's tally is freed once taken
     workers = set(client.nthreads())
     alone_since = None if workers else time.monotonic()
     while pending:
