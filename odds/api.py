@@ -242,7 +242,7 @@ class CountReport:
 
     def bet(self, bet_id: str) -> dict:
         for row in self.rows:
-            if row["bet"] == bet_id:
+            if row["id"] == bet_id:
                 return row
         raise KeyError(bet_id)
 
@@ -253,12 +253,16 @@ class CountReport:
 
 def count(game, bets=None, paytable=None, *, shoes: int = 1000, seed: int = 1, decks: int | None = None,
           cut_card: int | None = None, after_cut: str = "last", window: int | None = None,
-          level: int | None = None, workers: int = 1) -> CountReport:
+          level: int | None = None, workers: int = 1, tags: dict | None = None, triggers: dict | None = None,
+          true_count: str = "unseen") -> CountReport:
     """Deal whole shoes and, at every round, compute each bet's exact expectation for the unseen
     cards (``odds count``): what betting only when it is positive wins per shoe, in and out of
-    the bet's window, and what a derived linear count wins. Shoe ``i`` is shuffled by
-    ``(seed, i)``, so a run repeats exactly; ``workers`` processes (default 1: a library call
-    starts no processes unless asked).
+    the bet's window, and what a linear count wins - derived, or ``tags`` ``{bet: [10, 13 or 52
+    integers]}`` - at the best trigger of the run or at ``triggers`` ``{bet: true count}`` (steps
+    of 0.1), with the study figures (``bet_frequency``, ``average_edge``,
+    ``units_per_100_hands``, ``desirability_index``); ``true_count`` ``"unseen"`` or
+    ``"in-shoe"``. Shoe ``i`` is shuffled by ``(seed, i)``, so a run repeats exactly;
+    ``workers`` processes (default 1: a library call starts no processes unless asked).
 
     >>> report = count("dragon-tiger", bets="tie", shoes=2, seed=7)
     >>> row = report.bet("tie")
@@ -267,6 +271,7 @@ def count(game, bets=None, paytable=None, *, shoes: int = 1000, seed: int = 1, d
     """
     from .depletion import count as count_lib
     from .depletion.dealer import DealRules
+    from .depletion.tags import parse_count_tags
     from .errors import OddsError
     from .shoe import CUT_CARD
 
@@ -279,7 +284,11 @@ def count(game, bets=None, paytable=None, *, shoes: int = 1000, seed: int = 1, d
     decks = game.default_decks if decks is None else decks
     level = count_lib.DEFAULT_LEVEL if level is None else level
     rules = DealRules(CUT_CARD if cut_card is None else cut_card, after_cut)
-    spec = count_lib.make_spec(game, table, bet_ids, decks, seed, rules, window=window, level=level)
+    given = {bet: parse_count_tags(",".join(str(t) for t in values), f"tags for {bet}")[1]
+             for bet, values in (tags or {}).items()}
+    spec = count_lib.make_spec(game, table, bet_ids, decks, seed, rules, window=window, level=level, tags=given,
+                               triggers={b: Fraction(str(x)) for b, x in (triggers or {}).items()},
+                               true_count=true_count)
     tally = count_lib.run(spec, shoes, workers)
     return CountReport(game, table, decks, shoes, seed, tuple(count_lib.report(spec, tally, level)))
 

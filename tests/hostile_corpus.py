@@ -404,6 +404,32 @@ case(1, "unknown address scheme" if DASK else NO_DASK, "count", "dragon-tiger", 
      "http://localhost:1")
 case(1, "invalid address" if DASK else NO_DASK, "count", "dragon-tiger", "--shoes", "2", "--scheduler", "tcp://[::1:5")
 case(1, "cannot reach the Dask scheduler" if DASK else NO_DASK, "count", "dragon-tiger", "--shoes", "2", "--scheduler", f"tcp://127.0.0.1:{N9[:40]}")
+# issue 12: a given count (--tags), its trigger (--trigger) and the true count's convention
+T10 = "0,0,-1,-1,-1,-2,1,2,2,0"
+case(1, "needs 10 integers", "count", "tiger-baccarat", "--bet", "big-tiger", "--tags", "1,2")
+case(1, "needs 10 integers", "count", "tiger-baccarat", "--bet", "big-tiger", "--tags", "0," * 11 + "0")
+case(1, "must be integers", "count", "tiger-baccarat", "--bet", "big-tiger", "--tags", "x,0,0,0,0,0,0,0,0,0")
+case(1, "must be integers", "count", "tiger-baccarat", "--bet", "big-tiger", "--tags", "0,0,0,0,0,0,0,0,0,1.5")
+case(1, "must be integers", "count", "tiger-baccarat", "--bet", "big-tiger", "--tags", "0,0,0,0,0,0,0,0,0,")
+case(1, "must be integers", "count", "tiger-baccarat", "--bet", "big-tiger", "--tags", N9 + ",0,0,0,0,0,0,0,0,0")
+case(1, "at most 100 in size", "count", "tiger-baccarat", "--bet", "big-tiger", "--tags", "0,0,0,0,0,0,0,0,0,-1000")
+case(1, "is not among the bets counted", "count", "tiger-baccarat", "--bet", "big-tiger", "--bet", "tiger",
+     "--tags", "small-tiger=" + T10)
+case(1, "unknown --tags bet 'nosuch'", "count", "tiger-baccarat", "--bet", "big-tiger", "--tags", "nosuch=" + T10)
+case(1, "applies to a single --bet", "count", "tiger-baccarat", "--tags", T10)
+case(1, "applies to a single --bet", "count", "tiger-baccarat", "--bet", "big-tiger", "--bet", "tiger", "--tags", T10)
+case(1, "given twice for big-tiger", "count", "tiger-baccarat", "--bet", "big-tiger", "--tags", T10,
+     "--tags", "big-tiger=" + T10)
+case(1, "must be a true count", "count", "tiger-baccarat", "--bet", "big-tiger", "--trigger", "eight")
+case(1, "must be a true count", "count", "tiger-baccarat", "--bet", "big-tiger", "--trigger", "8.55")
+case(1, "must be a true count", "count", "tiger-baccarat", "--bet", "big-tiger", "--trigger", "1e3")
+case(1, "must be a true count", "count", "tiger-baccarat", "--bet", "big-tiger", "--trigger", "nan")
+case(1, "must be a true count", "count", "tiger-baccarat", "--bet", "big-tiger", "--trigger", "")
+case(1, "must be a true count", "count", "tiger-baccarat", "--bet", "big-tiger", "--trigger", N9)
+case(1, "is not among the bets counted", "count", "tiger-baccarat", "--bet", "tiger", "--trigger", "big-tiger=8")
+case(1, "applies to a single --bet", "count", "tiger-baccarat", "--trigger", "8")
+case(1, "given twice for tiger", "count", "tiger-baccarat", "--bet", "tiger", "--trigger", "8", "--trigger", "tiger=9")
+case(2, "'sideways' is not one of", "count", "tiger-baccarat", "--true-count", "sideways")
 case(1, "card games only", "count", "sic-bo")
 
 # -- strategy ----------------------------------------------------------------------------------------

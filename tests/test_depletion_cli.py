@@ -77,7 +77,7 @@ def test_count_dragon_tiger_and_cut_card_options():
     data = json.loads(invoke("count", "dragon-tiger", "--shoes", "3", "--decks", "1", "--cut-card", "20",
                              "--after-cut", "one-more", "--workers", "1", "--format", "json").stdout)
     assert data["burn_per_round"] == 1 and data["cut_card"] == 20
-    main = {r["bet"]: r for r in data["bets"]}
+    main = {r["id"]: r for r in data["bets"]}
     assert main["dragon"]["positive_fraction"] == 0 and main["tiger"]["positive_fraction"] == 0
 
 

@@ -16,7 +16,7 @@ def data():
 
 def test_data_covers_every_windowed_bet_of_the_seeds(data):
     expected = {(g.id, b, p.bet(b).window) for g, p, bets in windows.windowed_bets() for b in bets}
-    got = {(g["game"], r["bet"], r["window"]) for g in data["games"] for r in g["bets"]}
+    got = {(g["game"], r["id"], r["window"]) for g in data["games"] for r in g["bets"]}
     assert got == expected, f"stale: run {windows.COMMAND}"
 
 

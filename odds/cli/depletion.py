@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 
 import click
@@ -10,12 +9,12 @@ import click
 from ..depletion import count as count_lib
 from ..depletion.dealer import AFTER_CUT, DealRules
 from ..depletion.eor import effects_of_removal
-from ..depletion.tags import betting_correlation, derive_tags, is_balanced, parse_tags
+from ..depletion.tags import betting_correlation, derive_tags, is_balanced, parse_count_tags, parse_tags
 from ..errors import OddsError, UnknownName
-from ..render import records
+from ..render.count import render_count
 from ..render.eor import render_eor
 from ..render.tags import render_tags
-from ..shoe import CUT_CARD
+from ..shoe import CUT_CARD, Shoe
 from .sheets import sheet_bets
 from .. import limits
 from .options import (seen_options, CARDS, DECKS, LEVEL, SEED, WORKERS, Whole, bet_option, format_option, paytable_option,
@@ -107,26 +106,42 @@ def tags(game_id, bet_id, level, tags_text, paytable, decks, remove, fmt):
 @click.option("--cut-card", "cut_card", type=CARDS, default=CUT_CARD, show_default=True, metavar="CARDS",
               help="Cards left behind the cut card.")
 @click.option("--after-cut", type=click.Choice(AFTER_CUT), default="last", show_default=True,
-              help="last: the round in which the cut card comes out is the last; one-more: one more round after it.")
+              help="last: the round in which the cut card comes out is the last; one-more: one more round after it; "
+                   "standard: one more unless the cut card came out as a round's first card (Wizard of Odds' rule, "
+                   "counting studies').")
 @click.option("--window", type=CARDS, default=None, metavar="N",
               help="Rounds each bet is offered in (default: the paytable's window, the seed's).")
 @click.option("--level", type=LEVEL, default=count_lib.DEFAULT_LEVEL, show_default=True,
               help="Level of the derived linear count's tags.")
+@click.option("--tags", "tags_values", multiple=True, metavar="[BET=]T1,...,Tn",
+              help="Measure this count instead of the derived one: 10 (A..T), 13 (A..K) or 52 integers in the "
+                   "order eor lists the cards; BET= names the bet (repeatable), plain with a single --bet.")
+@click.option("--trigger", "trigger_values", multiple=True, metavar="[BET=]TC",
+              help="Bet 1 unit whenever the true count is at least TC (steps of 0.1); default the run's best "
+                   "trigger. BET= names the bet (repeatable), plain with a single --bet.")
+@click.option("--true-count", "true_count", type=click.Choice(count_lib.TRUE_COUNTS), default="unseen",
+              show_default=True,
+              help="unseen: per 52 unseen cards, less the exposed cards' average (unbalanced counts); "
+                   "in-shoe: plain running count per 52 cards left in the shoe (burns excluded).")
 @click.option("--workers", type=WORKERS, default=None, metavar="N", help="Local processes (default: all cores).")
 @click.option("--scheduler", default=None, metavar="ADDRESS",
               help="A Dask scheduler (tcp://host:port) to spread the shoes over (pip install 'odds[dask]').")
 @_plot_option
 @format_option()
-def count(game_id, bets, paytable, shoes, seed, decks, cut_card, after_cut, window, level, workers,
-          scheduler, plot_file, fmt):
+def count(game_id, bets, paytable, shoes, seed, decks, cut_card, after_cut, window, level, tags_values,
+          trigger_values, true_count, workers, scheduler, plot_file, fmt):
     """Deal whole shoes and, at every round, compute each bet's exact expectation for the unseen
-    cards: what a perfect-information bettor and a linear count win per shoe, in and out of the
-    bet's window."""
+    cards: what a perfect-information bettor and a linear count (derived, or your --tags at your
+    --trigger) win, in and out of the bet's window, as counting studies publish it."""
     if workers is not None and workers < 1:
         raise click.BadParameter("must be at least 1", param_hint="--workers")
     game = _card_game(game_id)
     table = resolve_paytable(game, paytable)
     bet_ids = resolve_bets(game, bets, table)
+    given_tags = {bet: parse_count_tags(text, f"--tags for {bet}", limits.MAX_LEVEL)[1]
+                  for bet, text in count_lib.per_bet(tags_values, bets, bet_ids, "--tags", table.bets).items()}
+    triggers = {bet: count_lib.parse_trigger(text, bet)
+                for bet, text in count_lib.per_bet(trigger_values, bets, bet_ids, "--trigger", table.bets).items()}
     decks = game.default_decks if decks is None else decks
     if plot_file:
         from ..depletion.plot import check_plot_file
@@ -136,7 +151,8 @@ def count(game_id, bets, paytable, shoes, seed, decks, cut_card, after_cut, wind
                             f"with it, not {shoes:,} (run the figures without --plot)")
         check_plot_file(plot_file)  # a bad file name, folder or a missing matplotlib: fail before dealing
     spec = count_lib.make_spec(game, table, bet_ids, decks, seed, DealRules(cut_card, after_cut),
-                               window=window, level=level, keep_values=bool(plot_file))
+                               window=window, level=level, keep_values=bool(plot_file), tags=given_tags,
+                               triggers=triggers, true_count=true_count)
     if sys.stderr.isatty():
         with click.progressbar(length=shoes, label="shoes", file=sys.stderr) as bar:
             tally = count_lib.run(spec, shoes, workers, scheduler, progress=bar.update)
@@ -146,51 +162,10 @@ def count(game_id, bets, paytable, shoes, seed, decks, cut_card, after_cut, wind
     if plot_file:
         from ..depletion.plot import plot_count
 
-        plot_count(spec, tally, plot_file, f"{game.name}: exact expectation by round, {shoes} shoes of {decks} decks")
-    click.echo(render_count(game, table, spec, shoes, decks, rows, fmt), nl=False)
-
-
-def render_count(game, table, spec, shoes: int, decks: int, rows: list[dict], fmt: str) -> str:
-    head = {"game": game.id, "paytable": table.name, "decks": decks, "shoes": shoes, "seed": spec.seed,
-            "cut_card": spec.rules.cut_card, "after_cut": spec.rules.after_cut,
-            "burn_per_round": game.burn_per_round, "commencement": spec.rules.commencement}
-    if fmt == "json":
-        return json.dumps({**head, "bets": rows}, indent=2) + "\n"
-    if fmt == "csv":
-        return records(rows, "csv")
-
-    def num(x, places=4, pct=False):
-        if x is None:
-            return "-"
-        return f"{x * 100:.{places}f}%" if pct else f"{x:.{places}f}"
-
-    human = [{
-        "bet": r["bet"],
-        "window": r["window"] if r["window"] is not None else "-",
-        "rounds/shoe": f"{r['rounds_per_shoe']:.2f}",
-        "positive": num(r["positive_fraction"], 3, pct=True),
-        "edge when +": num(r["mean_edge_when_positive"], 3, pct=True),
-        "perfect/shoe": num(r["perfect_units_per_shoe"]),
-        "+- s.e.": num(r["perfect_units_std_error"]),
-        "perfect in window": num(r["perfect_units_per_shoe_in_window"]),
-        "count/shoe": num(r["count_units_per_shoe"]),
-        "trigger": num(r["count_trigger"], 1),
-        "count in window": num(r["count_units_per_shoe_in_window"]),
-        "trigger in window": num(r["count_trigger_in_window"], 1),
-    } for r in rows]
-    md = fmt == "md"
-    intro = (f"{'# ' if md else ''}{game.name}: {shoes} shoes of {decks} decks, seed {spec.seed}\n\n"
-             f"Cut card {spec.rules.cut_card} cards from the end ({spec.rules.after_cut}); commencement card "
-             f"exposed and its value burned; {game.burn_per_round} burn(s) per round. Units per shoe: what "
-             f"betting 1 unit whenever the exact expectation for the unseen cards is positive wins (sum of "
-             f"exact expectations), over the whole shoe and within the bet's window; the count: the derived "
-             f"level-{spec_level(rows)} linear count, betting at true count >= trigger (best trigger on this run).\n\n")
-    return intro + records(human, fmt)
-
-
-def spec_level(rows) -> str:
-    levels = {r["count_level"] for r in rows if r["count_level"] is not None}
-    return str(levels.pop()) if len(levels) == 1 else "-"
+        plot_count(spec, tally, rows, plot_file,
+                   f"{game.name}: {shoes:,} shoes of {decks} decks, seed {seed}, cut card {cut_card} ({after_cut}), "
+                   f"true count {true_count}")
+    click.echo(render_count(game, table, spec, Shoe.decks(decks), shoes, rows, fmt), nl=False)
 
 
 def register(cli):

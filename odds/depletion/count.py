@@ -9,12 +9,16 @@ exact integer numerator. From those:
   rule both have the same mean, and the sum has far less noise);
 * the same restricted to the bet's window (the first ``window`` rounds of the shoe; default the
   paytable's ``window``, the seed's);
-* a linear count: the tags of :mod:`.tags` derived from the full shoe's effects of removal; true
-  count = (running count of the exposed cards - cards exposed x the full shoe's mean tag) x 52 /
-  unseen cards (the usual running count x 52 / unseen for a balanced count; the correction keeps
-  an unbalanced count from drifting with depth); the bettor bets when the true count is at least
-  a trigger, and the trigger reported is the one that wins most over the run
-  (chosen on the same shoes, so slightly optimistic).
+* a linear count: the tags given (``--tags``: 10 values, 13 ranks or 52 cards) or those of
+  :mod:`.tags` derived from the full shoe's effects of removal; true count (``--true-count``,
+  :data:`TRUE_COUNTS`) = (running count of the exposed cards - cards exposed x the full shoe's
+  mean tag) x 52 / unseen cards (the usual running count x 52 / unseen for a balanced count; the
+  correction keeps an unbalanced count from drifting with depth), or the plain running count x
+  52 / cards left in the shoe; the bettor bets when the true count is at least a trigger: the
+  one given (``--trigger``) or the one that wins most over the run (chosen on the same shoes, so
+  slightly optimistic); the study figures of :func:`study_figures` (bet frequency, average edge,
+  units per 100 hands, desirability index) and, at a given trigger, their standard errors
+  across shoes from per-shoe sums (:class:`Moments`).
 
 Sums are kept as integers in units of ``2**-32`` (each round's exact expectation rounded to the
 nearest unit, an error below ``2.4e-10`` per round): integer sums do not depend on the order in
@@ -33,6 +37,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 import sys
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -41,11 +46,12 @@ from typing import Callable, Sequence
 import numpy as np
 
 from ..errors import OddsError
-from ..shoe import Shoe
+from ..sheet import build_sheet
+from ..shoe import Shoe, commencement_burn
 from .dealer import DealRules, deal_shoe, shuffled
 from .eor import effects_of_removal, kind_label
 from .evaluator import CARD_OF_KIND, Evaluator
-from .tags import derive_tags
+from .tags import betting_correlation, derive_tags, is_balanced, labels_for, spread_tags
 
 INT64_MAX = 2**63 - 1
 
@@ -58,6 +64,15 @@ TC_STEP = Fraction(1, 10)
 or a deep shoe reaches true counts of hundreds, and each keeps its own bin)."""
 
 DEFAULT_LEVEL = 3
+
+TRUE_COUNTS = ("unseen", "in-shoe")
+"""How the running count becomes a true count (``--true-count``):
+
+* ``unseen``: per 52 unseen cards (the cards not yet exposed, face-down burns included), less
+  what the exposed cards count on average (zero for a balanced count);
+* ``in-shoe``: the plain running count per 52 cards still in the shoe (face-down burns are in
+  the discard tray, as a player reckons decks remaining in blackjack); no correction for an
+  unbalanced count."""
 
 
 @dataclass(frozen=True)
@@ -76,7 +91,18 @@ class CountSpec:
     tags52: tuple[tuple[int, ...] | None, ...]
     """Per bet: its count's tag for each of the 52 card kinds (None: every tag zero, no count)."""
     keep_values: bool = False
-    """Keep every round's expectation (for the chart), not only the sums."""
+    """Tally by round of the shoe too (for the chart: :attr:`BetTally.by_round`)."""
+    triggers: tuple[int | None, ...] = ()
+    """Per bet: bet when the true count's bin (steps of ``TC_STEP``) is at least this; None (or
+    missing): the best trigger of the run, chosen after it."""
+    true_count: str = "unseen"
+    """How the true count is taken (:data:`TRUE_COUNTS`)."""
+    info: tuple[dict, ...] = ()
+    """Per bet, what the report shows beside the tallies (name, off-the-top edge and variance,
+    the tags as given, their source and betting correlation); not needed by the workers."""
+
+    def trigger_bin(self, index: int) -> int | None:
+        return self.triggers[index] if index < len(self.triggers) else None
 
 
 @dataclass
@@ -95,6 +121,16 @@ class BetTally:
     tc_ev: dict = field(default_factory=dict)
     tc_ev_in_window: dict = field(default_factory=dict)
     """True-count bin (see :func:`true_count_bins`) -> sum of the expectations there (sparse)."""
+    tc_rounds: dict = field(default_factory=dict)
+    tc_rounds_in_window: dict = field(default_factory=dict)
+    """True-count bin -> rounds dealt there (sparse)."""
+    study: "Moments" = field(default_factory=lambda: Moments())
+    study_in_window: "Moments" = field(default_factory=lambda: Moments())
+    """Per-shoe sums at a given trigger (none when the trigger is the run's best): for the
+    standard errors."""
+    by_round: list = field(default_factory=list)
+    """With ``keep_values`` (the chart): per round index ``[rounds, sum of expectations, rounds
+    bet, sum of the expectations bet]`` (at a given trigger; else the bets are left at 0)."""
 
     def add(self, other: "BetTally") -> None:
         for name in ("rounds", "rounds_in_window", "positive", "positive_in_window", "ev_sum",
@@ -102,26 +138,59 @@ class BetTally:
             setattr(self, name, getattr(self, name) + getattr(other, name))
         add_bins(self.tc_ev, other.tc_ev)
         add_bins(self.tc_ev_in_window, other.tc_ev_in_window)
+        add_bins(self.tc_rounds, other.tc_rounds)
+        add_bins(self.tc_rounds_in_window, other.tc_rounds_in_window)
+        self.study.add(other.study)
+        self.study_in_window.add(other.study_in_window)
+        for i, row in enumerate(other.by_round):
+            if i == len(self.by_round):
+                self.by_round.append([0, 0, 0, 0])
+            self.by_round[i] = [a + b for a, b in zip(self.by_round[i], row)]
+
+
+@dataclass
+class Moments:
+    """Sums over shoes of a shoe's rounds ``r``, rounds bet ``b`` and units won ``w`` (the sum of
+    the expectations bet, FIX units), and of their squares and products: what the standard
+    errors of ratios across shoes need (Python integers: exact, order-free)."""
+
+    r: int = 0
+    b: int = 0
+    w: int = 0
+    rr: int = 0
+    bb: int = 0
+    ww: int = 0
+    rb: int = 0
+    rw: int = 0
+    bw: int = 0
+
+    def add_shoe(self, r: int, b: int, w: int) -> None:
+        self.r += r
+        self.b += b
+        self.w += w
+        self.rr += r * r
+        self.bb += b * b
+        self.ww += w * w
+        self.rb += r * b
+        self.rw += r * w
+        self.bw += b * w
+
+    def add(self, other: "Moments") -> None:
+        for name in ("r", "b", "w", "rr", "bb", "ww", "rb", "rw", "bw"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
 
 
 @dataclass
 class Tally:
-    """The sums of a range of shoes for every bet, and (optionally) every round's expectation."""
+    """The sums of a range of shoes for every bet."""
 
     shoes: int
     bets: dict[str, BetTally]
-    values: dict[int, dict[str, list[np.ndarray]]] = field(default_factory=dict)
-    """First shoe of a chunk -> bet -> per shoe, every round's expectation (float64)."""
 
     def add(self, other: "Tally") -> None:
         self.shoes += other.shoes
         for bet, tally in other.bets.items():
             self.bets[bet].add(tally)
-        self.values.update(other.values)
-
-    def round_values(self, bet: str) -> list[np.ndarray]:
-        """Every shoe's per-round expectations of a bet, in shoe order."""
-        return [v for start in sorted(self.values) for v in self.values[start][bet]]
 
 
 _EVALUATORS: dict = {}
@@ -141,26 +210,36 @@ def count_shoes(spec: CountSpec, start: int, stop: int) -> Tally:
     """Deal shoes ``start .. stop-1`` of the run and tally every bet (the unit of work)."""
     evaluator = _evaluator(spec)
     tally = Tally(0, {b: BetTally() for b in spec.bet_ids})
-    values: dict[str, list[np.ndarray]] = {b: [] for b in spec.bet_ids}
-    shoes = [deal_shoe(evaluator.game, shuffled(spec.full, spec.seed, index), spec.rules, settle=False)[0]
-             for index in range(start, stop)]
-    for unseen, results in zip(shoes, evaluator.evaluate_shoes(shoes)):  # one pass over every row
-        for bet, ev in tally_shoe(tally, spec, evaluator, unseen, results).items():
-            values[bet].append(ev)
-    if spec.keep_values:
-        tally.values[start] = values
+    orders = [shuffled(spec.full, spec.seed, index) for index in range(start, stop)]
+    shoes = [deal_shoe(evaluator.game, order, spec.rules, settle=False)[0] for order in orders]
+    for order, unseen, results in zip(orders, shoes, evaluator.evaluate_shoes(shoes)):  # one pass over every row
+        burned = burned_before(evaluator.game, order, spec.rules, len(unseen))
+        tally_shoe(tally, spec, evaluator, unseen, burned, results)
     return tally
 
 
+def burned_before(game, order, rules: DealRules, rounds: int) -> np.ndarray:
+    """Cards burned face down before each round's bets are placed: the commencement burn (the
+    exposed first card's value) and ``burn_per_round`` for each earlier round (a round's own
+    burn comes after the bets)."""
+    first = commencement_burn(CARD_OF_KIND[int(order[0])][0]) if rules.commencement and len(order) else 0
+    return first + game.burn_per_round * np.arange(rounds, dtype=np.int64)
+
+
 def tally_shoe(tally: Tally, spec: CountSpec, evaluator: Evaluator, unseen: np.ndarray,
-               results: dict | None = None) -> dict[str, np.ndarray]:
-    """Add one dealt shoe (its unseen compositions before each round) to ``tally``; returns each
-    bet's expectation per round (``results``: the shoe's ``evaluator.evaluate(unseen)``, if known)."""
+               burned: np.ndarray | None = None, results: dict | None = None) -> dict[str, np.ndarray]:
+    """Add one dealt shoe (its unseen compositions before each round, and the face-down cards
+    burned by then: :func:`burned_before`) to ``tally``; returns each bet's expectation per round
+    (``results``: the shoe's ``evaluator.evaluate(unseen)``, if known)."""
     full = np.array(spec.full, dtype=np.int64)
     tally.shoes += 1
     results = evaluator.evaluate(unseen) if results is None else results
     left = unseen.sum(axis=1)
-    for bet, window, tags in zip(spec.bet_ids, spec.windows, spec.tags52):
+    if spec.true_count == "in-shoe":
+        if burned is None:
+            raise ValueError("the in-shoe true count needs the burned cards of each round")
+        left = left - np.asarray(burned, dtype=np.int64)
+    for index, (bet, window, tags) in enumerate(zip(spec.bet_ids, spec.windows, spec.tags52)):
         positive, ev = results[bet]
         fixed, peak = fixed_point(ev)
         in_window = np.arange(len(ev)) < (window if window is not None else len(ev))
@@ -177,11 +256,36 @@ def tally_shoe(tally: Tally, spec: CountSpec, evaluator: Evaluator, unseen: np.n
         t.perfect += shoe_perfect
         t.perfect_sq += shoe_perfect * shoe_perfect
         t.perfect_in_window += total(fixed[positive & in_window])
+        trigger = spec.trigger_bin(index)
+        bet_mask = None
         if tags is not None and len(ev):
             tag = np.array(tags, dtype=np.int64)
-            bins = true_count_bins(int(full @ tag), int(full.sum()), unseen @ tag, left)
+            if spec.true_count == "in-shoe":
+                bins = running_count_bins(int(full @ tag), unseen @ tag, left)
+            else:
+                bins = true_count_bins(int(full @ tag), int(full.sum()), unseen @ tag, left)
             add_bins(t.tc_ev, bin_sums(bins, fixed))
             add_bins(t.tc_ev_in_window, bin_sums(bins[in_window], fixed[in_window]))
+            add_bins(t.tc_rounds, bin_sums(bins, np.ones(len(ev), dtype=np.int64)))
+            add_bins(t.tc_rounds_in_window, bin_sums(bins[in_window], np.ones(int(in_window.sum()), dtype=np.int64)))
+            if trigger is not None:
+                bet_mask = np.asarray(bins >= trigger, dtype=bool)
+        if tags is not None and trigger is not None:
+            if bet_mask is None:
+                bet_mask = np.zeros(len(ev), dtype=bool)
+            for moments, scope in ((t.study, np.ones(len(ev), dtype=bool)), (t.study_in_window, in_window)):
+                moments.add_shoe(int(scope.sum()), int((bet_mask & scope).sum()), total(fixed[bet_mask & scope]))
+        if spec.keep_values:
+            mask = bet_mask if bet_mask is not None else np.zeros(len(ev), dtype=bool)
+            for r, (value, bet_now) in enumerate(zip(fixed.tolist(), mask.tolist())):
+                if r == len(t.by_round):
+                    t.by_round.append([0, 0, 0, 0])
+                row = t.by_round[r]
+                row[0] += 1
+                row[1] += value
+                if bet_now:
+                    row[2] += 1
+                    row[3] += value
     return {bet: results[bet][1] for bet in spec.bet_ids}
 
 
@@ -220,6 +324,22 @@ def true_count_bins(tags_full: int, cards_full: int, tags_unseen: np.ndarray, le
     if largest >= 2**62:  # beyond int64 (tags and shoes far past the limits): Python integers, still exact
         left, unseen = left.astype(object), unseen.astype(object)
     steps = (52 * per_step * (left * tags_full - cards_full * unseen)) // (cards_full * left)
+    return np.asarray(steps, dtype=np.int64 if largest < 2**62 else object)
+
+
+def running_count_bins(tags_full: int, tags_unseen: np.ndarray, in_shoe: np.ndarray) -> np.ndarray:
+    """Bin of the ``in-shoe`` true count: the running count of the exposed cards ``T - t`` per 52
+    cards still in the shoe ``S``, floored to a multiple of TC_STEP, in exact integers:
+
+        true count = 52 (T - t) / S
+    """
+    per_step = TC_STEP.denominator
+    in_shoe = np.maximum(np.asarray(in_shoe, dtype=np.int64), 1)
+    unseen = np.asarray(tags_unseen, dtype=np.int64)
+    largest = 52 * per_step * (abs(tags_full) + (int(np.abs(unseen).max()) if len(unseen) else 0))
+    if largest >= 2**62:  # beyond int64: Python integers, still exact
+        in_shoe, unseen = in_shoe.astype(object), unseen.astype(object)
+    steps = (52 * per_step * (tags_full - unseen)) // in_shoe
     return np.asarray(steps, dtype=np.int64 if largest < 2**62 else object)
 
 
@@ -262,33 +382,129 @@ def best_trigger(tc_ev: dict[int, int]) -> tuple[int, Fraction | None]:
 
 def count_tags(game, paytable, shoe: Shoe, bet_ids: Sequence[str], level: int) -> dict[str, tuple | None]:
     """Each bet's derived tags, spread over the 52 card kinds (None when every tag is zero)."""
+    return {b: c["tags52"] for b, c in bet_counts(game, paytable, shoe, bet_ids, level).items()}
+
+
+def bet_counts(game, paytable, shoe: Shoe, bet_ids: Sequence[str], level: int,
+               given: dict[str, list[int]] | None = None) -> dict[str, dict]:
+    """Per bet, the count it is measured with: the tags ``given`` (10, 13 or 52 integers, see
+    :func:`.tags.spread_tags`) or those derived from its effects of removal at ``level``; the
+    tags as shown (``tags``, ``cards``), ``tags52`` (None when every tag is zero), ``source``,
+    ``level``, ``balanced`` and the ``betting_correlation`` with the effects (over the 52 card
+    kinds, each effect the effect of the kind's value, rank or card)."""
+    given = given or {}
     out = {}
+    full = shoe.card_counts()
     for bet in effects_of_removal(game, paytable, shoe, bet_ids):
-        tags = derive_tags([e.effect for e in bet.effects], level)
-        if not any(tags):
-            out[bet.id] = None
-            continue
-        by_label = {e.card: t for e, t in zip(bet.effects, tags)}
-        out[bet.id] = tuple(by_label.get(kind_label(rank, suit, bet.resolution), 0) for rank, suit in CARD_OF_KIND)
+        by_label = {e.card: e.effect for e in bet.effects}
+        effects52 = [by_label.get(kind_label(rank, suit, bet.resolution), 0) for rank, suit in CARD_OF_KIND]
+        if bet.id in given:
+            shown = list(given[bet.id])
+            cards = list(labels_for(len(shown)))
+            tags52 = spread_tags(shown)
+            source, used_level = "user", None
+        else:
+            shown = derive_tags([e.effect for e in bet.effects], level)
+            cards = [e.card for e in bet.effects]
+            tag_of = dict(zip(cards, shown))
+            tags52 = tuple(tag_of.get(kind_label(rank, suit, bet.resolution), 0) for rank, suit in CARD_OF_KIND)
+            source, used_level = "derived", level
+        out[bet.id] = {
+            "tags": shown, "cards": cards, "tags52": tags52 if any(tags52) else None, "source": source,
+            "level": used_level, "balanced": is_balanced(tags52, full),
+            "betting_correlation": betting_correlation(effects52, tags52, full),
+        }
     return out
 
 
+def per_bet(values: Sequence[str], asked: Sequence[str], bet_ids: Sequence[str], option: str,
+            known=None) -> dict[str, str]:
+    """``--tags`` / ``--trigger`` values -> ``{bet: text}``: ``BET=TEXT`` for any bet counted, or a
+    plain ``TEXT`` when exactly one ``--bet`` was asked for. ``known``: every bet id of the
+    paytable (an unknown one gets a suggestion).
+
+    >>> per_bet(["big-tiger=8", "tiger=2"], ["big-tiger", "tiger"], ["big-tiger", "tiger"], "--trigger")
+    {'big-tiger': '8', 'tiger': '2'}
+    >>> per_bet(["8"], ["big-tiger"], ["big-tiger"], "--trigger")
+    {'big-tiger': '8'}
+    """
+    from ..errors import UnknownName, shown
+
+    out: dict[str, str] = {}
+    for value in values:
+        if "=" in value:
+            bet, text = (part.strip() for part in value.split("=", 1))
+            if bet not in bet_ids:
+                if known is not None and bet not in known:
+                    raise UnknownName(f"{option} bet", bet, known)
+                raise OddsError(f"{option} {shown(value)}: {shown(bet)} is not among the bets counted "
+                                f"(add --bet {bet})")
+        elif len(asked) == 1:
+            bet, text = asked[0], value.strip()
+        else:
+            raise OddsError(f"{option} {shown(value)}: without BET= it applies to a single --bet; "
+                            f"with {'no --bet' if not asked else 'several bets'} write {option} BET=...")
+        if bet in out:
+            raise OddsError(f"{option} is given twice for {bet}")
+        out[bet] = text
+    return out
+
+
+TRIGGER_TEXT = re.compile(r"[+-]?\d{1,9}(\.\d)?")
+
+
+def parse_trigger(text: str, bet: str) -> Fraction:
+    """A trigger true count: a whole number or one decimal (the bins are 0.1 wide), exactly.
+
+    >>> parse_trigger("+8", "big-tiger"), parse_trigger("-2.5", "x")
+    (Fraction(8, 1), Fraction(-5, 2))
+    """
+    from ..errors import shown
+
+    if not TRIGGER_TEXT.fullmatch(text.strip()):
+        raise OddsError(f"--trigger for {bet} must be a true count such as 8, -2 or 2.5 (steps of 0.1), "
+                        f"not {shown(text, 20)}")
+    return Fraction(text.strip())
+
+
 def make_spec(game, paytable, bet_ids, decks: int, seed: int, rules: DealRules,
-              window: int | None = None, level: int = DEFAULT_LEVEL, keep_values: bool = False) -> CountSpec:
-    """The run's spec: windows from the paytable unless ``window`` overrides them all."""
+              window: int | None = None, level: int = DEFAULT_LEVEL, keep_values: bool = False,
+              tags: dict[str, list[int]] | None = None, triggers: dict[str, Fraction] | None = None,
+              true_count: str = "unseen") -> CountSpec:
+    """The run's spec: windows from the paytable unless ``window`` overrides them all; per bet
+    the ``tags`` given (else derived at ``level``) and the ``triggers`` given (true counts,
+    multiples of ``TC_STEP``; else the run's best)."""
     if not game.uses_shoe:
         raise OddsError(f"{game.id} deals no cards: counting applies to card games only")
     if window is not None and window < 1:
         raise OddsError(f"--window must be at least 1 round, not {window}")
+    if true_count not in TRUE_COUNTS:
+        raise OddsError(f"--true-count must be one of {', '.join(TRUE_COUNTS)}, not {true_count!r}")
+    tags, triggers = tags or {}, triggers or {}
+    for what, named in (("--tags", tags), ("--trigger", triggers)):
+        stray = [b for b in named if b not in bet_ids]
+        if stray:
+            raise OddsError(f"{what} names {stray[0]}, which is not among the bets counted ({', '.join(bet_ids)})")
+    for bet, trigger in triggers.items():
+        if Fraction(trigger) % TC_STEP:
+            raise OddsError(f"--trigger for {bet} must be a multiple of {float(TC_STEP)}, not {trigger}")
     shoe = Shoe.decks(decks)
     game.check_shoe(shoe)
     if rules.cut_card >= shoe.total:
         raise OddsError(f"--cut-card {rules.cut_card}: the shoe holds {shoe.total} cards; "
                         f"the cut card must lie inside it (at most {shoe.total - 1} cards behind it)")
-    tags = count_tags(game, paytable, shoe, bet_ids, level)
+    counts = bet_counts(game, paytable, shoe, bet_ids, level, tags)
+    sheet = build_sheet(game, paytable, shoe, list(bet_ids))
     windows = tuple(window if window is not None else paytable.bet(b).window for b in bet_ids)
+    info = []
+    for bet_sheet in sheet.bets:
+        c = counts[bet_sheet.id]
+        info.append({"name": bet_sheet.name, "house_edge": bet_sheet.house_edge, "variance": bet_sheet.variance,
+                     **{k: c[k] for k in ("tags", "cards", "source", "level", "balanced", "betting_correlation")}})
+    trigger_bins = tuple(int(Fraction(triggers[b]) / TC_STEP) if b in triggers else None for b in bet_ids)
     return CountSpec(game.id, paytable, tuple(bet_ids), tuple(shoe.card_counts()), seed, rules,
-                     windows, tuple(tags[b] for b in bet_ids), keep_values)
+                     windows, tuple(counts[b]["tags52"] for b in bet_ids), keep_values,
+                     trigger_bins, true_count, tuple(info))
 
 
 def chunks(shoes: int, workers: int) -> list[tuple[int, int]]:
@@ -325,9 +541,11 @@ def run(spec: CountSpec, shoes: int, workers: int | None = None, scheduler: str 
 
         context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
         with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-            futures = [pool.submit(count_shoes, spec, start, stop) for start, stop in parts]
-            for future in as_completed(futures):
+            # no list of the futures is kept: as_completed lets go of each one it hands out, so a
+            # chunk's tally is freed once added (memory flat in the number of shoes)
+            for future in as_completed([pool.submit(count_shoes, spec, start, stop) for start, stop in parts]):
                 take(future.result())
+                del future
     return total
 
 
@@ -366,6 +584,7 @@ def _gather(client, futures, take) -> None:
     from distributed import wait
 
     pending = set(futures)
+    futures.clear()  # only `pending` holds them: a finished chunk's tally is freed once taken
     workers = set(client.nthreads())
     alone_since = None if workers else time.monotonic()
     while pending:
@@ -416,18 +635,33 @@ def _probe_scheduler(address: str, timeout: float) -> None:
 # -- the report -----------------------------------------------------------------------------------
 
 def report(spec: CountSpec, tally: Tally, level: int = DEFAULT_LEVEL) -> list[dict]:
-    """One record per bet (floats for the estimated figures; JSON keys as the issue names them)."""
+    """One record per bet (floats for the estimated figures; exact strings for the off-the-top
+    house edge and variance; JSON keys as the published studies name them)."""
+    from ..render import exact
+
     rows = []
     shoes = tally.shoes
-    for bet, window, tags in zip(spec.bet_ids, spec.windows, spec.tags52):
+    for index, (bet, window, tags) in enumerate(zip(spec.bet_ids, spec.windows, spec.tags52)):
         t = tally.bets[bet]
-        count_all, trigger_all = best_trigger(t.tc_ev) if tags is not None else (0, None)
-        count_win, trigger_win = best_trigger(t.tc_ev_in_window) if tags is not None else (0, None)
+        info = spec.info[index] if index < len(spec.info) else {}
+        given = spec.trigger_bin(index)
+        if tags is None:
+            trigger_all = trigger_win = None
+        elif given is not None:
+            trigger_all = trigger_win = bin_trigger(given)
+        else:
+            trigger_all, trigger_win = best_trigger(t.tc_ev)[1], best_trigger(t.tc_ev_in_window)[1]
         mean = t.perfect / FIX / shoes
         var = (t.perfect_sq / FIX**2 / shoes - mean * mean) if shoes > 1 else 0.0
-        rows.append({
-            "bet": bet,
+        variance = info.get("variance")
+        row = {
+            "id": bet,
+            "name": info.get("name"),
             "window": window,
+            "house_edge": exact(info["house_edge"]) if "house_edge" in info else None,
+            "house_edge_float": float(info["house_edge"]) if "house_edge" in info else None,
+            "variance": exact(variance) if variance is not None else None,
+            "variance_float": float(variance) if variance is not None else None,
             "rounds_per_shoe": t.rounds / shoes,
             "mean_expected_value": t.ev_sum / FIX / t.rounds if t.rounds else None,
             "positive_fraction": t.positive / t.rounds if t.rounds else 0.0,
@@ -436,10 +670,92 @@ def report(spec: CountSpec, tally: Tally, level: int = DEFAULT_LEVEL) -> list[di
             "perfect_units_std_error": math.sqrt(max(var, 0.0) * shoes / (shoes - 1) / shoes) if shoes > 1 else None,
             "perfect_units_per_shoe_in_window": t.perfect_in_window / FIX / shoes,
             "positive_fraction_in_window": t.positive_in_window / t.rounds_in_window if t.rounds_in_window else 0.0,
-            "count_level": level if tags is not None else None,
+            "tags_source": info.get("source") if tags is not None else None,
+            "count_level": (info.get("level", level) if info else level) if tags is not None else None,
+            "tags": info.get("tags"),
+            "tag_cards": info.get("cards"),
+            "balanced": info.get("balanced"),
+            "betting_correlation": info.get("betting_correlation"),
+            "trigger_source": None if tags is None else ("given" if given is not None else "best"),
             "count_trigger": float(trigger_all) if trigger_all is not None else None,
-            "count_units_per_shoe": count_all / FIX / shoes,
-            "count_trigger_in_window": float(trigger_win) if trigger_win is not None else None,
-            "count_units_per_shoe_in_window": count_win / FIX / shoes,
-        })
+        }
+        moments = (t.study, t.study_in_window) if given is not None and tags is not None else (None, None)
+        for suffix, rounds, tc_rounds, tc_ev, trigger, m in (
+                ("", t.rounds, t.tc_rounds, t.tc_ev, trigger_all, moments[0]),
+                ("_in_window", t.rounds_in_window, t.tc_rounds_in_window, t.tc_ev_in_window, trigger_win, moments[1])):
+            figures = study_figures(shoes, rounds, tc_rounds, tc_ev, trigger, variance, m)
+            if suffix:
+                row["count_trigger_in_window"] = float(trigger_win) if trigger_win is not None else None
+            for key, value in figures.items():
+                if not key.endswith("_std_error"):  # each figure, then its standard error
+                    row[key + suffix] = value
+                    row[key + suffix + "_std_error"] = figures[key + "_std_error"]
+        rows.append(row)
     return rows
+
+
+def study_figures(shoes: int, rounds: int, tc_rounds: dict, tc_ev: dict, trigger: Fraction | None,
+                  variance: Fraction | None, moments: Moments | None) -> dict:
+    """What a published counting study reports, for betting 1 unit whenever the true count is at
+    least ``trigger`` (None: never), from the exact sums of the run:
+
+    * ``bet_frequency`` = rounds bet / rounds dealt;
+    * ``average_edge`` = sum of the exact expectations of the rounds bet / rounds bet;
+    * ``units_per_100_hands`` = 100 x sum of those expectations / rounds dealt;
+    * ``desirability_index`` = 100 x units_per_100_hands / sqrt(100 x bet_frequency x variance),
+      ``variance`` the bet's off-the-top variance per unit (Jacobson, after Schlesinger);
+    * ``count_units_per_shoe`` = sum of those expectations / shoes.
+
+    Standard errors (with ``moments``, the per-shoe sums at a given trigger; else None): shoes
+    are independent, the rounds of a shoe are not, so each ratio ``X / Y`` of sums over shoes
+    gets the delta-method (ratio estimator) error ``sqrt(sum_s (x_s - Q y_s)^2 / (n (n - 1))) /
+    mean(y)``; the index, ``W / sqrt(B R)`` up to constants, the same with ``x_s/W - b_s/2B -
+    r_s/2R``.
+    """
+    if trigger is None:
+        bets = won = 0
+    else:
+        k = int(trigger / TC_STEP)
+        bets = sum(v for b, v in tc_rounds.items() if b >= k)
+        won = sum(v for b, v in tc_ev.items() if b >= k)
+    if moments is not None:
+        assert (moments.b, moments.w, moments.r) == (bets, won, rounds), "per-shoe sums disagree with the bins"
+    frequency = Fraction(bets, rounds) if rounds else None
+    per_100 = Fraction(100 * won, FIX * rounds) if rounds else None
+    index = None
+    if per_100 is not None and variance and bets:
+        index = 100 * float(per_100) / math.sqrt(100 * float(frequency) * float(variance))
+    out = {
+        "bet_frequency": float(frequency) if frequency is not None else None,
+        "average_edge": won / FIX / bets if bets else None,
+        "units_per_100_hands": float(per_100) if per_100 is not None else None,
+        "desirability_index": index,
+        "count_units_per_shoe": won / FIX / shoes if shoes else None,
+    }
+    errors = dict.fromkeys(f"{k}_std_error" for k in out)
+    n = shoes
+    if moments is not None and n > 1:
+        m = moments
+        errors["bet_frequency_std_error"] = _ratio_error(n, m.b, m.r, m.bb, m.rr, m.rb)
+        if m.b:
+            errors["average_edge_std_error"] = _ratio_error(n, m.w, m.b, m.ww, m.bb, m.bw) / FIX
+        if m.r:
+            errors["units_per_100_hands_std_error"] = 100 * _ratio_error(n, m.w, m.r, m.ww, m.rr, m.rw) / FIX
+        if index is not None and m.w:
+            w, b, r = Fraction(m.w, n), Fraction(m.b, n), Fraction(m.r, n)
+            z2 = (Fraction(m.ww) / w**2 + Fraction(m.bb) / (4 * b**2) + Fraction(m.rr) / (4 * r**2)
+                  - Fraction(m.bw) / (w * b) - Fraction(m.rw) / (w * r) + Fraction(m.rb) / (2 * b * r))
+            errors["desirability_index_std_error"] = abs(index) * math.sqrt(max(float(z2 / (n * (n - 1))), 0.0))
+        spread = Fraction(m.ww) - Fraction(m.w * m.w, n)
+        errors["count_units_per_shoe_std_error"] = math.sqrt(max(float(spread / (n * (n - 1))), 0.0)) / FIX
+    return {**out, **errors}
+
+
+def _ratio_error(n: int, sx: int, sy: int, sxx: int, syy: int, sxy: int) -> float | None:
+    """Standard error of ``sum x / sum y`` over ``n`` independent shoes (delta method), from the
+    exact sums; None when ``sum y`` is 0."""
+    if not sy:
+        return None
+    q = Fraction(sx, sy)
+    spread = sxx - 2 * q * sxy + q * q * syy
+    return math.sqrt(max(float(spread / (n * (n - 1))), 0.0)) / float(Fraction(sy, n))

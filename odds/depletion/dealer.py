@@ -22,7 +22,11 @@ How a shoe is dealt (docs/rules.md "Cards, shoes", seeds 000, 001, 003 "Commence
      card for next game, the latter game will be the last game").
 
    The same holds after the commencement burn. This is how :mod:`odds.design.simulate` deals.
-   With ``"one-more"`` exactly one more round is dealt than with ``"last"``. A round also never
+   With ``"one-more"`` exactly one more round is dealt than with ``"last"``. With ``"standard"``
+   (the rule Wizard of Odds states and counting studies use: "When the cut card appears, the
+   dealer will finish that hand, play one more hand ... If the cut card comes out instead of the
+   first card, the dealer will finish that hand"): one more round when the cut card came out
+   inside a round, none when it came out at a round's start (as ``"last"``). A round also never
    starts when fewer cards are left than a round may need (tiny test shoes only).
 
 Before each round the watcher knows every exposed card, so the composition the round is dealt
@@ -42,7 +46,7 @@ from ..errors import OddsError
 from ..shoe import CUT_CARD, commencement_burn
 from .evaluator import CARD_OF_KIND
 
-AFTER_CUT = ("last", "one-more")
+AFTER_CUT = ("last", "one-more", "standard")
 
 
 @dataclass(frozen=True)
@@ -91,12 +95,16 @@ def deal_shoe(game, order: Sequence[int], rules: DealRules = DealRules(), paytab
     rows: list[list[int]] = []
     dealt: list[list] = []
     extra_dealt = False
+    cut_between_rounds = False  # the cut card came out where a round starts ("standard": no more rounds)
     while True:
         # the cut card is out, or would come out as this round's burn card
         if pos > cut_index or (pos == cut_index and burn > 0):
-            if rules.after_cut == "last" or extra_dealt:
+            if rules.after_cut == "last" or extra_dealt or (rules.after_cut == "standard" and
+                                                             (cut_between_rounds or pos == cut_index)):
                 break
             extra_dealt = True
+        elif pos == cut_index:  # no burn: the cut card is this round's first card
+            cut_between_rounds = True
         if total - pos - burn < game.min_cards:
             break
         rows.append(list(unseen))

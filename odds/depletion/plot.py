@@ -2,9 +2,9 @@
 
 * effects of removal: one panel per bet, a bar per card (effect on the expected value, in % of
   the stake);
-* count: one panel per bet, the exact expectation by round number across the shoes dealt - mean,
-  the 10-90% and 25-75% bands, the share of shoes whose expectation is positive (right axis) -
-  with the bet's window marked.
+* count: per bet, what the study found - the mean exact expectation by true count (whole shoe
+  and window), the bet frequency each trigger would give, the trigger; and by round of the shoe,
+  the mean expectation, that of the rounds bet, the share bet, and the window.
 """
 
 from __future__ import annotations
@@ -58,12 +58,13 @@ SVG_SALT = "odds"
 random salt), so a fixed salt and no date stamp draw the same bytes for the same run."""
 
 
-def _save(fig, plt, path: str) -> None:
+def _save(fig, plt, path: str, tight: bool = True) -> None:
     """Write the chart whole or not at all (a temporary file in the same folder, then a rename),
     byte for byte the same for the same figures."""
     import matplotlib
 
-    fig.tight_layout()
+    if tight:
+        fig.tight_layout()
     fmt = Path(path).suffix.lower().lstrip(".")
     try:
         with matplotlib.rc_context({"svg.hashsalt": SVG_SALT}), replacing(path, "--plot") as temp:
@@ -92,38 +93,124 @@ def plot_effects(bet_effects, path: str, title: str) -> None:
     _save(fig, plt, path)
 
 
-def plot_count(spec, tally, path: str, title: str) -> None:
-    """For each bet, the spread of the exact expectation by round number, window marked."""
+def _edge_by_true_count(tc_rounds: dict, tc_ev: dict, fix: int, least: int):
+    """Integer true counts ``k`` (true counts in ``[k, k + 1)``, from the 0.1-wide bins) with at
+    least ``least`` rounds, and the mean exact expectation there in % of the stake."""
+    rounds: dict[int, int] = {}
+    ev: dict[int, int] = {}
+    for b, n in tc_rounds.items():
+        k = int(b) // 10
+        rounds[k] = rounds.get(k, 0) + int(n)
+        ev[k] = ev.get(k, 0) + int(tc_ev.get(b, 0))
+    keys = sorted(k for k in rounds if rounds[k] >= least)
+    return np.array(keys), np.array([ev[k] / fix / rounds[k] * 100 for k in keys])
+
+
+def _share_at_or_above(tc_rounds: dict, total: int):
+    """Integer true counts ``x`` and the % of rounds whose true count is at least ``x``: the bet
+    frequency if ``x`` were the trigger."""
+    keys = sorted({int(b) // 10 for b in tc_rounds})
+    if not keys or not total:
+        return np.array([]), np.array([])
+    xs = np.arange(keys[0], keys[-1] + 1)
+    counts = sorted((int(b), int(n)) for b, n in tc_rounds.items())
+    shares, above, j = [], total, 0
+    for x in xs:  # rounds with true count >= x: drop the bins below 10 x
+        while j < len(counts) and counts[j][0] < 10 * x:
+            above -= counts[j][1]
+            j += 1
+        shares.append(above / total * 100)
+    return xs, np.array(shares)
+
+
+def _legend_below(ax, handles) -> None:
+    """The panel's legend under its x label, so it covers neither the lines nor another label."""
+    ax.legend(handles=handles, fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=2, frameon=False)
+
+
+def plot_count(spec, tally, rows, path: str, title: str) -> None:
+    """Per bet, by name, two panels. Left, what the count found: the mean exact expectation of the
+    rounds at each true count (whole shoe and inside the window), the share of rounds at or above
+    each true count (the bet frequency that trigger would give, right axis, log scale) and the
+    trigger. Right, by round of the shoe: the mean expectation of every round and of the rounds
+    the count bets, the share of rounds bet (right axis), and the window."""
+    from .count import FIX
+
     plt = _pyplot(path)
-    fig, axes = _grid(plt, len(spec.bet_ids))
-    for ax, bet, window in zip(axes, spec.bet_ids, spec.windows):
-        per_shoe = tally.round_values(bet)
-        longest = max((len(v) for v in per_shoe), default=0)
-        # rounds that at least 5% of shoes reach: beyond that the quantiles are noise
-        reach = np.array([sum(len(v) > r for v in per_shoe) for r in range(longest)])
-        rounds = int((reach >= max(1, 0.05 * len(per_shoe))).sum())
+    bets = list(spec.bet_ids)
+    fig, axes = plt.subplots(len(bets), 2, figsize=(13.0, 4.6 * len(bets)), squeeze=False, layout="constrained")
+    for (left, right), bet, row, window in zip(axes, bets, rows, spec.windows):
+        t = tally.bets[bet]
+        name = row.get("name") or bet
+        least = max(20, t.rounds // 20000)  # true counts with too few rounds are noise
+        # -- left: edge by true count ---------------------------------------------------------
+        if row.get("tags_source") is None or not t.tc_rounds:
+            left.text(0.5, 0.5, "no linear count\n(every tag is zero)", ha="center", va="center",
+                      transform=left.transAxes, fontsize=10)
+            left.set_xticks([])
+            left.set_yticks([])
+            left.set_title(f"{name}: edge by true count", fontsize=9)
+        else:
+            lines = []
+            x, edge = _edge_by_true_count(t.tc_rounds, t.tc_ev, FIX, least)
+            lines += left.plot(x, edge, color="tab:blue", marker=".", linewidth=1.2,
+                               label="mean EV at that true count, whole shoe")
+            if window is not None and t.tc_rounds_in_window:
+                xw, edge_w = _edge_by_true_count(t.tc_rounds_in_window, t.tc_ev_in_window, FIX, least)
+                lines += left.plot(xw, edge_w, color="tab:purple", linestyle="--", linewidth=1.0,
+                                   label=f"mean EV, first {window} rounds (window)")
+            lines.append(left.axhline(0, color="black", linewidth=0.6, label="break-even"))
+            if row.get("count_trigger") is not None:
+                how = "given" if row.get("trigger_source") == "given" else "best of the run"
+                lines.append(left.axvline(row["count_trigger"], color="tab:red", linestyle="--", linewidth=1.2,
+                                          label=f"trigger {row['count_trigger']:+.1f} ({how})"))
+            share = left.twinx()
+            xs, shares = _share_at_or_above(t.tc_rounds, t.rounds)
+            keep = shares > 0
+            lines += share.step(xs[keep], shares[keep], where="post", color="tab:green", linewidth=1.0,
+                                label="% of rounds at or above (bet frequency at that trigger)")
+            share.set_yscale("log")
+            share.set_ylabel("% of rounds at or above", color="tab:green", fontsize=8)
+            left.set_xlim(min(x[0], 0) - 1 if len(x) else -1, (max(x[-1], row.get("count_trigger") or 0) + 1)
+                          if len(x) else 1)
+            left.set_xlabel("true count", fontsize=8)
+            left.set_ylabel("exact EV (% of stake)", fontsize=8)
+            freq = row.get("bet_frequency")
+            found = (f"bets {freq * 100:.2f}% of rounds, edge {row['average_edge'] * 100:+.2f}%"
+                     if freq and row.get("average_edge") is not None else "never bets")
+            left.set_title(f"{name}: edge by true count ({found})", fontsize=9)
+            _legend_below(left, lines)
+        # -- right: by round of the shoe ----------------------------------------------------------
+        per_round = np.array(t.by_round, dtype=object) if t.by_round else np.zeros((0, 4), dtype=object)
+        reached = np.array([int(n) for n in per_round[:, 0]]) if len(per_round) else np.array([], dtype=int)
+        rounds = int((reached >= max(1, 0.05 * tally.shoes)).sum())  # rounds that 5% of shoes reach
         if rounds == 0:
-            ax.set_visible(False)
+            right.set_visible(False)
             continue
-        matrix = np.full((len(per_shoe), rounds), np.nan)
-        for i, v in enumerate(per_shoe):
-            matrix[i, : min(rounds, len(v))] = v[:rounds] * 100
-        x = np.arange(1, rounds + 1)
-        q10, q25, q75, q90 = np.nanquantile(matrix, [0.1, 0.25, 0.75, 0.9], axis=0)
-        ax.fill_between(x, q10, q90, color="tab:blue", alpha=0.15, label="10-90%")
-        ax.fill_between(x, q25, q75, color="tab:blue", alpha=0.3, label="25-75%")
-        ax.plot(x, np.nanmean(matrix, axis=0), color="tab:blue", linewidth=1.2, label="mean")
-        ax.axhline(0, color="black", linewidth=0.6)
+        r = np.arange(1, rounds + 1)
+        n = reached[:rounds].astype(float)
+        mean = np.array([int(v) for v in per_round[:rounds, 1]]) / FIX / n * 100
+        lines = right.plot(r, mean, color="tab:blue", linewidth=1.2, label="mean EV, every round")
+        bets_n = np.array([int(v) for v in per_round[:rounds, 2]], dtype=float)
+        if bets_n.any():
+            won = np.array([int(v) for v in per_round[:rounds, 3]]) / FIX
+            with np.errstate(invalid="ignore", divide="ignore"):
+                lines += right.plot(r, np.where(bets_n > 0, won / bets_n * 100, np.nan), color="tab:orange",
+                                    linewidth=1.0, label="mean EV of the rounds the count bets")
+        lines.append(right.axhline(0, color="black", linewidth=0.6, label="break-even"))
         if window is not None:
-            ax.axvline(window + 0.5, color="tab:red", linestyle="--", linewidth=1, label=f"window ({window})")
-        share = ax.twinx()
-        share.plot(x, np.nanmean(np.where(np.isnan(matrix), np.nan, matrix > 0), axis=0) * 100,
-                   color="tab:green", linewidth=0.9)
-        share.set_ylabel("% of shoes positive", color="tab:green", fontsize=8)
-        share.set_ylim(bottom=0)
-        ax.set_title(bet, fontsize=10)
-        ax.set_xlabel("round of the shoe", fontsize=8)
-        ax.set_ylabel("exact EV (% of stake)", fontsize=8)
-        ax.legend(fontsize=7, loc="upper left")
+            lines.append(right.axvline(window + 0.5, color="tab:red", linestyle=":", linewidth=1.2,
+                                       label=f"window: first {window} rounds"))
+        if bets_n.any():
+            share = right.twinx()
+            lines += share.plot(r, bets_n / n * 100, color="tab:green", linewidth=0.9,
+                                label="% of rounds the count bets")
+            share.set_ylabel("% of rounds bet", color="tab:green", fontsize=8)
+            share.set_ylim(bottom=0)
+        right.set_xlabel("round of the shoe", fontsize=8)
+        right.set_ylabel("exact EV (% of stake)", fontsize=8)
+        right.set_title(f"{name}: by round of the shoe" + ("" if bets_n.any() or row.get("trigger_source") != "best"
+                                                            else " (rounds bet: with --trigger)"), fontsize=9)
+        _legend_below(right, lines)
     fig.suptitle(title, fontsize=11)
-    _save(fig, plt, path)
+    _save(fig, plt, path, tight=False)

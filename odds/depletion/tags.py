@@ -24,7 +24,7 @@ import math
 from fractions import Fraction
 from typing import Sequence
 
-from ..errors import OddsError
+from ..errors import OddsError, shown
 
 
 def round_half_away(x: Fraction) -> int:
@@ -74,3 +74,63 @@ def is_balanced(tags: Sequence[int], counts: Sequence[int]) -> bool:
     """Whether the tags of a whole shoe sum to zero (the running count ends where it began)."""
     return sum(t * c for t, c in zip(tags, counts)) == 0
 
+
+
+# -- a count given for `odds count`: 10 values, 13 ranks or 52 cards ------------------------------
+
+VALUE_LABELS = tuple("A23456789T")
+RANK_LABELS = tuple("A23456789TJQK")
+CARD_LABELS = tuple(f"{r}{s}" for r in "A23456789TJQK" for s in "shdc")
+"""The 52 card kinds in the order ``odds eor`` lists them (rank-major, suits s h d c)."""
+
+RESOLUTIONS = {10: ("value", VALUE_LABELS), 13: ("rank", RANK_LABELS), 52: ("card", CARD_LABELS)}
+
+
+def parse_count_tags(text: str, where: str = "--tags", largest: int | None = None) -> tuple[str, list[int]]:
+    """A count's tags as ``odds count --tags`` takes them: 10 integers (values ``A 2 .. 9 T``), 13
+    (ranks ``A .. K``) or 52 (cards ``As Ah Ad Ac 2s ..``), comma separated, in the order ``odds
+    eor`` lists the cards; returns ``(resolution, tags)``. Tags beyond ``largest`` in size fail.
+
+    >>> parse_count_tags("0,0,-1,-1,-1,-2,+1,2,2,0")
+    ('value', [0, 0, -1, -1, -1, -2, 1, 2, 2, 0])
+    >>> parse_count_tags("1,2")
+    Traceback (most recent call last):
+    ...
+    odds.errors.OddsError: --tags needs 10 integers (values A,2,...,9,T), 13 (ranks A,...,K) or 52 (cards As,Ah,...,Kc); got 2
+    """
+    items = [t.strip() for t in text.split(",")]
+    if len(items) not in RESOLUTIONS:
+        raise OddsError(f"{where} needs 10 integers (values A,2,...,9,T), 13 (ranks A,...,K) or 52 "
+                        f"(cards As,Ah,...,Kc); got {len(items)}")
+    tags = []
+    for item in items:
+        body = item[1:] if item[:1] in "+-" else item
+        if not (body.isascii() and body.isdigit()) or len(body) > 12:
+            raise OddsError(f"{where} must be integers, e.g. 0,0,-1,-1,-1,-2,1,2,2,0; not {shown(item, 20)}")
+        tags.append(int(item))
+    if largest is not None and any(abs(t) > largest for t in tags):
+        raise OddsError(f"{where}: a tag is at most {largest} in size (no count keeps bigger tags), "
+                        f"not {max(tags, key=abs)}")
+    return RESOLUTIONS[len(items)][0], tags
+
+
+def spread_tags(tags: Sequence[int]) -> tuple[int, ...]:
+    """Tags of 10 values, 13 ranks or 52 cards as one tag per card kind (rank-major, suits s h d
+    c; the ten-value ranks T J Q K share the ``T`` tag of a value count).
+
+    >>> spread_tags([0, 0, -1, -1, -1, -2, 1, 2, 2, 0])[:8], len(spread_tags(range(13)))
+    ((0, 0, 0, 0, 0, 0, 0, 0), 52)
+    """
+    tags = list(tags)
+    if len(tags) == 52:
+        return tuple(tags)
+    if len(tags) == 13:
+        return tuple(tags[r] for r in range(13) for _ in range(4))
+    if len(tags) == 10:
+        return tuple(tags[min(r, 9)] for r in range(13) for _ in range(4))
+    raise OddsError(f"tags come as 10, 13 or 52 integers, not {len(tags)}")
+
+
+def labels_for(count: int) -> tuple[str, ...]:
+    """The card labels of a list of ``count`` tags (10, 13 or 52)."""
+    return RESOLUTIONS[count][1]

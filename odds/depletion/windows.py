@@ -84,7 +84,7 @@ def table_rows(data: dict) -> list[dict]:
             whole, inside = r["perfect_units_per_shoe"], r["perfect_units_per_shoe_in_window"]
             rows.append({
                 "game": game["game"],
-                "bet": r["bet"],
+                "bet": r["id"],
                 "window": r["window"],
                 "rounds_per_shoe": f"{r['rounds_per_shoe']:.2f}",
                 "edge_off_the_top_mean": f"{-r['mean_expected_value']:.6f}",
