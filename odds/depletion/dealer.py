@@ -41,10 +41,13 @@ from typing import Sequence
 
 import numpy as np
 
-from ..cards import card_kind_index
+from ..cards import baccarat_value
 from ..errors import OddsError
 from ..shoe import CUT_CARD, commencement_burn
 from .evaluator import CARD_OF_KIND
+
+VALUE_OF_KIND = np.array([baccarat_value(rank) for rank, _ in CARD_OF_KIND], dtype=np.int64)
+"""The baccarat value of each card kind 0..51."""
 
 AFTER_CUT = ("last", "one-more", "standard")
 
@@ -79,21 +82,62 @@ def deal_shoe(game, order: Sequence[int], rules: DealRules = DealRules(), paytab
     round ``r`` (an int64 array, one row per round), ``outcomes[r]`` the round's
     ``{bet id: outcome key}`` for the bets of ``paytable`` (all rounds settled at once by
     ``settle_rounds``; None with ``settle=False``, when only the cards matter).
+
+    With ``settle=False`` and a game whose rounds' lengths follow from the card values alone
+    (:meth:`~odds.games.base.Game.round_lengths`: baccarat, Tiger Baccarat, Dragon Tiger), no
+    round's cards are built: the shoe is walked by lengths (``odds count``'s dealing, a test checks
+    it deals exactly as card by card).
     """
-    order = [int(k) for k in order]
+    kinds = np.asarray(order, dtype=np.int64)
+    order = kinds.tolist()
     total = len(order)
-    unseen = [0] * 52
-    for kind in order:
-        unseen[kind] += 1
-    pos = 0
-    cut_index = total - rules.cut_card  # the cut card lies just before order[cut_index]
-    if rules.commencement and total:
-        first = order[0]
-        unseen[first] -= 1
-        pos = 1 + commencement_burn(CARD_OF_KIND[first][0])
-    burn = game.burn_per_round
-    rows: list[list[int]] = []
+    length_at = game.round_lengths(VALUE_OF_KIND[kinds]) if not settle and total else None
+    if length_at is not None:  # Python ints: the walk below reads them one by one
+        length_at = np.asarray(length_at, dtype=np.int64).tolist()
     dealt: list[list] = []
+
+    def deal(pos: int) -> int:
+        if length_at is not None:
+            return length_at[pos]
+        at = pos
+
+        def draw():
+            nonlocal at
+            at += 1
+            return CARD_OF_KIND[order[at - 1]]
+
+        exposed = game.deal_round(draw)
+        dealt.append(exposed)
+        return len(exposed)
+
+    first_exposed = bool(rules.commencement and total)
+    start = 1 + commencement_burn(CARD_OF_KIND[order[0]][0]) if first_exposed else 0
+    starts, lengths = round_spans(game, total, start, rules, deal)
+    # the cards exposed before each round: the first card (commencement), then every round's own
+    exposed = np.zeros(total, dtype=bool)
+    exposed[0] = first_exposed if total else False
+    for at, n in zip(starts, lengths):
+        exposed[at:at + n] = True
+    seen = np.zeros((total + 1, 52), dtype=np.int64)
+    seen[np.flatnonzero(exposed) + 1, kinds[exposed]] = 1
+    np.cumsum(seen, axis=0, out=seen)
+    full = np.bincount(kinds, minlength=52)
+    unseen = full - seen[np.asarray(starts, dtype=np.int64)] if starts else np.zeros((0, 52), dtype=np.int64)
+    outcomes = game.settle_rounds(dealt, paytable) if settle else None
+    return unseen.reshape(-1, 52), outcomes
+
+
+def round_spans(game, total: int, start: int, rules: DealRules, deal) -> tuple[list[int], list[int]]:
+    """Where each round's first card lies and how many cards it uses, dealing from position
+    ``start`` (after the commencement burn) of a shoe of ``total`` cards: before each round the
+    game burns ``burn_per_round`` cards; ``deal(pos)`` deals the round from ``pos`` and returns the
+    cards it used. The cut card lies ``rules.cut_card`` cards from the end; ``rules.after_cut``
+    says which round is the last (:class:`DealRules`)."""
+    pos = start
+    cut_index = total - rules.cut_card  # the cut card lies just before order[cut_index]
+    burn = game.burn_per_round
+    starts: list[int] = []
+    lengths: list[int] = []
     extra_dealt = False
     cut_between_rounds = False  # the cut card came out where a round starts ("standard": no more rounds)
     while True:
@@ -107,18 +151,9 @@ def deal_shoe(game, order: Sequence[int], rules: DealRules = DealRules(), paytab
             cut_between_rounds = True
         if total - pos - burn < game.min_cards:
             break
-        rows.append(list(unseen))
         pos += burn
-
-        def draw():
-            nonlocal pos
-            kind = order[pos]
-            pos += 1
-            return CARD_OF_KIND[kind]
-
-        exposed = game.deal_round(draw)
-        for rank, suit in exposed:
-            unseen[card_kind_index(rank, suit)] -= 1
-        dealt.append(exposed)
-    outcomes = game.settle_rounds(dealt, paytable) if settle else None
-    return np.array(rows, dtype=np.int64).reshape(-1, 52), outcomes
+        starts.append(pos)
+        used = deal(pos)
+        lengths.append(used)
+        pos += used
+    return starts, lengths

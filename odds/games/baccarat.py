@@ -43,6 +43,15 @@ class BaccaratGame(Game):
         column = [int(pays[o.key] * scale) for o in rule.outcomes]
         return [column[i] for i in compiled.state_outcomes.tolist()]
 
+    def round_lengths(self, values):
+        """Four cards, and the third cards the rules call for (:func:`punto_banco.play_many`
+        over the six cards from each position)."""
+        import numpy as np
+
+        padded = np.concatenate([values, np.zeros(5, dtype=values.dtype)])
+        used, _ = punto_banco.play_many(np.lib.stride_tricks.sliding_window_view(padded, 6))
+        return used
+
     def deal_round(self, draw) -> list:
         """Deal one round from real cards: four, then the third cards the rules call for."""
         cards = [draw() for _ in range(4)]

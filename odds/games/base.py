@@ -171,6 +171,14 @@ class Game:
         ``(rank, suit)``; returns the cards the round uses, in dealing order."""
         raise NotImplementedError
 
+    def round_lengths(self, values):
+        """How many cards a round starting at each position of a shoe uses, when its cards decide
+        that alone (``values``: the shoe's baccarat values in dealing order, a numpy array; the
+        last entries may read past the shoe and are never used); None when only
+        :meth:`deal_round` knows (then dealing a whole shoe goes card by card). Lets ``odds
+        count`` deal a shoe without building the cards of each round."""
+        return None
+
     def settle_rounds(self, rounds, paytable=None, **options) -> list[dict[str, str]]:
         """Every bet's outcome key for each round dealt from its cards (``(rank, suit)`` in
         dealing order), for the bets of ``paytable`` (default: the shipped ones): condition bets

@@ -93,6 +93,10 @@ class DragonTigerGame(Game):
     _computed_notes: Callable[[], Sequence[str]] | None = None
 
     # -- one dealt round (Monte Carlo and shoe-by-shoe depletion) ------------------------------
+    def round_lengths(self, values):
+        """Dragon's card and Tiger's, wherever a round starts."""
+        return [2] * len(values)
+
     def deal_round(self, draw) -> list:
         """Deal Dragon's card, then Tiger's (the dealer module burns before calling this)."""
         return [draw(), draw()]
