@@ -113,16 +113,18 @@ def deal_shoe(game, order: Sequence[int], rules: DealRules = DealRules(), paytab
     first_exposed = bool(rules.commencement and total)
     start = 1 + commencement_burn(CARD_OF_KIND[order[0]][0]) if first_exposed else 0
     starts, lengths = round_spans(game, total, start, rules, deal)
-    # the cards exposed before each round: the first card (commencement), then every round's own
-    exposed = np.zeros(total, dtype=bool)
-    exposed[0] = first_exposed if total else False
-    for at, n in zip(starts, lengths):
-        exposed[at:at + n] = True
-    seen = np.zeros((total + 1, 52), dtype=np.int64)
-    seen[np.flatnonzero(exposed) + 1, kinds[exposed]] = 1
-    np.cumsum(seen, axis=0, out=seen)
-    full = np.bincount(kinds, minlength=52)
-    unseen = full - seen[np.asarray(starts, dtype=np.int64)] if starts else np.zeros((0, 52), dtype=np.int64)
+    # the cards exposed before each round: the first card (commencement), then every earlier
+    # round's own; row r + 1 of ``exposed`` counts round r's cards (row 0 the first card)
+    rounds = len(starts)
+    size = np.asarray(lengths, dtype=np.int64)
+    first = np.asarray(starts, dtype=np.int64)
+    at = np.repeat(first, size) + np.arange(int(size.sum())) - np.repeat(np.cumsum(size) - size, size)
+    row = np.repeat(np.arange(1, rounds + 1), size)
+    if first_exposed:
+        at, row = np.concatenate([[0], at]), np.concatenate([[0], row])
+    exposed = np.bincount(row * 52 + kinds[at], minlength=(rounds + 1) * 52).reshape(rounds + 1, 52)
+    np.cumsum(exposed, axis=0, out=exposed)
+    unseen = np.bincount(kinds, minlength=52) - exposed[:rounds]
     outcomes = game.settle_rounds(dealt, paytable) if settle else None
     return unseen.reshape(-1, 52), outcomes
 
