@@ -67,18 +67,8 @@ def test_odds_features_does_not_import_numpy(game):
     assert not got["numpy"]
 
 
-NEEDS_NUMPY_FOR_HELP = {
-    # cli/depletion.py imports odds.depletion's modules at its top (their option defaults come
-    # from there), and those import numpy at theirs: `from ..lazy import numpy as np` in
-    # depletion/count.py, dealer.py and evaluator.py removes it (checked by hand).
-    "eor", "tags", "count",
-}
-
-
 @pytest.mark.parametrize("name", sorted(COMMANDS))
-def test_command_help_does_not_import_numpy(name, request):
-    if name in NEEDS_NUMPY_FOR_HELP:
-        request.applymarker(pytest.mark.xfail(reason="odds.depletion imports numpy at import", strict=False))
+def test_command_help_does_not_import_numpy(name):
     got = probe(name, "--help")
     assert got["code"] == 0 and "Usage: odds " + name in got["stdout"]
     assert not got["numpy"]

@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable, Sequence
 
-import numpy as np
+from ..lazy import numpy as np
 
 from ..errors import OddsError
 from ..sheet import build_sheet

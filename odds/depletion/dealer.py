@@ -39,14 +39,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-import numpy as np
+from ..lazy import numpy as np
 
 from ..cards import baccarat_value
 from ..errors import OddsError
 from ..shoe import CUT_CARD, commencement_burn
 from .evaluator import CARD_OF_KIND
 
-VALUE_OF_KIND = np.array([baccarat_value(rank) for rank, _ in CARD_OF_KIND], dtype=np.int64)
+VALUE_OF_KIND = tuple(baccarat_value(rank) for rank, _ in CARD_OF_KIND)
 """The baccarat value of each card kind 0..51."""
 
 AFTER_CUT = ("last", "one-more", "standard")
@@ -91,7 +91,7 @@ def deal_shoe(game, order: Sequence[int], rules: DealRules = DealRules(), paytab
     kinds = np.asarray(order, dtype=np.int64)
     order = kinds.tolist()
     total = len(order)
-    length_at = game.round_lengths(VALUE_OF_KIND[kinds]) if not settle and total else None
+    length_at = game.round_lengths(np.asarray(VALUE_OF_KIND, dtype=np.int64)[kinds]) if not settle and total else None
     if length_at is not None:  # Python ints: the walk below reads them one by one
         length_at = np.asarray(length_at, dtype=np.int64).tolist()
     dealt: list[list] = []

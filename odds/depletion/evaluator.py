@@ -41,7 +41,7 @@ from fractions import Fraction
 from math import lcm
 from typing import Sequence
 
-import numpy as np
+from ..lazy import numpy as np
 
 from ..cards import RANKS, SUITS
 from ..counting import falling
