@@ -107,6 +107,21 @@ def _decode(code: int) -> Round:
     return Round(code % 10, code // 10 % 10, 2 + code // 100 % 2, 2 + code // 200)
 
 
+_DRAWING_TABLES: list = []
+
+
+def _drawing_tables():
+    """:func:`player_draws` by total and :func:`banker_draws` by total and player's third card
+    (column 10: the player stood), as numpy lookup tables, made once."""
+    if not _DRAWING_TABLES:
+        import numpy as np
+
+        _DRAWING_TABLES.append(np.array([player_draws(t) for t in range(10)]))
+        _DRAWING_TABLES.append(np.array([[banker_draws(b, t if t < 10 else None) for t in range(11)]
+                                         for b in range(10)]))
+    return _DRAWING_TABLES
+
+
 def play_many(grid):
     """Vectorised :func:`play_round` over rows of six card values: (cards used, state code).
 
@@ -116,10 +131,7 @@ def play_many(grid):
     """
     import numpy as np
 
-    player_table = np.array([player_draws(t) for t in range(10)])
-    # banker_table[b, t]: column 10 is "the player stood"
-    banker_table = np.array([[banker_draws(b, t if t < 10 else None) for t in range(11)]
-                             for b in range(10)])
+    player_table, banker_table = _drawing_tables()
     p = (grid[:, 0] + grid[:, 2]) % 10
     b = (grid[:, 1] + grid[:, 3]) % 10
     natural = (p >= 8) | (b >= 8)
