@@ -272,11 +272,7 @@ def tally_chunk(tally: "Tally", spec: CountSpec, shoes: list, burned: list, resu
         trigger = spec.trigger_bin(index)
         bet_mask = None
         if tags is not None:
-            tag = np.array(tags, dtype=np.int64)
-            if spec.true_count == "in-shoe":
-                bins = running_count_bins(int(full @ tag), unseen @ tag, left)
-            else:
-                bins = true_count_bins(int(full @ tag), int(full.sum()), unseen @ tag, left)
+            bins = count_bins(spec, full, tags, unseen, left)
             if bins.dtype != object:
                 pending.setdefault(bet, []).append((bins, fixed, in_window, len(fixed) * peak))
             else:
@@ -340,11 +336,7 @@ def tally_shoe(tally: Tally, spec: CountSpec, evaluator: Evaluator, unseen: np.n
         trigger = spec.trigger_bin(index)
         bet_mask = None
         if tags is not None and len(ev):
-            tag = np.array(tags, dtype=np.int64)
-            if spec.true_count == "in-shoe":
-                bins = running_count_bins(int(full @ tag), unseen @ tag, left)
-            else:
-                bins = true_count_bins(int(full @ tag), int(full.sum()), unseen @ tag, left)
+            bins = count_bins(spec, full, tags, unseen, left)
             if in_int64 and bins.dtype != object:
                 pending.setdefault(bet, []).append((bins, fixed, in_window, len(fixed) * peak))
             else:
@@ -370,6 +362,15 @@ def tally_shoe(tally: Tally, spec: CountSpec, evaluator: Evaluator, unseen: np.n
     if not defer:
         flush_bins(tally, pending)
     return {bet: results[bet][1] for bet in spec.bet_ids}
+
+
+def count_bins(spec: CountSpec, full: np.ndarray, tags, unseen: np.ndarray, left: np.ndarray) -> np.ndarray:
+    """Each round's true-count bin under the spec's convention (:data:`TRUE_COUNTS`): ``unseen``
+    rows of 52 counts, ``left`` the cards the convention divides by."""
+    tag = np.array(tags, dtype=np.int64)
+    if spec.true_count == "in-shoe":
+        return running_count_bins(int(full @ tag), unseen @ tag, left)
+    return true_count_bins(int(full @ tag), int(full.sum()), unseen @ tag, left)
 
 
 def add_binned(t: "BetTally", bins, fixed, in_window) -> None:
