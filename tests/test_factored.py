@@ -35,6 +35,21 @@ EVALUATOR = Evaluator(GAME, PAYTABLE, list(GAME.bets))
 INT64_MAX = 2**63 - 1
 
 
+def factored_groups(evaluator: Evaluator) -> list:
+    """The evaluator's positional groups with :class:`FactoredSum` kernels (the shipped pair bets
+    take :class:`SymmetricSum`: ranks are interchangeable in them; the factored kernel is what any
+    other bet on single cards takes, so it is tested on the same tables)."""
+    out = []
+    for group, table, _ in evaluator._groups:
+        matrix = np.array([evaluator._columns[b] for b in group], dtype=object).T
+        out.append((group, table, factored.positional_sum(table, matrix, symmetric=False)))
+    return out
+
+
+FACTORED_GROUPS = factored_groups(EVALUATOR)
+ALL_GROUPS = EVALUATOR._groups + FACTORED_GROUPS
+
+
 # -- independent references in Python integers ----------------------------------------------------
 
 def compiled_reference(values_row) -> list[int]:
@@ -66,7 +81,7 @@ def positional_reference(group, table, cards_row) -> list[int]:
 
 def kernel_sums(kernel, counts) -> tuple[list[list[int]], int]:
     """The kernel's sums (rows, columns) as Python ints, and how many blocks took limbs."""
-    before = kernel.kernel.stats.get("limb_blocks", 0)
+    before = kernel.kernel.stats.get("limb_blocks", 0)  # (a SymmetricSum has none: int64 only)
     sums = kernel.sums(np.asarray(counts, dtype=np.int64))
     return sums.T.tolist(), kernel.kernel.stats.get("limb_blocks", 0) - before
 
@@ -120,7 +135,8 @@ def card_rows(draw, kernel, by_value: bool):
     if kind == "eight":
         return [8 - draw(st.integers(0, 8)) // draw(st.sampled_from([1, 2, 8])) for _ in range(52)]
     row = [draw(st.integers(0, 30)) for _ in range(52)]
-    atom = draw(st.sampled_from(kernel.first.atoms))
+    atoms = kernel.first.atoms if isinstance(kernel, factored.FactoredSum) else range(13)  # (symmetric: any rank)
+    atom = draw(st.sampled_from(atoms))
     rank = (9 if atom == 0 else atom - 1) if by_value else atom  # a rank of that atom
     top = min(largest_applicable(kernel), 2**40)
     room = top - sum(row)
@@ -132,10 +148,22 @@ def card_rows(draw, kernel, by_value: bool):
 # -- the tests ------------------------------------------------------------------------------------
 
 def test_the_shipped_bets_take_the_kernels():
-    """Every baccarat bet of the default paytable has a kernel (else there is nothing to test)."""
+    """Every baccarat bet of the default paytable has a kernel (else there is nothing to test):
+    the bets on single cards the symmetric one (their ranks are interchangeable), and each of
+    their tables a factored one too."""
     assert EVALUATOR._compiled_sum is not None
-    assert all(kernel is not None for _, _, kernel in EVALUATOR._groups)
+    assert all(isinstance(kernel.kernel, factored.SymmetricSum) for _, _, kernel in EVALUATOR._groups)
+    assert all(isinstance(kernel.kernel, factored.FactoredSum) for _, _, kernel in FACTORED_GROUPS)
     assert sorted(b for group, _, _ in EVALUATOR._groups for b in group) == sorted(EVALUATOR.positional_bets)
+
+
+def test_bets_whose_ranks_differ_take_the_factored_kernel():
+    """Dragon Tiger's big/small and odd/even read which rank a card is: not symmetric."""
+    game = get_game("dragon-tiger")
+    evaluator = Evaluator(game, load_paytable(game), ["dragon-big", "tiger-odd", "dragon", "tie"])
+    kinds = {b: type(kernel.kernel).__name__ for group, _, kernel in evaluator._groups for b in group}
+    assert kinds == {"dragon-big": "FactoredSum", "tiger-odd": "FactoredSum",
+                     "dragon": "SymmetricSum", "tie": "SymmetricSum"}
 
 
 @EXAMPLES
@@ -151,7 +179,7 @@ def test_compiled_kernel_equals_python_integers(data):
 @EXAMPLES
 @given(st.data())
 def test_positional_kernels_equal_python_integers(data):
-    group, table, kernel = data.draw(st.sampled_from(EVALUATOR._groups))
+    group, table, kernel = data.draw(st.sampled_from(ALL_GROUPS))
     by_value = any(f[0] == "value" for f in table.factors)
     rows = [data.draw(card_rows(kernel.kernel, by_value)) for _ in range(data.draw(st.integers(1, 3)))]
     assert kernel.kernel.applies(max(sum(r) for r in rows))
@@ -192,7 +220,7 @@ def test_compiled_kernel_exact_on_both_sides_of_the_float_bound():
 
 @pytest.mark.parametrize("index", range(4))
 def test_positional_kernels_exact_on_both_sides_of_the_float_bound(index):
-    group, table, kernel = EVALUATOR._groups[index]
+    group, table, kernel = FACTORED_GROUPS[index]
     by_value = any(f[0] == "value" for f in table.factors)
     atom = kernel.kernel.first.atoms[0]
     rank = (9 if atom == 0 else atom - 1) if by_value else atom
@@ -214,9 +242,14 @@ def test_int64_bound_is_where_the_kernels_stop():
     row = [6] + [0] * 9
     row[kernel.kernel.first.atoms[-1]] = top - 6
     assert kernel_sums(kernel, [row])[0] == [compiled_reference(row)]
-    for group, table, kernel in EVALUATOR._groups:
+    for group, table, kernel in ALL_GROUPS:
         top = largest_applicable(kernel.kernel)
         assert kernel.kernel.applies(top) and not kernel.kernel.applies(top + 1), group
+        if isinstance(kernel.kernel, factored.SymmetricSum):  # exact at the edge: one rank piled up
+            row = [2] * 52
+            row[4 * 7 + 1] += top - sum(row)
+            counts = [row] if table.needs_suits else rank_counts(np.array([row])).tolist()
+            assert kernel_sums(kernel, counts)[0] == [positional_reference(group, table, row)], group
 
 
 def force_fallback(evaluator: Evaluator) -> Evaluator:
@@ -260,3 +293,62 @@ def test_kernel_build_refuses_what_its_proof_does_not_cover():
     assert ok is not None
     assert factored.FactoredSum.build(sigs, sizes, np.array([[factored.MAX_WEIGHT], [1], [1]]), 2, 3) is None
     assert factored.FactoredSum.build(sigs, sizes, np.array([[1], [1], [1]]), 3, 3) is None  # not all of depth 3
+
+
+def test_symmetric_build_refuses_what_is_not_symmetric():
+    """Unequal weights in one multiset of types, a placement missing, or a type missing on an
+    atom: no symmetric kernel (the factored one takes the table)."""
+    sigs = np.array([[1, 1], [2, 0], [0, 2]])
+    sizes = [np.array([0, 1, 2])] * 2
+    types = [[None, "one", "two"]] * 2
+    assert factored.SymmetricSum.build(sigs, sizes, types, np.array([[1], [2], [2]]), 2, 2) is not None
+    assert factored.SymmetricSum.build(sigs, sizes, types, np.array([[1], [2], [3]]), 2, 3) is None
+    assert factored.SymmetricSum.build(sigs[:2], sizes, types, np.array([[1], [2]]), 2, 2) is None
+    assert factored.SymmetricSum.build(sigs, sizes, [[None, "one", "two"], [None, "one", "deux"]],
+                                       np.array([[1], [2], [2]]), 2, 2) is None
+
+
+@EXAMPLES
+@given(st.data())
+def test_symmetric_kernel_equals_the_factored_one_on_random_symmetric_sums(data):
+    """Random weights per multiset of types, spread over every placement on 2 to 5 atoms: the
+    symmetric kernel's sums equal the factored kernel's and Python integers', values up to the
+    int64 edge (wrapping intermediates)."""
+    import itertools
+
+    n_atoms = data.draw(st.integers(2, 5))
+    depth = data.draw(st.integers(1, 3))
+    # types: 0 = none, 1 = one card, 2 = two cards, 3 = a second kind of one card
+    type_sizes = [0, 1, 2, 1]
+    taus = [tau for k in range(1, depth + 1) for tau in itertools.combinations_with_replacement([1, 2, 3], k)
+            if sum(type_sizes[t] for t in tau) == depth]
+    weight_of = {tau: data.draw(st.integers(-50, 50)) for tau in taus}
+    terms, weights = [], []
+    for tau in taus:
+        for atoms in itertools.permutations(range(n_atoms), len(tau)):
+            row = [0] * n_atoms
+            for atom, t in zip(atoms, tau):
+                row[atom] = t
+            if row not in terms:
+                terms.append(row)
+                weights.append([weight_of[tau]])
+    sizes = [np.array(type_sizes)] * n_atoms
+    types = [[None, "a", "b", "c"]] * n_atoms
+    bound = max(abs(w[0]) for w in weights)
+    symmetric = factored.SymmetricSum.build(np.array(terms), sizes, types, np.array(weights), depth, bound)
+    plain = factored.FactoredSum.build(np.array(terms), sizes, np.array(weights), depth, bound)
+    if not any(w[0] for w in weights):
+        assert symmetric is None
+        return
+    counts = [data.draw(st.integers(0, 2**20)) for _ in range(n_atoms)]
+    top = (max(1, bound) * falling(sum(counts), depth)) <= INT64_MAX
+    values = [[1, c, c * (c - 1), 3 * c] for c in counts]  # value of each type on each atom
+    expected = sum(w[0] * np.prod([values[g][t] for g, t in enumerate(row)], dtype=object)
+                   for row, w in zip(terms, weights))
+    int_sigs = [np.array([[v] for v in vs], dtype=np.int64) for vs in values]
+    got = int(symmetric.sums(None, int_sigs)[0, 0])
+    if top and abs(expected) <= INT64_MAX:
+        assert got == expected
+        float_sigs = [s.astype(np.float64) for s in int_sigs]
+        assert int(plain.sums(float_sigs, int_sigs)[0, 0]) == expected
+    assert (got - expected) % 2**64 == 0  # int64 is the ring modulo 2**64, whatever the size

@@ -20,8 +20,11 @@ compositions:
 * bets a game defines in code (player-dealer baccarat's policies): ``game.count`` shoe by shoe
   (exact, slower).
 
-The first two run through :mod:`odds.engine.factored` (matrix products, exact in one machine
-word; the proof is in that module) whenever ``max|pay * scale| * (N)_D < 2**63`` for the batch's
+The first two run through :mod:`odds.engine.factored` (exact in one machine word; the proofs are
+in that module): matrix products for the drawing and for bets that read which rank a card is, and
+for bets whose ranks are interchangeable (pairs, suited pairs, Dragon Tiger's dragon/tiger/tie) a
+product over the ranks of small polynomials in int64 (:class:`~odds.engine.factored.SymmetricSum`),
+whenever ``max|pay * scale| * (N)_D < 2**63`` for the batch's
 largest ``N`` - the shipped drawing bets up to 824 cards (15 decks), the bets on single cards up
 to hundreds of decks (perfect pair: 469) - in passes of
 :data:`CHUNK` compositions (four times as many for the small kernels), with one BLAS thread
@@ -317,8 +320,7 @@ def _chunk(kernel) -> int:
     """Rows per pass of a kernel: :data:`CHUNK`, or four times as many for a kernel whose parts
     per row are few (its working arrays still fit in the caches; fewer passes, less overhead:
     measured, the pair bets' kernels take half the time per row at 1,024 rows as at 256)."""
-    parts = kernel.first.elements + kernel.second.elements
-    return CHUNK * 4 if parts < SMALL_KERNEL else CHUNK
+    return CHUNK * 4 if kernel.elements < SMALL_KERNEL else CHUNK
 
 
 SMALL_KERNEL = 1200

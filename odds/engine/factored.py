@@ -256,6 +256,9 @@ class FactoredSum:
     stats: dict = field(default_factory=dict)
     scratch: _Scratch = field(default_factory=_Scratch)
 
+    needs_floats = True
+    """:meth:`sums` reads the float64 signature values."""
+
     @classmethod
     def build(cls, term_sigs: np.ndarray, sig_sizes: Sequence[np.ndarray], weights: np.ndarray, depth: int,
               column_bound: int, heavy: Sequence[float] | None = None,
@@ -313,6 +316,11 @@ class FactoredSum:
                 return None  # no limb width would keep a limb's products below 2**53
             blocks.append(_Block(size, b_slice, m.astype(np.float64), np.abs(m).astype(np.float64), int(mass)))
         return cls(depth, width, first, second, blocks, int(column_bound))
+
+    @property
+    def elements(self) -> int:
+        """Parts built per row (both sides): the size of its working arrays."""
+        return self.first.elements + self.second.elements
 
     def applies(self, largest_total: int) -> bool:
         """Whether every value fits in int64 for rows of at most ``largest_total`` cards."""
@@ -434,6 +442,173 @@ def _plan(term_sigs, sig_sizes, first_atoms, second_atoms, depth, width, use_out
             first, first_cost = outer, outer_cost
     cost = first_cost + 3 * second.elements + 3 * len(second.parts) * width
     return cost, first, second
+
+
+# -- interchangeable atoms ---------------------------------------------------------------------------
+
+@dataclass
+class SymmetricSum:
+    """``S = sum_t W[t] * prod_g v_g(s_t(g))`` when the atoms are interchangeable: every atom has
+    the same kinds of signature (*types*: a pair of one rank and a pair of another are the same
+    type), and a term's weight depends only on the multiset of types it uses. Then the terms of
+    one multiset ``tau`` are every placement of its types on distinct atoms, all of one weight
+    ``W[tau]``, and
+
+        S = sum_tau W[tau] * e_tau,    e_tau = [x^tau] prod_g (1 + sum_T v_g(T) x_T)
+
+    (``x_T`` commuting variables, one per type; the coefficient of ``x^tau`` adds, over every
+    way of giving the types of ``tau`` to distinct atoms, the product of their values - each
+    placement once). The product is expanded one atom at a time, keeping only the coefficients
+    of sub-multisets of some weighted ``tau`` (*states*): a state ``sigma`` grows into
+    ``sigma + T`` by ``v_g(T)``. For the pair bets that is a few dozen multiply-adds per atom and
+    row, where :class:`FactoredSum` enumerates thousands of terms.
+
+    Exact: only additions and products of integers, computed in int64, which is the ring of
+    integers modulo ``2**64`` (numpy wraps, never raises); the result ``S`` is an integer
+    polynomial in the values, so it is right modulo ``2**64``, and it is its own residue when
+    ``|S| < 2**63`` - which :meth:`applies` proves as :class:`FactoredSum` does (``|S| <=
+    column_bound * (N)_depth``). No intermediate needs a bound.
+
+    >>> kernel = SymmetricSum.build(np.array([[1, 1], [2, 0], [0, 2]]), [np.arange(3)] * 2,
+    ...                             [[None, "one", "two"]] * 2, np.array([[1], [2], [2]]), 2, 2)
+    >>> values = [np.array([[1], [c], [c * (c - 1)]]) for c in (3, 5)]  # c1 c2 + 2 (c1)_2 + 2 (c2)_2
+    >>> kernel.applies(8), kernel.sums(None, values).tolist()
+    (True, [[67]])
+    """
+
+    depth: int
+    width: int
+    type_rows: np.ndarray
+    """``(atoms, types)``: the signature of each type on each atom."""
+    steps: list
+    """Per atom, per type: ``(the type's signature on the atom, source states, target states)``."""
+    final: np.ndarray
+    """The states that are a weighted multiset ``tau``."""
+    weights: np.ndarray
+    """``(len(final), width)`` int64: ``W[tau]``."""
+    column_bound: int
+    states: int
+    stats: dict = field(default_factory=dict)
+    scratch: _Scratch = field(default_factory=_Scratch)
+
+    needs_floats = False
+
+    @classmethod
+    def build(cls, term_sigs: np.ndarray, sig_sizes: Sequence[np.ndarray], sig_types: Sequence[Sequence],
+              weights: np.ndarray, depth: int, column_bound: int) -> "SymmetricSum | None":
+        """As :meth:`FactoredSum.build`, with each atom's signature types (``sig_types[g][j]``,
+        hashable; None for the empty signature); None unless the atoms are interchangeable."""
+        from collections import Counter
+
+        term_sigs = np.asarray(term_sigs, dtype=np.int64)
+        weights = np.asarray(weights, dtype=np.int64)
+        n_terms, n_atoms = term_sigs.shape
+        if not n_terms or weights.shape[0] != n_terms or n_terms >= MAX_TERMS:
+            return None
+        if len(_unique_rows(term_sigs)) != n_terms:
+            return None  # a term twice: not a set of placements
+        types = sorted({t for sigs in sig_types for t in sigs if t is not None}, key=repr)
+        index = {t: i for i, t in enumerate(types)}
+        type_rows = np.full((n_atoms, len(types)), -1, dtype=np.int64)
+        size_of = [None] * len(types)
+        for g in range(n_atoms):
+            for j, t in enumerate(sig_types[g]):
+                if t is None:
+                    continue
+                i = index[t]
+                if type_rows[g, i] != -1:
+                    return None
+                type_rows[g, i] = j
+                size = int(sig_sizes[g][j])
+                if size_of[i] not in (None, size):
+                    return None
+                size_of[i] = size
+        if (type_rows < 0).any():
+            return None  # a type missing on some atom
+        # group the terms by their multiset of types; each group must be every placement, one weight
+        groups: dict[tuple, list] = {}
+        for t, row in enumerate(term_sigs.tolist()):
+            tau = tuple(sorted(index[sig_types[g][j]] for g, j in enumerate(row) if sig_types[g][j] is not None))
+            if sum(size_of[i] for i in tau) != depth:
+                return None
+            groups.setdefault(tau, []).append(t)
+        weighted = {}
+        for tau, members in groups.items():
+            w = weights[members]
+            if (w != w[0]).any():
+                return None
+            placements = math.perm(n_atoms, len(tau)) // math.prod(math.factorial(m) for m in Counter(tau).values())
+            if len(members) != placements:
+                return None
+            if w[0].any():
+                weighted[tau] = w[0]
+        if not weighted:
+            return None
+        # the states: every sub-multiset of a weighted tau; and how many atoms each still needs
+        need: dict[tuple, int] = {}
+        for tau in weighted:
+            counts = Counter(tau)
+            keys = sorted(counts)
+            for picks in _sub_multisets([counts[k] for k in keys]):
+                sigma = tuple(k for k, m in zip(keys, picks) for _ in range(m))
+                more = len(tau) - len(sigma)
+                need[sigma] = min(need.get(sigma, more), more)
+        states = sorted(need, key=lambda s: (len(s), s))
+        number = {s: i for i, s in enumerate(states)}
+        steps = []
+        for g in range(n_atoms):
+            moves: dict[int, list] = {}  # type -> [(source, target)]
+            for sigma in states:
+                if len(sigma) > g:
+                    continue  # g atoms so far place at most g types
+                for i in range(len(types)):
+                    grown = tuple(sorted(sigma + (i,)))
+                    if grown in need and need[grown] <= n_atoms - 1 - g:
+                        moves.setdefault(i, []).append((number[sigma], number[grown]))
+            # per type, sigma -> sigma + T is one to one: no target twice in one update
+            steps.append([(int(type_rows[g, i]), np.array([m[0] for m in pairs], dtype=np.int64),
+                           np.array([m[1] for m in pairs], dtype=np.int64)) for i, pairs in sorted(moves.items())])
+        final = np.array([number[tau] for tau in weighted], dtype=np.int64)
+        return cls(depth, weights.shape[1], type_rows, steps, final,
+                   np.array(list(weighted.values()), dtype=np.int64), int(column_bound), len(states))
+
+    @property
+    def elements(self) -> int:
+        """Products per row and atom (about the size of its working arrays)."""
+        return sum(len(sources) for step in self.steps for _, sources, _ in step) // len(self.steps)
+
+    def applies(self, largest_total: int) -> bool:
+        """Whether ``|S| < 2**63`` for rows of at most ``largest_total`` cards."""
+        return max(1, self.column_bound) * falling(int(largest_total), self.depth) <= INT64_LIMIT
+
+    def sums(self, float_sigs, int_sigs: Sequence[np.ndarray]) -> np.ndarray:
+        """``S (width, rows)`` int64 from each atom's signature values ``(signatures, rows)``
+        (``float_sigs`` unused); the caller checked :meth:`applies`."""
+        rows = int_sigs[0].shape[1]
+        state = self.scratch("state", (self.states, rows))
+        before = self.scratch("before", (self.states, rows))
+        state[...] = 0
+        state[0] = 1  # the empty multiset
+        for g, step in enumerate(self.steps):
+            np.copyto(before, state)  # every move of this atom grows a state as it was before it
+            values = int_sigs[g]
+            for row, sources, targets in step:
+                state[targets] += before[sources] * values[row]
+        chosen = state[self.final]
+        out = np.empty((self.width, rows), dtype=np.int64)
+        for d in range(self.width):
+            np.sum(chosen * self.weights[:, d, None], axis=0, out=out[d])
+        return out
+
+
+def _sub_multisets(multiplicities: list[int]):
+    """Every tuple ``(p_1, ..)`` with ``0 <= p_i <= multiplicities[i]``."""
+    if not multiplicities:
+        yield ()
+        return
+    for first in range(multiplicities[0] + 1):
+        for rest in _sub_multisets(multiplicities[1:]):
+            yield (first,) + rest
 
 
 # -- the compiled tables -------------------------------------------------------------------------------
@@ -662,16 +837,20 @@ class PositionalSum:
             for index in self._flat[1:]:
                 np.take(factors, index, axis=0, out=other, mode="clip")
                 value *= other
+        int_sigs = [value[a:b] for a, b in self._spans]
+        if not self.kernel.needs_floats:
+            return self.kernel.sums(None, int_sigs)
         as_float = self.scratch("float", value.shape, np.float64)
         np.copyto(as_float, value)
-        int_sigs = [value[a:b] for a, b in self._spans]
         float_sigs = [as_float[a:b] for a, b in self._spans]
         return self.kernel.sums(float_sigs, int_sigs)
 
 
-def positional_sum(table, columns: np.ndarray) -> PositionalSum | None:
+def positional_sum(table, columns: np.ndarray, symmetric: bool = True) -> PositionalSum | None:
     """The :class:`PositionalSum` of ``sum_t ways[t] @ columns`` for a positional table; None when
-    its terms do not all read :attr:`depth` positions, or the weights are too large."""
+    its terms do not all read :attr:`depth` positions, or the weights are too large. Its kernel
+    is a :class:`SymmetricSum` when the ranks are interchangeable (and ``symmetric``), else a
+    :class:`FactoredSum`."""
     from .positional import RANK_VALUE
 
     factors = table.factors
@@ -716,7 +895,20 @@ def positional_sum(table, columns: np.ndarray) -> PositionalSum | None:
     if weights.size and max(abs(int(x)) for x in weights.ravel().tolist()) >= MAX_WEIGHT:
         return None
     bound = max((abs(int(x)) for x in columns.ravel().tolist()), default=0)
-    kernel = FactoredSum.build(term_sigs, sig_sizes, weights.astype(np.int64), table.depth, bound, heavy)
+    kernel = None
+    if symmetric and not by_value:  # ranks may be interchangeable (pairs, suited pairs); values never are (ten-valued 0)
+        def type_of(factor) -> tuple:
+            """A factor with its rank left out: the same on every rank."""
+            kind = factor[0]
+            if kind == "card":
+                return ("card", factor[1] % 4) + tuple(factor[2:])
+            return (kind,) + tuple(factor[2:])
+
+        sig_types = [[None if not key else tuple(sorted(type_of(factors[f]) for f in key))
+                      for key in sorted(signatures[g], key=signatures[g].get)] for g in range(n_atoms)]
+        kernel = SymmetricSum.build(term_sigs, sig_sizes, sig_types, weights.astype(np.int64), table.depth, bound)
+    if kernel is None:
+        kernel = FactoredSum.build(term_sigs, sig_sizes, weights.astype(np.int64), table.depth, bound, heavy)
     if kernel is None:
         return None
     return PositionalSum(kernel, FactorValues(factors), tuple(sig_arrays))
