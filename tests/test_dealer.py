@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from odds.depletion.dealer import AFTER_CUT, DealRules, deal_shoe, shuffled
+from odds.depletion.dealer import AFTER_CUT, DealRules, deal_shoe, deal_shoes, shuffled
 from odds.games import get_game
 from odds.shoe import Shoe
 
@@ -28,6 +28,32 @@ def test_dealing_by_lengths_equals_dealing_card_by_card(game_id, decks, cut, aft
     # every round removes exactly the cards it exposed: 4 to 6 in baccarat, 2 in Dragon Tiger
     used = -np.diff(by_lengths.sum(axis=1))
     assert set(used.tolist()) <= ({2} if game_id.startswith("dragon") else {4, 5, 6})
+
+
+@pytest.mark.parametrize("game_id", ["baccarat", "tiger-baccarat", "dragon-tiger"])
+@settings(max_examples=20, deadline=None)
+@given(cards=st.lists(st.integers(0, 4), min_size=52, max_size=52), cut=st.integers(0, 30),
+       after_cut=st.sampled_from(AFTER_CUT), commencement=st.booleans(), shoes=st.integers(1, 6))
+def test_a_chunk_of_shoes_deals_as_its_shoes_one_by_one(game_id, cards, cut, after_cut, commencement, shoes):
+    """deal_shoes (every shoe of a chunk walked in step with numpy) gives each shoe's unseen
+    cards before each round exactly as deal_shoe, for small shoes (some with no round at all),
+    every after-cut rule and cut cards from 0 to 30."""
+    game = get_game(game_id)
+    rules = DealRules(cut_card=cut, after_cut=after_cut, commencement=commencement)
+    orders = [shuffled(cards, 11, i) for i in range(shoes)]
+    chunk = deal_shoes(game, orders, rules)
+    assert len(chunk) == shoes
+    for order, unseen in zip(orders, chunk):
+        alone, _ = deal_shoe(game, order, rules, settle=False)
+        assert unseen.shape == alone.shape and np.array_equal(unseen, alone)
+
+
+def test_a_chunk_of_eight_deck_shoes_deals_as_its_shoes_one_by_one():
+    game = get_game("baccarat")
+    orders = [shuffled(Shoe.decks(8).card_counts(), 1, i) for i in range(40)]
+    for rules in (DealRules(), DealRules(after_cut="standard"), DealRules(cut_card=0, after_cut="one-more")):
+        for order, unseen in zip(orders, deal_shoes(game, orders, rules)):
+            assert np.array_equal(unseen, deal_shoe(game, order, rules, settle=False)[0])
 
 
 @pytest.mark.parametrize("true_count", ["unseen", "in-shoe"])

@@ -48,7 +48,7 @@ from ..lazy import numpy as np
 from ..errors import OddsError
 from ..sheet import build_sheet
 from ..shoe import Shoe, commencement_burn
-from .dealer import DealRules, deal_shoe, shuffled
+from .dealer import DealRules, deal_shoe, deal_shoes, shuffled
 from .eor import effects_of_removal, kind_label
 from .evaluator import CARD_OF_KIND, Evaluator
 from .tags import betting_correlation, derive_tags, is_balanced, labels_for, spread_tags
@@ -211,7 +211,7 @@ def count_shoes(spec: CountSpec, start: int, stop: int) -> Tally:
     evaluator = _evaluator(spec)
     tally = Tally(0, {b: BetTally() for b in spec.bet_ids})
     orders = [shuffled(spec.full, spec.seed, index) for index in range(start, stop)]
-    shoes = [deal_shoe(evaluator.game, order, spec.rules, settle=False)[0] for order in orders]
+    shoes = deal_shoes(evaluator.game, orders, spec.rules)
     burned = [burned_before(evaluator.game, order, spec.rules, len(unseen)) for order, unseen in zip(orders, shoes)]
     tally_chunk(tally, spec, shoes, burned, evaluator.evaluate_shoes(shoes))  # one pass over every row
     return tally

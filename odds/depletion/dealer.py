@@ -159,3 +159,89 @@ def round_spans(game, total: int, start: int, rules: DealRules, deal) -> tuple[l
         lengths.append(used)
         pos += used
     return starts, lengths
+
+
+def deal_shoes(game, orders: Sequence[np.ndarray], rules: DealRules = DealRules()) -> list[np.ndarray]:
+    """:func:`deal_shoe` (``settle=False``: the unseen cards before each round) for many shoes
+    of one size at once, with numpy over all of them: the same arrays (a test compares them).
+
+    The walk: the position before each round follows from the one before it (``p + burn +
+    length``), whatever the cut card, so every shoe is walked in step until none has a round
+    left, then cut where :func:`round_spans` would stop it (:func:`_rounds_dealt`). A game
+    without :meth:`~odds.games.base.Game.round_lengths`, or shoes of several sizes: shoe by shoe.
+    """
+    kinds = np.asarray(orders, dtype=np.int64) if len(orders) else np.zeros((0, 0), dtype=np.int64)
+    if kinds.ndim != 2 or not kinds.shape[1] or game.round_lengths(np.zeros(1, dtype=np.int64)) is None:
+        return [deal_shoe(game, order, rules, settle=False)[0] for order in orders]
+    shoes, total = kinds.shape
+    burn = game.burn_per_round
+    values = np.asarray(VALUE_OF_KIND, dtype=np.int64)[kinds]
+    # each shoe's round lengths from every position, its own padding after it (as deal_shoe's)
+    padded = np.zeros((shoes, total + 6), dtype=np.int64)
+    padded[:, :total] = values
+    length_at = np.asarray(game.round_lengths(padded.reshape(-1)), dtype=np.int64).reshape(shoes, total + 6)
+    if rules.commencement:
+        pos = 1 + np.array([commencement_burn(CARD_OF_KIND[k][0]) for k in kinds[:, 0].tolist()], dtype=np.int64)
+    else:
+        pos = np.zeros(shoes, dtype=np.int64)
+    walked = []  # the position before each round, while a round may start
+    room = total - burn - game.min_cards  # a round starts only from a position at most this
+    rows = np.arange(shoes)
+    while True:
+        walked.append(pos)
+        live = pos <= room
+        if not live.any():
+            break
+        start = np.minimum(pos + burn, total)
+        pos = np.where(live, start + length_at[rows, start], pos + burn + game.min_cards)
+    before = np.stack(walked, axis=1)  # (shoes, steps)
+    rounds = _rounds_dealt(before, total, burn, room, rules)
+    # the cards exposed before each round, all shoes in one bincount: shoe i owns rows
+    # base[i] .. base[i] + rounds[i] (row base[i] + j + 1 counts round j's cards, row base[i]
+    # the first card), summed down the rows and less the sums before the shoe's first row
+    taken = np.arange(before.shape[1])[None, :] < rounds[:, None]
+    shoe_of = np.repeat(rows, rounds)
+    starts = before[taken] + burn
+    size = length_at[shoe_of, starts]
+    base = np.cumsum(rounds + 1) - (rounds + 1)
+    round_row = base[shoe_of] + (np.arange(len(starts)) - np.repeat(np.cumsum(rounds) - rounds, rounds)) + 1
+    cards = int(size.sum())
+    at = np.repeat(starts, size) + np.arange(cards) - np.repeat(np.cumsum(size) - size, size)
+    row, card_shoe = np.repeat(round_row, size), np.repeat(shoe_of, size)
+    if rules.commencement:
+        at, row, card_shoe = np.concatenate([np.zeros(shoes, dtype=np.int64), at]), np.concatenate([base, row]), \
+            np.concatenate([rows, card_shoe])
+    height = int(base[-1] + rounds[-1] + 1)
+    exposed = np.bincount(row * 52 + kinds[card_shoe, at], minlength=height * 52).reshape(height, 52)
+    np.cumsum(exposed, axis=0, out=exposed)
+    full = np.bincount((rows[:, None] * 52 + kinds).reshape(-1), minlength=shoes * 52).reshape(shoes, 52)
+    earlier = np.zeros((shoes, 52), dtype=np.int64)
+    earlier[1:] = exposed[base[1:] - 1]
+    unseen = (full + earlier)[shoe_of] - exposed[round_row - 1]
+    return np.split(unseen, np.cumsum(rounds)[:-1].tolist())
+
+
+def _rounds_dealt(before: np.ndarray, total: int, burn: int, room: int, rules: DealRules) -> np.ndarray:
+    """Rounds each shoe deals, from the positions before its rounds (``before[i, j]``: before
+    round ``j`` as if the cut card never came out): :func:`round_spans`'s rules, per shoe at once.
+    Round ``j`` finds the cut card out when ``p_j`` is past it (or at it, and a burn comes first);
+    with ``k`` the first such round, "last" deals ``k`` rounds, "one-more" ``k + 1``, "standard"
+    ``k`` when the cut card came out where a round starts (``p_k`` at it, or ``p_(k-1)`` at it
+    without a burn), else ``k + 1``; and no round starts past ``room``."""
+    cut_index = total - rules.cut_card
+    steps = before.shape[1]
+    out_now = (before > cut_index) | ((before == cut_index) & (burn > 0))
+    first_out = np.where(out_now.any(axis=1), out_now.argmax(axis=1), steps)
+    rows = np.arange(len(before))
+    at_k = before[rows, np.minimum(first_out, steps - 1)]
+    previous = before[rows, np.maximum(first_out - 1, 0)]
+    between = (first_out < steps) & ((at_k == cut_index) | ((first_out > 0) & (previous == cut_index) & (burn == 0)))
+    if rules.after_cut == "last":
+        by_cut = first_out
+    elif rules.after_cut == "one-more":
+        by_cut = first_out + 1
+    else:
+        by_cut = np.where(between, first_out, first_out + 1)
+    no_room = before > room
+    by_room = np.where(no_room.any(axis=1), no_room.argmax(axis=1), steps)
+    return np.minimum(by_cut, by_room)

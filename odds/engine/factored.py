@@ -102,6 +102,8 @@ MAX_TERMS = 2**20
 MAX_MASS = 2**46
 """A block's largest row sum of ``|M|`` must be below this: then every entry of ``M`` is exact in
 float64 and a limb has at least ``53 - 46 = 7`` bits."""
+BOUND_CACHE = 4096
+"""Peaks whose bounds a kernel keeps (then it starts again)."""
 BOUND_MARGIN = 1 + 2.0**-20
 """The bound is summed in float64 (relative error below ``1e-12`` for the sizes here); the margin
 keeps it an upper bound."""
@@ -255,6 +257,8 @@ class FactoredSum:
     """The largest ``|column entry|``: ``|S| <= column_bound * (N)_depth``."""
     stats: dict = field(default_factory=dict)
     scratch: _Scratch = field(default_factory=_Scratch)
+    bound_cache: dict = field(default_factory=dict)
+    """The blocks' bounds by the peaks of the first side's signature values (:meth:`_bounds`)."""
 
     needs_floats = True
     """:meth:`sums` reads the float64 signature values."""
@@ -337,14 +341,12 @@ class FactoredSum:
             return out
         # P[a] = the product over the part's atoms of each signature value's largest over the
         # rows, an upper bound of every row's A[r, a] (one column through the same side)
-        first = set(self.first.atoms)
-        sig_peaks = [np.max(v, axis=1, keepdims=True) if g in first else None for g, v in enumerate(float_sigs)]
-        peaks = {s: p[:, 0].copy() for s, p in self._first_values(sig_peaks, np.float64).items()}
+        bounds = self._bounds(float_sigs)
         a_by_size = self._first_values(float_sigs, np.float64)
         a_int = None
         for i, block in enumerate(self.blocks):
             a = a_by_size[block.size]
-            bound = float((block.abs_m @ peaks[block.size]).max()) * BOUND_MARGIN
+            bound = bounds[i]
             t = self.scratch(("t", i), (block.m.shape[0], rows), np.int64)
             if bound < FLOAT_EXACT:
                 product = self.scratch(("product", i), (block.m.shape[0], rows), np.float64)
@@ -359,6 +361,23 @@ class FactoredSum:
             t3 *= b[block.b, None, :]
             out += t3.sum(axis=0)
         return out
+
+    def _bounds(self, float_sigs) -> list[float]:
+        """Per block, the bound of step 4 of the proof for these rows. It depends only on each
+        first-side signature value's largest over the rows, so it is kept by those peaks: the
+        chunks of a counting run share a few peaks (a shoe's first rounds hold every card), and
+        the peaks' own pass through the first side costs as much as a tenth of the rows'."""
+        first = set(self.first.atoms)
+        sig_peaks = [np.max(v, axis=1, keepdims=True) if g in first else None for g, v in enumerate(float_sigs)]
+        key = b"".join(p.tobytes() for p in sig_peaks if p is not None)
+        bounds = self.bound_cache.get(key)
+        if bounds is None:
+            peaks = {s: p[:, 0].copy() for s, p in self._first_values(sig_peaks, np.float64).items()}
+            bounds = [float((block.abs_m @ peaks[block.size]).max()) * BOUND_MARGIN for block in self.blocks]
+            if len(self.bound_cache) >= BOUND_CACHE:
+                self.bound_cache.clear()
+            self.bound_cache[key] = bounds
+        return bounds
 
     def _first_values(self, sigs, dtype) -> dict[int, np.ndarray]:
         if isinstance(self.first, _OuterSide):
