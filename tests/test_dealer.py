@@ -81,3 +81,29 @@ def test_a_chunk_tallies_as_its_shoes_one_by_one(true_count):
     for bet in spec.bet_ids:
         assert chunk.bets[bet] == one_by_one.bets[bet], bet
     assert chunk.bets["big-tiger"].study.b > 0  # the trigger was reached: the moments were exercised
+
+
+@pytest.mark.parametrize("way", ["bincount", "sort", "python"])
+def test_true_count_bins_of_a_chunk_add_up_as_shoe_by_shoe_every_way(way, monkeypatch):
+    """flush_bins adds a chunk's rounds to each bin exactly as add_binned does one shoe at a
+    time: by float64 bincounts (bounds below 2**53), by a sort and int64 reduceat (below 2**63),
+    or in Python integers (beyond); values up to 2**44 and bins from -40 to 40."""
+    from odds.depletion import count
+
+    rng = np.random.default_rng(4)
+    entries = []
+    for _ in range(6):
+        n = int(rng.integers(1, 80))
+        fixed = rng.integers(-2**44, 2**44, n)
+        entries.append((rng.integers(-40, 40, n), fixed, rng.random(n) < 0.5, n * int(np.abs(fixed).max())))
+    if way == "sort":
+        monkeypatch.setattr(count, "FLOAT_EXACT", 0)
+    if way == "python":
+        entries = [(b, f, w, count.INT64_MAX) for b, f, w, _ in entries]
+    expected = count.BetTally()
+    for bins, fixed, window, _ in entries:
+        count.add_binned(expected, bins, fixed, window)
+    tally = count.Tally(0, {"bet": count.BetTally()})
+    count.flush_bins(tally, {"bet": entries})
+    assert tally.bets["bet"] == expected
+    assert len(expected.tc_rounds) > 40 and len(expected.tc_ev_in_window) > 40

@@ -255,6 +255,8 @@ def tally_chunk(tally: "Tally", spec: CountSpec, shoes: list, burned: list, resu
 
     tally.shoes += len(shoes)
     pending: dict = {}
+    tagged = [i for i, tags in enumerate(spec.tags52) if tags is not None]
+    sums_of = dict(zip(tagged, tag_sums(unseen, [spec.tags52[i] for i in tagged]).T)) if tagged else {}
     for index, (bet, window, tags) in enumerate(zip(spec.bet_ids, spec.windows, spec.tags52)):
         positive = np.concatenate([r[bet][0] for r in results])
         fixed, peak = fixed_of[bet]
@@ -272,7 +274,7 @@ def tally_chunk(tally: "Tally", spec: CountSpec, shoes: list, burned: list, resu
         trigger = spec.trigger_bin(index)
         bet_mask = None
         if tags is not None:
-            bins = count_bins(spec, full, tags, unseen, left)
+            bins = count_bins(spec, full, tags, unseen, left, sums_of[index])
             if bins.dtype != object:
                 pending.setdefault(bet, []).append((bins, fixed, in_window, len(fixed) * peak))
             else:
@@ -364,13 +366,37 @@ def tally_shoe(tally: Tally, spec: CountSpec, evaluator: Evaluator, unseen: np.n
     return {bet: results[bet][1] for bet in spec.bet_ids}
 
 
-def count_bins(spec: CountSpec, full: np.ndarray, tags, unseen: np.ndarray, left: np.ndarray) -> np.ndarray:
+def count_bins(spec: CountSpec, full: np.ndarray, tags, unseen: np.ndarray, left: np.ndarray,
+               tags_unseen: np.ndarray | None = None) -> np.ndarray:
     """Each round's true-count bin under the spec's convention (:data:`TRUE_COUNTS`): ``unseen``
-    rows of 52 counts, ``left`` the cards the convention divides by."""
+    rows of 52 counts, ``left`` the cards the convention divides by; ``tags_unseen``: the tag
+    sums of ``unseen``, if known (:func:`tag_sums`)."""
     tag = np.array(tags, dtype=np.int64)
+    if tags_unseen is None:
+        tags_unseen = tag_sums(unseen, [tags])[:, 0]
     if spec.true_count == "in-shoe":
-        return running_count_bins(int(full @ tag), unseen @ tag, left)
-    return true_count_bins(int(full @ tag), int(full.sum()), unseen @ tag, left)
+        return running_count_bins(int(full @ tag), tags_unseen, left)
+    return true_count_bins(int(full @ tag), int(full.sum()), tags_unseen, left)
+
+
+def tag_sums(unseen: np.ndarray, tags: Sequence[Sequence[int]]) -> np.ndarray:
+    """``unseen @ tags.T``: each row's sum of each count's tags, exactly: one float64 product
+    when ``max row total x max |tag| < 2**53`` (then every product and partial sum is an integer
+    below it), int64 below ``2**62``, else Python integers.
+
+    >>> tag_sums(np.array([[1, 2] + [0] * 50]), [[1, -1] + [0] * 50, [2, 2] + [0] * 50]).tolist()
+    [[-1, 6]]
+    """
+    table = np.array(tags, dtype=np.int64).T
+    rows = np.asarray(unseen, dtype=np.int64)
+    if not len(rows):
+        return np.zeros((0, table.shape[1]), dtype=np.int64)
+    bound = int(rows.sum(axis=1).max()) * int(np.abs(table).max(initial=0))
+    if bound < FLOAT_EXACT:
+        return (rows.astype(np.float64) @ table.astype(np.float64)).astype(np.int64)
+    if bound < 2**62:
+        return rows @ table
+    return np.array(rows.astype(object) @ table.astype(object))
 
 
 def add_binned(t: "BetTally", bins, fixed, in_window) -> None:
@@ -383,13 +409,15 @@ def add_binned(t: "BetTally", bins, fixed, in_window) -> None:
 
 def flush_bins(tally: "Tally", pending: dict) -> None:
     """Add the shoes held in ``pending`` (bet -> ``[(bins, fixed, in_window, bound)]``) to the
-    bets' true-count bins, all shoes of a bet at once: one ``np.unique`` and ``np.add.at`` over
-    their rounds, then one dict update per distinct bin (a chunk of 50 shoes has a few hundred
+    bets' true-count bins, all shoes of a bet at once: a ``np.bincount`` per column (float64, where
+    the bound below proves it exact) or one sort of their rounds by bin and one
+    ``np.add.reduceat`` (int64), then one dict update per distinct bin (a chunk of 50 shoes has a few hundred
     bins for its 4,000 rounds, so this does a tenth of the dict work of shoe by shoe).
 
-    Exact: each entry's ``bound`` is ``rounds x max|value|`` of its shoe, and the int64 sums are
-    used only when the bounds add up to at most ``2**63 - 1`` (every partial sum of every bin is
-    below it); else shoe by shoe in Python integers. Same sums either way."""
+    Exact: each entry's ``bound`` is ``rounds x max|value|`` of its shoe, so every partial sum of
+    every bin is at most the bounds' total: below ``2**53``, float64 adds these integers exactly;
+    below ``2**63``, int64; else shoe by shoe in Python integers. Same sums every way (a test
+    takes each way)."""
     for bet, entries in pending.items():
         t = tally.bets[bet]
         if sum(e[3] for e in entries) > INT64_MAX:
@@ -399,14 +427,45 @@ def flush_bins(tally: "Tally", pending: dict) -> None:
         bins = np.concatenate([e[0] for e in entries])
         fixed = np.concatenate([e[1] for e in entries])
         window = np.concatenate([e[2] for e in entries]).astype(np.int64)
-        keys, where = np.unique(bins, return_inverse=True)
-        sums = np.zeros((len(keys), 4), dtype=np.int64)
-        np.add.at(sums, where.reshape(-1), np.stack([fixed, fixed * window, np.ones_like(window), window], axis=1))
-        for target, column in ((t.tc_ev, 0), (t.tc_ev_in_window, 1), (t.tc_rounds, 2), (t.tc_rounds_in_window, 3)):
-            for b, v, n in zip(keys.tolist(), sums[:, column].tolist(), sums[:, 3 if column % 2 else 2].tolist()):
-                if n:  # a bin the window never reached stays absent, as shoe by shoe
-                    target[b] = target.get(b, 0) + v
+        lowest = int(bins.min())
+        span = int(bins.max()) - lowest + 1
+        if sum(e[3] for e in entries) < FLOAT_EXACT and span <= BINCOUNT_SPAN:
+            # every |value| and every partial sum of a bin is an integer below 2**53: exact in
+            # float64, whatever the order bincount adds them in
+            where = bins - lowest
+            values = fixed.astype(np.float64)
+            rounds = np.bincount(where, minlength=span)
+            in_window = np.bincount(where, weights=window, minlength=span)
+            present = np.flatnonzero(rounds)
+            keys = present + lowest
+            sums = np.stack([np.bincount(where, weights=values, minlength=span)[present],
+                             np.bincount(where, weights=values * window, minlength=span)[present],
+                             rounds[present], in_window[present]], axis=1).astype(np.int64)
+            _add_bin_sums(t, keys, sums)
+            continue
+        order = np.argsort(bins, kind="stable")
+        ordered = bins[order]
+        starts = np.flatnonzero(np.diff(ordered, prepend=ordered[0] - 1))
+        keys = ordered[starts]
+        in_order = fixed[order], window[order]
+        sums = np.add.reduceat(np.stack([in_order[0], in_order[0] * in_order[1], np.ones_like(window), in_order[1]],
+                                        axis=1), starts, axis=0)
+        _add_bin_sums(t, keys, sums)
     pending.clear()
+
+
+FLOAT_EXACT = 2**53
+BINCOUNT_SPAN = 1 << 16
+"""True-count bins a chunk may span for :func:`flush_bins`'s bincount (else it sorts)."""
+
+
+def _add_bin_sums(t: "BetTally", keys: np.ndarray, sums: np.ndarray) -> None:
+    """Add per-bin sums (columns: expectations, those in the window, rounds, rounds in the
+    window) to a bet's sparse bins."""
+    for target, column in ((t.tc_ev, 0), (t.tc_ev_in_window, 1), (t.tc_rounds, 2), (t.tc_rounds_in_window, 3)):
+        for b, v, n in zip(keys.tolist(), sums[:, column].tolist(), sums[:, 3 if column % 2 else 2].tolist()):
+            if n:  # a bin the window never reached stays absent, as shoe by shoe
+                target[b] = target.get(b, 0) + v
 
 
 def fixed_point(ev: np.ndarray) -> tuple[np.ndarray, int]:
@@ -439,7 +498,8 @@ def true_count_bins(tags_full: int, cards_full: int, tags_unseen: np.ndarray, le
     """
     per_step = TC_STEP.denominator  # steps of 1/10: floor(tc * 10)
     left = np.maximum(np.asarray(left, dtype=np.int64), 1)
-    unseen = np.asarray(tags_unseen, dtype=np.int64)
+    unseen = np.asarray(tags_unseen)
+    unseen = unseen if unseen.dtype == object else unseen.astype(np.int64)  # (Python ints: tag_sums' beyond int64)
     largest = 52 * per_step * cards_full * (abs(tags_full) + (int(np.abs(unseen).max()) if len(unseen) else 0))
     if largest >= 2**62:  # beyond int64 (tags and shoes far past the limits): Python integers, still exact
         left, unseen = left.astype(object), unseen.astype(object)
@@ -455,7 +515,8 @@ def running_count_bins(tags_full: int, tags_unseen: np.ndarray, in_shoe: np.ndar
     """
     per_step = TC_STEP.denominator
     in_shoe = np.maximum(np.asarray(in_shoe, dtype=np.int64), 1)
-    unseen = np.asarray(tags_unseen, dtype=np.int64)
+    unseen = np.asarray(tags_unseen)
+    unseen = unseen if unseen.dtype == object else unseen.astype(np.int64)  # (Python ints: tag_sums' beyond int64)
     largest = 52 * per_step * (abs(tags_full) + (int(np.abs(unseen).max()) if len(unseen) else 0))
     if largest >= 2**62:  # beyond int64: Python integers, still exact
         in_shoe, unseen = in_shoe.astype(object), unseen.astype(object)
