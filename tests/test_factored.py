@@ -352,3 +352,58 @@ def test_symmetric_kernel_equals_the_factored_one_on_random_symmetric_sums(data)
         float_sigs = [s.astype(np.float64) for s in int_sigs]
         assert int(plain.sums(float_sigs, int_sigs)[0, 0]) == expected
     assert (got - expected) % 2**64 == 0  # int64 is the ring modulo 2**64, whatever the size
+
+
+USER_CARD_BETS = '''game = "baccarat"
+extends = "seed"
+
+[bets.value-match]
+outcomes = [
+  { key = "win", when = "player_value1 == banker_value1", pays = 8 },
+  { key = "other", pays = -1 },
+]
+
+[bets.value-sevens]
+outcomes = [
+  { key = "win", when = "player_value1 == 7 and player_value2 == 7", pays = 30 },
+  { key = "other", pays = -1 },
+]
+
+[bets.king-first]
+outcomes = [
+  { key = "win", when = "banker_rank1 == 13", pays = 11 },
+  { key = "other", pays = -1 },
+]
+
+[bets.red-firsts]
+outcomes = [
+  { key = "both", when = 'player_suit1 in ("h", "d") and banker_suit1 in ("h", "d")', pays = 3 },
+  { key = "other", pays = -1 },
+]
+'''
+
+
+def test_user_bets_on_single_cards_take_every_kernel_and_equal_the_sheet(tmp_path):
+    """User bets reading a card's value (value atoms: the factored kernel, with "value" factors),
+    its rank (factored) and its suit (symmetric): the evaluator's exact expectations equal the
+    old paths' and the sheet's (game.count) on random compositions."""
+    from fractions import Fraction
+
+    path = tmp_path / "cards.toml"
+    path.write_text(USER_CARD_BETS)
+    table = load_paytable(GAME, str(path))
+    bets = ["value-match", "value-sevens", "king-first", "red-firsts"]
+    evaluator = Evaluator(GAME, table, bets)
+    kinds = {b: type(kernel.kernel).__name__ for group, _, kernel in evaluator._groups for b in group}
+    assert kinds == {"value-match": "FactoredSum", "value-sevens": "FactoredSum", "king-first": "FactoredSum",
+                     "red-firsts": "SymmetricSum"}
+    rng = np.random.default_rng(12)
+    rows = rng.integers(0, 9, size=(6, 52))
+    rows[:, 0] += 6
+    new, old = evaluator.exact(rows), force_fallback(Evaluator(GAME, table, bets)).exact(rows)
+    for i, row in enumerate(rows):
+        counts = GAME.count(Shoe.from_card_counts(row.tolist()), bets, table)
+        for bet in bets:
+            pays = table.bet(bet).pays
+            sheet = sum(pays[k] * c for k, c in counts[bet].counts.items()) / Fraction(counts[bet].total)
+            assert new[bet][i] == old[bet][i] == sheet, bet

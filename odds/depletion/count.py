@@ -48,7 +48,7 @@ from ..lazy import numpy as np
 from ..errors import OddsError
 from ..sheet import build_sheet
 from ..shoe import Shoe, commencement_burn
-from .dealer import DealRules, deal_shoe, deal_shoes, shuffled
+from .dealer import DealRules, deal_shoes, shuffled
 from .eor import effects_of_removal, kind_label
 from .evaluator import CARD_OF_KIND, Evaluator
 from .tags import betting_correlation, derive_tags, is_balanced, labels_for, spread_tags

@@ -317,9 +317,12 @@ class Evaluator:
 
 
 def _chunk(kernel) -> int:
-    """Rows per pass of a kernel: :data:`CHUNK`, or four times as many for a kernel whose parts
-    per row are few (its working arrays still fit in the caches; fewer passes, less overhead:
-    measured, the pair bets' kernels take half the time per row at 1,024 rows as at 256)."""
+    """Rows per pass of a kernel: its own ``rows_per_pass`` if it says, else :data:`CHUNK`, or four
+    times as many for a factored kernel whose parts per row are few (its working arrays still fit
+    in the caches; fewer passes, less overhead: measured, such kernels take half the time per row
+    at 1,024 rows as at 256)."""
+    if getattr(kernel, "rows_per_pass", None):
+        return kernel.rows_per_pass
     return CHUNK * 4 if kernel.elements < SMALL_KERNEL else CHUNK
 
 

@@ -500,7 +500,8 @@ class SymmetricSum:
     type_rows: np.ndarray
     """``(atoms, types)``: the signature of each type on each atom."""
     steps: list
-    """Per atom, per type: ``(the type's signature on the atom, source states, target states)``."""
+    """Per atom, its moves ``(the type's signature on the atom, source state, target state)``, in
+    the order that lets them run in place."""
     final: np.ndarray
     """The states that are a weighted multiset ``tau``."""
     weights: np.ndarray
@@ -511,6 +512,9 @@ class SymmetricSum:
     scratch: _Scratch = field(default_factory=_Scratch)
 
     needs_floats = False
+    rows_per_pass = 4096
+    """Rows a pass should take (measured on the pair bets: its arrays are a few states per row,
+    and at 1,024 rows the numpy calls' own cost was a third of the time)."""
 
     @classmethod
     def build(cls, term_sigs: np.ndarray, sig_sizes: Sequence[np.ndarray], sig_types: Sequence[Sequence],
@@ -584,9 +588,11 @@ class SymmetricSum:
                     grown = tuple(sorted(sigma + (i,)))
                     if grown in need and need[grown] <= n_atoms - 1 - g:
                         moves.setdefault(i, []).append((number[sigma], number[grown]))
-            # per type, sigma -> sigma + T is one to one: no target twice in one update
-            steps.append([(int(type_rows[g, i]), np.array([m[0] for m in pairs], dtype=np.int64),
-                           np.array([m[1] for m in pairs], dtype=np.int64)) for i, pairs in sorted(moves.items())])
+            # in place, the moves from the largest state first: a state grown has one type more
+            # than its source, so it comes later in ``states``, and every state is read before
+            # this atom grows it
+            steps.append(sorted(((int(type_rows[g, i]), a, b) for i, pairs in moves.items() for a, b in pairs),
+                                key=lambda move: (-move[1], move[0], move[2])))
         final = np.array([number[tau] for tau in weighted], dtype=np.int64)
         return cls(depth, weights.shape[1], type_rows, steps, final,
                    np.array(list(weighted.values()), dtype=np.int64), int(column_bound), len(states))
@@ -594,7 +600,7 @@ class SymmetricSum:
     @property
     def elements(self) -> int:
         """Products per row and atom (about the size of its working arrays)."""
-        return sum(len(sources) for step in self.steps for _, sources, _ in step) // len(self.steps)
+        return sum(len(step) for step in self.steps) // len(self.steps)
 
     def applies(self, largest_total: int) -> bool:
         """Whether ``|S| < 2**63`` for rows of at most ``largest_total`` cards."""
@@ -605,14 +611,14 @@ class SymmetricSum:
         (``float_sigs`` unused); the caller checked :meth:`applies`."""
         rows = int_sigs[0].shape[1]
         state = self.scratch("state", (self.states, rows))
-        before = self.scratch("before", (self.states, rows))
+        grown = self.scratch("grown", (rows,))
         state[...] = 0
         state[0] = 1  # the empty multiset
         for g, step in enumerate(self.steps):
-            np.copyto(before, state)  # every move of this atom grows a state as it was before it
             values = int_sigs[g]
-            for row, sources, targets in step:
-                state[targets] += before[sources] * values[row]
+            for row, source, target in step:
+                np.multiply(state[source], values[row], out=grown)
+                state[target] += grown
         chosen = state[self.final]
         out = np.empty((self.width, rows), dtype=np.int64)
         for d in range(self.width):
@@ -741,7 +747,9 @@ class FactorValues:
     shape of prod_s (c_(r,s))_(m_s); ``one`` and ``rest`` (left out of the kernel) are 1."""
 
     def __init__(self, factors):
-        from .positional import RANK_VALUE, SUIT_MULTISETS, _shape
+        from .positional import RANK_VALUE
+
+        self.rank_value = np.array(RANK_VALUE, dtype=np.int64)  # rank index -> baccarat value, for "value" factors
 
         self.count = len(factors)
         bases: dict[tuple, int] = {}
@@ -765,19 +773,36 @@ class FactorValues:
         self.depth = max([m for _, _, m in self.plain] + [0])
         self.plain_rows = np.array([i for i, _, _ in self.plain], dtype=np.int64)
         self.plain_at = np.array([m * len(self.bases) + b for _, b, m in self.plain], dtype=np.int64)
-        # shape factors: every suit multiset of each shape, as a product of a left pair of suits
-        # (spades, hearts) and a right pair (diamonds, clubs), summed per shape for all 13 ranks
+        # shape factors: per shape, the sum over the suit multisets of that shape, for all 13
+        # ranks at once, expanded one suit at a time as SymmetricSum expands the ranks: a state is
+        # a partial shape (the parts given to the suits so far), grown by m cards of the next
+        # suit with (c_(r,s))_m; each shape is then the coefficient of its own state
         shapes = sorted({f[2] for f in factors if f[0] == "shape"})
-        members = [(shape, m) for shape in shapes for m in SUIT_MULTISETS[sum(shape)] if _shape(m) == shape]
-        self.left_pairs = sorted({m[:2] for _, m in members})
-        self.right_pairs = sorted({m[2:] for _, m in members})
-        self.members = [(self.left_pairs.index(m[:2]), self.right_pairs.index(m[2:])) for _, m in members]
-        self.shape_starts = np.array([next(i for i, (s, _) in enumerate(members) if s == shape) for shape in shapes],
-                                     dtype=np.int64)
-        self.member_shape = [shapes.index(shape) for shape, _ in members]
+        need: dict[tuple, int] = {}
+        for shape in shapes:
+            for picks in _sub_multisets([shape.count(m) for m in sorted(set(shape))]):
+                partial = tuple(sorted((m for m, k in zip(sorted(set(shape)), picks) for _ in range(k)), reverse=True))
+                need[partial] = min(need.get(partial, 4), len(shape) - len(partial))
+        states = sorted(need, key=lambda st: (len(st), st))
+        number = {st: i for i, st in enumerate(states)}
+        self.shape_states = len(states)
+        self.suit_steps = []  # per suit: [(m, source states, target states)]
+        for suit in range(4 if shapes else 0):
+            moves: dict[int, list] = {}
+            for partial in states:
+                if len(partial) > suit:
+                    continue
+                for m in range(1, 7):
+                    grown = tuple(sorted(partial + (m,), reverse=True))
+                    if grown in need and need[grown] <= 3 - suit:
+                        moves.setdefault(m, []).append((number[partial], number[grown]))
+            # in place, the moves from the largest state first: a target has one part more than
+            # its source, so it comes later in ``states``, and every state is read before it is grown
+            self.suit_steps.append(sorted(((m, a, b) for m, pairs in moves.items() for a, b in pairs),
+                                          key=lambda move: (-move[1], move[0], move[2])))
         self.shape_rows = np.array([i for i, _, _ in self.shapes], dtype=np.int64)
-        self.shape_at = np.array([shapes.index(factors[i][2]) * 13 + rank for i, rank, _ in self.shapes], dtype=np.int64)
-        self.shape_depth = max((max(m) for _, m in members), default=0)
+        self.shape_at = np.array([number[factors[i][2]] * 13 + rank for i, rank, _ in self.shapes], dtype=np.int64)
+        self.shape_depth = max((max(shape) for shape in shapes), default=0)
         self.scratch = _Scratch()
 
     def __call__(self, counts: np.ndarray) -> np.ndarray:
@@ -806,23 +831,24 @@ class FactorValues:
         if self.shapes:
             suits = cards.reshape(13, 4, rows)
             falls = self.scratch("falls", (self.shape_depth + 1, 4, 13, rows))
+            left = self.scratch("left", (4, 13, rows))  # (c_(r,s) - m)+, suit-major
+            np.copyto(left, suits.transpose(1, 0, 2))
             falls[0] = 1
-            for m in range(self.shape_depth):
-                np.multiply(falls[m], np.maximum(suits.transpose(1, 0, 2) - m, 0), out=falls[m + 1])
-            left = self.scratch("left", (len(self.left_pairs), 13, rows))
-            for i, (a, b) in enumerate(self.left_pairs):
-                np.multiply(falls[a, 0], falls[b, 1], out=left[i])
-            right = self.scratch("right", (len(self.right_pairs), 13, rows))
-            for i, (a, b) in enumerate(self.right_pairs):
-                np.multiply(falls[a, 2], falls[b, 3], out=right[i])
-            # per shape, the sum of its members' products (small buffers: no fresh pages per call)
-            sums = self.scratch("sums", (len(self.shape_starts), 13, rows))
-            sums[...] = 0
-            term = self.scratch("term", (13, rows))
-            for i, (a, b) in enumerate(self.members):
-                np.multiply(left[a], right[b], out=term)
-                sums[self.member_shape[i]] += term
-            out[self.shape_rows] = np.take(sums.reshape(-1, rows), self.shape_at, axis=0)
+            if self.shape_depth:
+                falls[1] = left
+            for m in range(1, self.shape_depth):
+                np.subtract(left, 1, out=left)
+                np.maximum(left, 0, out=left)
+                np.multiply(falls[m], left, out=falls[m + 1])
+            state = self.scratch("shape_state", (self.shape_states, 13, rows))
+            grown = self.scratch("shape_grown", (13, rows))
+            state[...] = 0
+            state[0] = 1  # the empty shape
+            for suit, step in enumerate(self.suit_steps):
+                for m, source, target in step:
+                    np.multiply(state[source], falls[m, suit], out=grown)
+                    state[target] += grown
+            out[self.shape_rows] = np.take(state.reshape(-1, rows), self.shape_at, axis=0)
         return out
 
 
