@@ -803,6 +803,8 @@ class FactorValues:
         self.shape_rows = np.array([i for i, _, _ in self.shapes], dtype=np.int64)
         self.shape_at = np.array([number[factors[i][2]] * 13 + rank for i, rank, _ in self.shapes], dtype=np.int64)
         self.shape_depth = max((max(shape) for shape in shapes), default=0)
+        written = set(self.plain_rows.tolist()) | set(self.shape_rows.tolist())
+        self.constant_rows = np.array([i for i in range(self.count) if i not in written], dtype=np.int64)
         self.scratch = _Scratch()
 
     def __call__(self, counts: np.ndarray) -> np.ndarray:
@@ -811,7 +813,7 @@ class FactorValues:
         cards = np.ascontiguousarray(counts.T) if counts.shape[1] == 52 else None
         ranks = cards.reshape(13, 4, rows).sum(axis=1) if cards is not None else np.ascontiguousarray(counts.T)
         out = self.scratch("out", (self.count, rows))
-        out[...] = 1
+        out[self.constant_rows] = 1  # (every other row is written below)
         if self.plain:
             base = self.scratch("base", (len(self.bases), rows))
             for kind, at, source, taken in self.base_groups:
@@ -862,11 +864,17 @@ class PositionalSum:
     factor_values: FactorValues
     signatures: tuple[np.ndarray, ...]
     """Per atom, ``(signatures, k)`` factor indices (padded with the constant factor)."""
+    one: int
+    """The constant factor's index (the padding)."""
     scratch: _Scratch = field(default_factory=_Scratch)
 
     def __post_init__(self):
-        # every atom's signatures stacked: one gather per factor slot for all of them
-        self._flat = np.ascontiguousarray(np.concatenate(self.signatures).T)  # (k, all signatures)
+        # every atom's signatures stacked: one gather for the first factor of all of them, then
+        # per further slot only the signatures that have a factor there (most have one factor)
+        flat = np.concatenate(self.signatures).T  # (k, all signatures)
+        self._first = np.ascontiguousarray(flat[0])
+        self._more = [(np.flatnonzero(slot != self.one), slot[slot != self.one]) for slot in flat[1:]]
+        self._more = [(at, index) for at, index in self._more if len(at)]
         ends = np.cumsum([len(sig) for sig in self.signatures]).tolist()
         self._spans = list(zip([0] + ends[:-1], ends))
 
@@ -875,13 +883,10 @@ class PositionalSum:
         needs no suits); the caller checked ``kernel.applies``."""
         factors = self.factor_values(counts)
         rows = factors.shape[1]
-        value = self.scratch("sig", (self._flat.shape[1], rows))
-        np.take(factors, self._flat[0], axis=0, out=value, mode="clip")
-        if len(self._flat) > 1:
-            other = self.scratch("other", value.shape)
-            for index in self._flat[1:]:
-                np.take(factors, index, axis=0, out=other, mode="clip")
-                value *= other
+        value = self.scratch("sig", (len(self._first), rows))
+        np.take(factors, self._first, axis=0, out=value, mode="clip")
+        for at, index in self._more:
+            value[at] *= factors[index]
         int_sigs = [value[a:b] for a, b in self._spans]
         if not self.kernel.needs_floats:
             return self.kernel.sums(None, int_sigs)
@@ -956,4 +961,4 @@ def positional_sum(table, columns: np.ndarray, symmetric: bool = True) -> Positi
         kernel = FactoredSum.build(term_sigs, sig_sizes, weights.astype(np.int64), table.depth, bound, heavy)
     if kernel is None:
         return None
-    return PositionalSum(kernel, FactorValues(factors), tuple(sig_arrays))
+    return PositionalSum(kernel, FactorValues(factors), tuple(sig_arrays), one)
