@@ -1,6 +1,6 @@
 """Speed of `odds count` against a C yardstick, measured in one run.
 
-    python benchmarks/bench_count.py [--shoes 200] [--shoes-2 200] [--repeats 2000] [--decks 8]
+    python benchmarks/bench_count.py [--shoes 800] [--shoes-2 200] [--repeats 2000] [--decks 8]
 
 The yardstick is /work/shared/bench/naive_baccarat.c (override: --yardstick FILE or
 $ODDS_YARDSTICK): a naive exact enumerator of the three main baccarat bets. It is compiled here,
@@ -11,11 +11,14 @@ ratios measured together mean anything).
 
 The Python side is the library's `count` (the same code as `odds count`), one worker: eight-deck
 baccarat shoes dealt and tallied, every round evaluated for all 16 bets of the default paytable
-(exact expectations for the unseen cards). Printed:
+(exact expectations for the unseen cards). The default 800 shoes go in chunks of 200, as every
+chunk of a long study does (a run of ``--shoes S`` on one worker takes chunks of ``S / 4``, at
+most 200). Printed:
 
 * seconds per round of the whole `count` (dealing, exact expectations, tallies) and the ratio to
   the C time per composition, with its inverse "1/K" (issue 12: at most 1/30, aim 1/50);
-* the same for the exact expectations alone (:meth:`Evaluator.evaluate_shoes` on the dealt shoes);
+* the same for the exact expectations alone (:meth:`Evaluator.evaluate_chunk` on the dealt shoes,
+  in count's chunks);
 * two 2-worker runs (``--shoes-2`` and twice as many shoes) and the time a 1e6-shoe study of
   every baccarat bet would take at their rate per shoe (the slope), plus their start-up.
 """
@@ -34,8 +37,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from odds.depletion.count import make_spec, run  # noqa: E402
-from odds.depletion.dealer import DealRules, deal_shoe, shuffled  # noqa: E402
+from odds.depletion.count import chunks, make_spec, run  # noqa: E402
+from odds.depletion.dealer import DealRules, deal_chunk, shuffled  # noqa: E402
 from odds.depletion.evaluator import Evaluator  # noqa: E402
 from odds.games import get_game  # noqa: E402
 from odds.paytable import load_paytable  # noqa: E402
@@ -54,7 +57,7 @@ def c_seconds_per_composition(binary: Path, repeats: int) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--shoes", type=int, default=200, help="shoes of the 1-worker run")
+    parser.add_argument("--shoes", type=int, default=800, help="shoes of the 1-worker run")
     parser.add_argument("--shoes-2", type=int, default=200, help="shoes of the 2-worker run (0: skip it)")
     parser.add_argument("--repeats", type=int, default=2000, help="compositions the yardstick enumerates per run")
     parser.add_argument("--trials", type=int, default=3, help="runs of each timing (the best is kept)")
@@ -79,10 +82,10 @@ def main() -> None:
         # run of each is the one to compare
         c_times, count_times, eval_times = [], [], []
         evaluator = Evaluator(game, paytable, bets)
-        shoes = [deal_shoe(game, shuffled(spec.full, spec.seed, i), spec.rules, settle=False)[0]
-                 for i in range(args.shoes)]
-        eval_rounds = sum(len(s) for s in shoes)
-        evaluator.evaluate_shoes(shoes[:2])
+        dealt = [deal_chunk(game, [shuffled(spec.full, spec.seed, i) for i in range(start, stop)], spec.rules)
+                 for start, stop in chunks(args.shoes, 1)]  # count's chunks
+        eval_rounds = sum(len(unseen) for unseen, _ in dealt)
+        evaluator.evaluate_chunk(*dealt[0])
         rounds = None
         for _ in range(args.trials):
             c_times.append(c_seconds_per_composition(binary, args.repeats))
@@ -91,8 +94,8 @@ def main() -> None:
             count_times.append(time.perf_counter() - start)
             rounds = tally.bets[bets[0]].rounds
             start = time.perf_counter()
-            for first in range(0, len(shoes), 50):  # as count's chunks: at most 50 shoes per pass
-                evaluator.evaluate_shoes(shoes[first : first + 50])
+            for unseen, rounds in dealt:
+                evaluator.evaluate_chunk(unseen, rounds)
             eval_times.append(time.perf_counter() - start)
         two = []
         for shoes_2 in (args.shoes_2, 2 * args.shoes_2) if args.shoes_2 else ():
@@ -111,7 +114,7 @@ def main() -> None:
           f"{per_round * 1e6:.2f} us per round (all: {', '.join(f'{t:.2f}' for t in count_times)} s)")
     print(f"  ratio (Python s per round / C s per composition): {per_round / c:.4f} = 1/{c / per_round:.1f}"
           f"  (issue 12: at most 1/30, aim 1/50)")
-    print(f"exact expectations alone (Evaluator.evaluate_shoes, 50 shoes a pass): {per_eval * 1e6:.2f} us per round, "
+    print(f"exact expectations alone (Evaluator.evaluate_chunk, count's chunks): {per_eval * 1e6:.2f} us per round, "
           f"ratio {per_eval / c:.4f} = 1/{c / per_eval:.1f}")
     print(f"  the rest of a round of count (dealing, tallies): {(per_round - per_eval) * 1e6:.2f} us")
     if len(two) == 2:

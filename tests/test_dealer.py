@@ -60,7 +60,7 @@ def test_a_chunk_of_eight_deck_shoes_deals_as_its_shoes_one_by_one():
 def test_a_chunk_tallies_as_its_shoes_one_by_one(true_count):
     """tally_chunk (numpy over every round of a chunk) gives the same sums as tally_shoe shoe by
     shoe, for derived and given counts, a trigger and windows."""
-    from odds.depletion.count import Tally, BetTally, _evaluator, burned_before, flush_bins, make_spec, tally_chunk, tally_shoe
+    from odds.depletion.count import Tally, BetTally, _evaluator, burned_before, make_spec, tally_chunk, tally_shoe
     from odds.paytable import load_paytable
 
     game = get_game("tiger-baccarat")
@@ -73,7 +73,8 @@ def test_a_chunk_tallies_as_its_shoes_one_by_one(true_count):
     burned = [burned_before(game, o, spec.rules, len(u)) for o, u in zip(orders, shoes)]
     results = evaluator.evaluate_shoes(shoes)
     chunk = Tally(0, {b: BetTally() for b in spec.bet_ids})
-    tally_chunk(chunk, spec, shoes, burned, results)
+    rounds = np.array([len(u) for u in shoes])
+    tally_chunk(chunk, spec, np.concatenate(shoes), rounds, burned, evaluator.evaluate_chunk(np.concatenate(shoes), rounds))
     one_by_one = Tally(0, {b: BetTally() for b in spec.bet_ids})
     for unseen, burn, result in zip(shoes, burned, results):
         tally_shoe(one_by_one, spec, evaluator, unseen, burn, result)

@@ -50,6 +50,13 @@ class OldEvaluator:
     def evaluate_shoes(self, shoes):
         return [self.evaluate(shoe) for shoe in shoes]
 
+    def evaluate_chunk(self, rows, rounds):
+        """Shoe by shoe, joined as the new evaluator's chunk results."""
+        ends = np.cumsum(rounds).tolist()
+        parts = [self.evaluate(rows[a:b]) for a, b in zip([0] + ends[:-1], ends)]
+        return {bet: (np.concatenate([p[bet][0] for p in parts]), np.concatenate([p[bet][1] for p in parts]))
+                for bet in BETS}
+
 
 OLD = OldEvaluator()
 

@@ -48,7 +48,7 @@ from ..lazy import numpy as np
 from ..errors import OddsError
 from ..sheet import build_sheet
 from ..shoe import Shoe, commencement_burn
-from .dealer import DealRules, deal_shoes, shuffled
+from .dealer import DealRules, deal_chunk, shuffled
 from .eor import effects_of_removal, kind_label
 from .evaluator import CARD_OF_KIND, Evaluator
 from .tags import betting_correlation, derive_tags, is_balanced, labels_for, spread_tags
@@ -211,37 +211,40 @@ def count_shoes(spec: CountSpec, start: int, stop: int) -> Tally:
     evaluator = _evaluator(spec)
     tally = Tally(0, {b: BetTally() for b in spec.bet_ids})
     orders = [shuffled(spec.full, spec.seed, index) for index in range(start, stop)]
-    shoes = deal_shoes(evaluator.game, orders, spec.rules)
-    burned = [burned_before(evaluator.game, order, spec.rules, len(unseen)) for order, unseen in zip(orders, shoes)]
-    tally_chunk(tally, spec, shoes, burned, evaluator.evaluate_shoes(shoes))  # one pass over every row
+    unseen, rounds = deal_chunk(evaluator.game, orders, spec.rules)
+    burned = [burned_before(evaluator.game, order, spec.rules, n) for order, n in zip(orders, rounds.tolist())]
+    tally_chunk(tally, spec, unseen, rounds, burned, evaluator.evaluate_chunk(unseen, rounds))  # one pass over every row
     return tally
 
 
-def tally_chunk(tally: "Tally", spec: CountSpec, shoes: list, burned: list, results: list) -> None:
-    """Add many dealt shoes to ``tally`` at once: the same sums as :func:`tally_shoe` shoe by shoe
-    (a test compares them), with the numpy work done once over every round of the chunk.
+def tally_chunk(tally: "Tally", spec: CountSpec, unseen: np.ndarray, rounds: np.ndarray, burned: list,
+                results: dict) -> None:
+    """Add many dealt shoes to ``tally`` at once (``unseen``: their rows one after the other,
+    ``rounds`` per shoe, as :func:`~.dealer.deal_chunk` gives them; ``results``: the rows'
+    :meth:`~.evaluator.Evaluator.evaluate_chunk`): the same sums as :func:`tally_shoe` shoe by
+    shoe (a test compares them), with the numpy work done once over every round of the chunk.
 
     Exact: a shoe's sums are differences of int64 prefix sums over the chunk's rounds. Prefix sums
     may wrap, but int64 arithmetic is exact modulo ``2**64`` and each shoe's sum is below
     ``2**63`` in size (its rounds x its largest value are, checked per shoe), so every difference
     is that shoe's exact sum; the shoes' sums are then added as Python integers. A chunk with a
     value past int64 (pays beyond ``2**30`` to 1) or a shoe failing that check goes shoe by shoe."""
-    sizes = np.array([len(u) for u in shoes], dtype=np.int64)
+    sizes = np.asarray(rounds, dtype=np.int64)
     fixed_of = {}
-    for bet in spec.bet_ids if len(shoes) > 1 and sizes.all() and not spec.keep_values else ():
-        fixed, peak = fixed_point(np.concatenate([r[bet][1] for r in results]))
+    for bet in spec.bet_ids if len(sizes) > 1 and sizes.all() and not spec.keep_values else ():
+        fixed, peak = fixed_point(results[bet][1])
         if fixed.dtype == object or int(sizes.max()) * peak > INT64_MAX:
             break
         fixed_of[bet] = fixed, peak
-    if len(fixed_of) < len(spec.bet_ids):  # (and the chart's per-round tallies, empty shoes): shoe by shoe
-        pending: dict = {}
-        for unseen, burn, result in zip(shoes, burned, results):
-            tally_shoe(tally, spec, None, unseen, burn, result, pending)
-        flush_bins(tally, pending)
-        return
     ends = np.cumsum(sizes)
     starts = ends - sizes
-    unseen = np.concatenate(shoes)
+    if len(fixed_of) < len(spec.bet_ids):  # (and the chart's per-round tallies, empty shoes): shoe by shoe
+        pending: dict = {}
+        for first, last, burn in zip(starts.tolist(), ends.tolist(), burned):
+            result = {b: (positive[first:last], ev[first:last]) for b, (positive, ev) in results.items()}
+            tally_shoe(tally, spec, None, unseen[first:last], burn, result, pending)
+        flush_bins(tally, pending)
+        return
     round_index = np.arange(len(unseen)) - np.repeat(starts, sizes)
     full = np.array(spec.full, dtype=np.int64)
     left = unseen.sum(axis=1)
@@ -253,12 +256,12 @@ def tally_chunk(tally: "Tally", spec: CountSpec, shoes: list, burned: list, resu
         np.cumsum(values, out=prefix[1:])  # may wrap: see the docstring
         return (prefix[ends] - prefix[starts]).tolist()
 
-    tally.shoes += len(shoes)
+    tally.shoes += len(sizes)
     pending: dict = {}
     tagged = [i for i, tags in enumerate(spec.tags52) if tags is not None]
     sums_of = dict(zip(tagged, tag_sums(unseen, [spec.tags52[i] for i in tagged]).T)) if tagged else {}
     for index, (bet, window, tags) in enumerate(zip(spec.bet_ids, spec.windows, spec.tags52)):
-        positive = np.concatenate([r[bet][0] for r in results])
+        positive = results[bet][0]
         fixed, peak = fixed_of[bet]
         in_window = round_index < (window if window is not None else len(unseen))
         t = tally.bets[bet]

@@ -162,17 +162,27 @@ def round_spans(game, total: int, start: int, rules: DealRules, deal) -> tuple[l
 
 
 def deal_shoes(game, orders: Sequence[np.ndarray], rules: DealRules = DealRules()) -> list[np.ndarray]:
-    """:func:`deal_shoe` (``settle=False``: the unseen cards before each round) for many shoes
-    of one size at once, with numpy over all of them: the same arrays (a test compares them).
+    """:func:`deal_shoe` (``settle=False``: the unseen cards before each round) for many shoes at
+    once: the same arrays (a test compares them), one per shoe (:func:`deal_chunk`'s rows, split)."""
+    unseen, rounds = deal_chunk(game, orders, rules)
+    return np.split(unseen, np.cumsum(rounds)[:-1].tolist()) if len(rounds) else []
 
-    The walk: the position before each round follows from the one before it (``p + burn +
-    length``), whatever the cut card, so every shoe is walked in step until none has a round
-    left, then cut where :func:`round_spans` would stop it (:func:`_rounds_dealt`). A game
-    without :meth:`~odds.games.base.Game.round_lengths`, or shoes of several sizes: shoe by shoe.
+
+def deal_chunk(game, orders: Sequence[np.ndarray], rules: DealRules = DealRules()) -> tuple[np.ndarray, np.ndarray]:
+    """Deal many shoes at once: ``(unseen, rounds)``, every shoe's rows of :func:`deal_shoe`
+    (``settle=False``) one after the other, and how many rounds each shoe dealt.
+
+    Shoes of one size are dealt with numpy over all of them. The walk: the position before each
+    round follows from the one before it (``p + burn + length``), whatever the cut card, so every
+    shoe is walked in step until none has a round left, then cut where :func:`round_spans` would
+    stop it (:func:`_rounds_dealt`). A game without :meth:`~odds.games.base.Game.round_lengths`,
+    or shoes of several sizes: shoe by shoe.
     """
     kinds = np.asarray(orders, dtype=np.int64) if len(orders) else np.zeros((0, 0), dtype=np.int64)
     if kinds.ndim != 2 or not kinds.shape[1] or game.round_lengths(np.zeros(1, dtype=np.int64)) is None:
-        return [deal_shoe(game, order, rules, settle=False)[0] for order in orders]
+        shoes = [deal_shoe(game, order, rules, settle=False)[0] for order in orders]
+        rounds = np.array([len(u) for u in shoes], dtype=np.int64)
+        return (np.concatenate(shoes) if shoes else np.zeros((0, 52), dtype=np.int64)), rounds
     shoes, total = kinds.shape
     burn = game.burn_per_round
     values = np.asarray(VALUE_OF_KIND, dtype=np.int64)[kinds]
@@ -218,7 +228,7 @@ def deal_shoes(game, orders: Sequence[np.ndarray], rules: DealRules = DealRules(
     earlier = np.zeros((shoes, 52), dtype=np.int64)
     earlier[1:] = exposed[base[1:] - 1]
     unseen = (full + earlier)[shoe_of] - exposed[round_row - 1]
-    return np.split(unseen, np.cumsum(rounds)[:-1].tolist())
+    return unseen, rounds
 
 
 def _rounds_dealt(before: np.ndarray, total: int, burn: int, room: int, rules: DealRules) -> np.ndarray:

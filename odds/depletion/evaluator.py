@@ -34,7 +34,7 @@ weights (``2**40``), through :meth:`~odds.engine.compiled.CompiledDeal.batch_lin
 integers (``tests/test_factored.py``). Denominators ``scale * (N)_D`` are computed with Python
 integers and narrowed to int64 when they fit.
 
-A counting run evaluates a chunk of shoes in one pass (:meth:`Evaluator.evaluate_shoes`): the
+A counting run evaluates a chunk of shoes in one pass (:meth:`Evaluator.evaluate_chunk`): the
 same figures, bit for bit, as a call per shoe, at about a third of the cost (docs/speed.md).
 """
 
@@ -308,12 +308,18 @@ class Evaluator:
         if not sizes:
             return []
         rows = np.concatenate([np.asarray(shoe, dtype=np.int64).reshape(-1, 52) for shoe in shoes])
-        starts = np.cumsum([0] + sizes[:-1])
-        kept = [s for s, size in zip(starts.tolist(), sizes) if size]  # (a shoe without rounds has no row)
-        results = self.evaluate(rows, kept if kept else None)
+        results = self.evaluate_chunk(rows, sizes)
         ends = np.cumsum(sizes).tolist()
+        starts = [0] + ends[:-1]
         return [{b: (positive[start:end], ev[start:end]) for b, (positive, ev) in results.items()}
-                for start, end in zip(starts.tolist(), ends)]
+                for start, end in zip(starts, ends)]
+
+    def evaluate_chunk(self, rows, rounds: Sequence[int]) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+        """:meth:`evaluate` of several shoes' rows one after the other (``rounds``: how many rows
+        each shoe has), the float chosen per shoe: every bet's ``(positive, ev)`` over all rows."""
+        sizes = np.asarray(rounds, dtype=np.int64)
+        starts = (np.cumsum(sizes) - sizes)[sizes > 0]  # (a shoe without rounds has no row)
+        return self.evaluate(rows, starts.tolist() if len(starts) else None)
 
 
 def _chunk(kernel) -> int:
