@@ -94,8 +94,8 @@ def main() -> None:
             count_times.append(time.perf_counter() - start)
             rounds = tally.bets[bets[0]].rounds
             start = time.perf_counter()
-            for unseen, rounds in dealt:
-                evaluator.evaluate_chunk(unseen, rounds)
+            for unseen, per_shoe in dealt:
+                evaluator.evaluate_chunk(unseen, per_shoe)
             eval_times.append(time.perf_counter() - start)
         two = []
         for shoes_2 in (args.shoes_2, 2 * args.shoes_2) if args.shoes_2 else ():
