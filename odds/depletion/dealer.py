@@ -206,28 +206,34 @@ def deal_chunk(game, orders: Sequence[np.ndarray], rules: DealRules = DealRules(
         pos = np.where(live, start + length_at[rows, start], pos + burn + game.min_cards)
     before = np.stack(walked, axis=1)  # (shoes, steps)
     rounds = _rounds_dealt(before, total, burn, room, rules)
-    # the cards exposed before each round, all shoes in one bincount: shoe i owns rows
-    # base[i] .. base[i] + rounds[i] (row base[i] + j + 1 counts round j's cards, row base[i]
-    # the first card), summed down the rows and less the sums before the shoe's first row
+    # the cards exposed before each round, all shoes in one bincount: row r (round j of shoe i)
+    # counts what came out since the row before - round j - 1's cards, or the first card (the
+    # commencement) for round 0; summed down the rows, less what the shoes before had by then
     taken = np.arange(before.shape[1])[None, :] < rounds[:, None]
     shoe_of = np.repeat(rows, rounds)
     starts = before[taken] + burn
-    size = length_at[shoe_of, starts]
-    base = np.cumsum(rounds + 1) - (rounds + 1)
-    round_row = base[shoe_of] + (np.arange(len(starts)) - np.repeat(np.cumsum(rounds) - rounds, rounds)) + 1
+    first_row = np.cumsum(rounds) - rounds
+    last = np.zeros(len(starts), dtype=bool)
+    last[(first_row + rounds - 1)[rounds > 0]] = True  # a shoe's last round: its cards are never needed
+    size = np.where(last, 0, length_at[shoe_of, starts])
     cards = int(size.sum())
     at = np.repeat(starts, size) + np.arange(cards) - np.repeat(np.cumsum(size) - size, size)
-    row, card_shoe = np.repeat(round_row, size), np.repeat(shoe_of, size)
+    row, card_shoe = np.repeat(np.arange(len(starts)) + 1, size), np.repeat(shoe_of, size)
     if rules.commencement:
-        at, row, card_shoe = np.concatenate([np.zeros(shoes, dtype=np.int64), at]), np.concatenate([base, row]), \
-            np.concatenate([rows, card_shoe])
-    height = int(base[-1] + rounds[-1] + 1)
+        dealt = rounds > 0
+        at = np.concatenate([np.zeros(int(dealt.sum()), dtype=np.int64), at])
+        row = np.concatenate([first_row[dealt], row])
+        card_shoe = np.concatenate([rows[dealt], card_shoe])
+    height = len(starts)
+    if not height:
+        return np.zeros((0, 52), dtype=np.int64), rounds
     exposed = np.bincount(row * 52 + kinds[card_shoe, at], minlength=height * 52).reshape(height, 52)
     np.cumsum(exposed, axis=0, out=exposed)
     full = np.bincount((rows[:, None] * 52 + kinds).reshape(-1), minlength=shoes * 52).reshape(shoes, 52)
-    earlier = np.zeros((shoes, 52), dtype=np.int64)
-    earlier[1:] = exposed[base[1:] - 1]
-    unseen = (full + earlier)[shoe_of] - exposed[round_row - 1]
+    earlier = np.zeros((shoes, 52), dtype=np.int64)  # the rows' sums before each shoe's first row
+    earlier[1:] = exposed[np.maximum(first_row[1:] - 1, 0)] * (first_row[1:] > 0)[:, None]
+    unseen = np.repeat(full + earlier, rounds, axis=0)
+    unseen -= exposed
     return unseen, rounds
 
 
