@@ -31,7 +31,12 @@ A small example: two kinds with counts ``c = (3, 5)``, depth 2, signature ``m`` 
 >>> kernel.applies(8), kernel.sums([v.astype(float) for v in values], values).tolist()
 (True, [[87]])
 
-How it is summed, per chunk of rows. Split the atoms in two sides. Each term is a pair ``(a, b)``
+Two kernels sum it. When the atoms are interchangeable - every rank alike, as in the pair bets,
+perfect pair and Dragon Tiger's dragon/tiger/tie - :class:`SymmetricSum` expands a product over
+the atoms in int64 (its docstring has the method and the proof: ring arithmetic, nothing else).
+Otherwise :class:`FactoredSum`, below.
+
+How :class:`FactoredSum` sums it, per chunk of rows. Split the atoms in two sides. Each term is a pair ``(a, b)``
 of a first-side part and a second-side part, with ``|a| + |b| = D`` cards. With ``A[r, a]`` and
 ``B[r, b]`` the products of the signatures' values on each side,
 
