@@ -572,35 +572,11 @@ class SymmetricSum:
                 weighted[tau] = w[0]
         if not weighted:
             return None
-        # the states: every sub-multiset of a weighted tau; and how many atoms each still needs
-        need: dict[tuple, int] = {}
-        for tau in weighted:
-            counts = Counter(tau)
-            keys = sorted(counts)
-            for picks in _sub_multisets([counts[k] for k in keys]):
-                sigma = tuple(k for k, m in zip(keys, picks) for _ in range(m))
-                more = len(tau) - len(sigma)
-                need[sigma] = min(need.get(sigma, more), more)
-        states = sorted(need, key=lambda s: (len(s), s))
-        number = {s: i for i, s in enumerate(states)}
-        steps = []
-        for g in range(n_atoms):
-            moves: dict[int, list] = {}  # type -> [(source, target)]
-            for sigma in states:
-                if len(sigma) > g:
-                    continue  # g atoms so far place at most g types
-                for i in range(len(types)):
-                    grown = tuple(sorted(sigma + (i,)))
-                    if grown in need and need[grown] <= n_atoms - 1 - g:
-                        moves.setdefault(i, []).append((number[sigma], number[grown]))
-            # in place, the moves from the largest state first: a state grown has one type more
-            # than its source, so it comes later in ``states``, and every state is read before
-            # this atom grows it
-            steps.append(sorted(((int(type_rows[g, i]), a, b) for i, pairs in moves.items() for a, b in pairs),
-                                key=lambda move: (-move[1], move[0], move[2])))
+        number, steps = _expansion(list(weighted), n_atoms, range(len(types)))
+        steps = [[(int(type_rows[g, i]), a, b) for i, a, b in moves] for g, moves in enumerate(steps)]
         final = np.array([number[tau] for tau in weighted], dtype=np.int64)
         return cls(depth, weights.shape[1], type_rows, steps, final,
-                   np.array(list(weighted.values()), dtype=np.int64), int(column_bound), len(states))
+                   np.array(list(weighted.values()), dtype=np.int64), int(column_bound), len(number))
 
     @property
     def elements(self) -> int:
@@ -629,6 +605,41 @@ class SymmetricSum:
         for d in range(self.width):
             np.sum(chosen * self.weights[:, d, None], axis=0, out=out[d])
         return out
+
+
+def _expansion(targets: Sequence[tuple], slots: int, kinds) -> tuple[dict[tuple, int], list[list[tuple]]]:
+    """The plan of a product over ``slots`` interchangeable slots (atoms, suits) of ``1 + sum_k
+    v_slot(k) x_k``, kept only for the multisets of ``kinds`` (sorted tuples) inside some target:
+    ``(state number by multiset, per slot its moves (kind, source, target))``. State 0 is the
+    empty multiset; after slot ``g`` a state holds the coefficient of its multiset over slots
+    ``0..g``. A move is skipped when its multiset could no longer grow into a target with the
+    slots left. The moves run in place in the order given: a target has one kind more than its
+    source, so it comes later in the numbering, and the moves go from the largest source down,
+    reading every state before this slot grows it.
+
+    >>> _expansion([(1, 1)], 2, [1])  # the last slot no longer grows the empty multiset
+    ({(): 0, (1,): 1, (1, 1): 2}, [[(1, 0, 1)], [(1, 1, 2)]])
+    """
+    from collections import Counter
+
+    need: dict[tuple, int] = {}  # multiset -> fewest slots it still needs to become a target
+    for target in targets:
+        counts = Counter(target)
+        keys = sorted(counts)
+        for picks in _sub_multisets([counts[k] for k in keys]):
+            part = tuple(k for k, m in zip(keys, picks) for _ in range(m))
+            need[part] = min(need.get(part, len(target)), len(target) - len(part))
+    states = sorted(need, key=lambda st: (len(st), st))
+    number = {st: i for i, st in enumerate(states)}
+    steps = []
+    for slot in range(slots):
+        moves = [(kind, number[part], number[grown])
+                 for part in states if len(part) <= slot  # slot slots so far hold at most slot kinds
+                 for kind in kinds
+                 for grown in [tuple(sorted(part + (kind,)))]
+                 if grown in need and need[grown] <= slots - 1 - slot]
+        steps.append(sorted(moves, key=lambda move: (-move[1], move[0], move[2])))
+    return number, steps
 
 
 def _sub_multisets(multiplicities: list[int]):
@@ -783,30 +794,13 @@ class FactorValues:
         # a partial shape (the parts given to the suits so far), grown by m cards of the next
         # suit with (c_(r,s))_m; each shape is then the coefficient of its own state
         shapes = sorted({f[2] for f in factors if f[0] == "shape"})
-        need: dict[tuple, int] = {}
-        for shape in shapes:
-            for picks in _sub_multisets([shape.count(m) for m in sorted(set(shape))]):
-                partial = tuple(sorted((m for m, k in zip(sorted(set(shape)), picks) for _ in range(k)), reverse=True))
-                need[partial] = min(need.get(partial, 4), len(shape) - len(partial))
-        states = sorted(need, key=lambda st: (len(st), st))
-        number = {st: i for i, st in enumerate(states)}
-        self.shape_states = len(states)
-        self.suit_steps = []  # per suit: [(m, source states, target states)]
-        for suit in range(4 if shapes else 0):
-            moves: dict[int, list] = {}
-            for partial in states:
-                if len(partial) > suit:
-                    continue
-                for m in range(1, 7):
-                    grown = tuple(sorted(partial + (m,), reverse=True))
-                    if grown in need and need[grown] <= 3 - suit:
-                        moves.setdefault(m, []).append((number[partial], number[grown]))
-            # in place, the moves from the largest state first: a target has one part more than
-            # its source, so it comes later in ``states``, and every state is read before it is grown
-            self.suit_steps.append(sorted(((m, a, b) for m, pairs in moves.items() for a, b in pairs),
-                                          key=lambda move: (-move[1], move[0], move[2])))
+        # (a shape is a multiset of parts: its parts sorted, as the states are)
+        number, self.suit_steps = _expansion([tuple(sorted(shape)) for shape in shapes], 4 if shapes else 0,
+                                             range(1, max((max(shape) for shape in shapes), default=0) + 1))
+        self.shape_states = len(number)
         self.shape_rows = np.array([i for i, _, _ in self.shapes], dtype=np.int64)
-        self.shape_at = np.array([number[factors[i][2]] * 13 + rank for i, rank, _ in self.shapes], dtype=np.int64)
+        self.shape_at = np.array([number[tuple(sorted(factors[i][2]))] * 13 + rank for i, rank, _ in self.shapes],
+                                 dtype=np.int64)
         self.shape_depth = max((max(shape) for shape in shapes), default=0)
         written = set(self.plain_rows.tolist()) | set(self.shape_rows.tolist())
         self.constant_rows = np.array([i for i in range(self.count) if i not in written], dtype=np.int64)
