@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from odds.depletion.dealer import AFTER_CUT, DealRules, deal_shoe, deal_shoes, shuffled
+from odds.depletion.dealer import AFTER_CUT, DealRules, deal_chunk, deal_shoe, shuffled
 from odds.games import get_game
 from odds.shoe import Shoe
 
@@ -30,12 +30,18 @@ def test_dealing_by_lengths_equals_dealing_card_by_card(game_id, decks, cut, aft
     assert set(used.tolist()) <= ({2} if game_id.startswith("dragon") else {4, 5, 6})
 
 
+def deal_shoes(game, orders, rules):
+    """deal_chunk's rows, one array per shoe."""
+    unseen, rounds = deal_chunk(game, orders, rules)
+    return np.split(unseen, np.cumsum(rounds)[:-1].tolist())
+
+
 @pytest.mark.parametrize("game_id", ["baccarat", "tiger-baccarat", "dragon-tiger"])
 @settings(max_examples=20, deadline=None)
 @given(cards=st.lists(st.integers(0, 4), min_size=52, max_size=52), cut=st.integers(0, 30),
        after_cut=st.sampled_from(AFTER_CUT), commencement=st.booleans(), shoes=st.integers(1, 6))
 def test_a_chunk_of_shoes_deals_as_its_shoes_one_by_one(game_id, cards, cut, after_cut, commencement, shoes):
-    """deal_shoes (every shoe of a chunk walked in step with numpy) gives each shoe's unseen
+    """deal_chunk (every shoe of a chunk walked in step with numpy) gives each shoe's unseen
     cards before each round exactly as deal_shoe, for small shoes (some with no round at all),
     every after-cut rule and cut cards from 0 to 30."""
     game = get_game(game_id)

@@ -132,6 +132,13 @@ class BetTally:
     """With ``keep_values`` (the chart): per round index ``[rounds, sum of expectations, rounds
     bet, sum of the expectations bet]`` (at a given trigger; else the bets are left at 0)."""
 
+    def add_rounds(self, positive: np.ndarray, in_window: np.ndarray) -> None:
+        """Count rounds (``positive``: whether each one's expectation is above zero)."""
+        self.rounds += len(positive)
+        self.rounds_in_window += int(in_window.sum())
+        self.positive += int(positive.sum())
+        self.positive_in_window += int((positive & in_window).sum())
+
     def add(self, other: "BetTally") -> None:
         for name in ("rounds", "rounds_in_window", "positive", "positive_in_window", "ev_sum",
                      "perfect", "perfect_in_window", "perfect_sq"):
@@ -265,10 +272,7 @@ def tally_chunk(tally: "Tally", spec: CountSpec, unseen: np.ndarray, rounds: np.
         fixed, peak = fixed_of[bet]
         in_window = round_index < (window if window is not None else len(unseen))
         t = tally.bets[bet]
-        t.rounds += len(fixed)
-        t.rounds_in_window += int(in_window.sum())
-        t.positive += int(positive.sum())
-        t.positive_in_window += int((positive & in_window).sum())
+        t.add_rounds(positive, in_window)
         t.ev_sum += sum(per_shoe(fixed))
         perfect = per_shoe(np.where(positive, fixed, 0))
         t.perfect += sum(perfect)
@@ -278,12 +282,7 @@ def tally_chunk(tally: "Tally", spec: CountSpec, unseen: np.ndarray, rounds: np.
         bet_mask = None
         if tags is not None:
             bins = count_bins(spec, full, tags, unseen, left, sums_of[index])
-            if bins.dtype != object:
-                pending.setdefault(bet, []).append((bins, fixed, in_window, len(fixed) * peak))
-            else:
-                add_binned(t, bins, fixed, in_window)
-            if trigger is not None:
-                bet_mask = np.asarray(bins >= trigger, dtype=bool)
+            bet_mask = bin_rounds(t, pending, bet, bins, fixed, in_window, len(fixed) * peak, trigger)
         if tags is not None and trigger is not None:
             if bet_mask is None:
                 bet_mask = np.zeros(len(fixed), dtype=bool)
@@ -326,10 +325,7 @@ def tally_shoe(tally: Tally, spec: CountSpec, evaluator: Evaluator, unseen: np.n
         fixed, peak = fixed_point(ev)
         in_window = np.arange(len(ev)) < (window if window is not None else len(ev))
         t = tally.bets[bet]
-        t.rounds += len(ev)
-        t.rounds_in_window += int(in_window.sum())
-        t.positive += int(positive.sum())
-        t.positive_in_window += int((positive & in_window).sum())
+        t.add_rounds(positive, in_window)
         # every sum below is over some of these values: one bound proves int64 for all of them
         in_int64 = fixed.dtype != object and len(fixed) * peak <= INT64_MAX
         total = (lambda x: int(x.sum())) if in_int64 else (lambda x: sum(int(v) for v in x.tolist()))
@@ -342,12 +338,7 @@ def tally_shoe(tally: Tally, spec: CountSpec, evaluator: Evaluator, unseen: np.n
         bet_mask = None
         if tags is not None and len(ev):
             bins = count_bins(spec, full, tags, unseen, left)
-            if in_int64 and bins.dtype != object:
-                pending.setdefault(bet, []).append((bins, fixed, in_window, len(fixed) * peak))
-            else:
-                add_binned(t, bins, fixed, in_window)
-            if trigger is not None:
-                bet_mask = np.asarray(bins >= trigger, dtype=bool)
+            bet_mask = bin_rounds(t, pending, bet, bins, fixed, in_window, len(fixed) * peak, trigger, in_int64)
         if tags is not None and trigger is not None:
             if bet_mask is None:
                 bet_mask = np.zeros(len(ev), dtype=bool)
@@ -400,6 +391,18 @@ def tag_sums(unseen: np.ndarray, tags: Sequence[Sequence[int]]) -> np.ndarray:
     if bound < 2**62:
         return rows @ table
     return np.array(rows.astype(object) @ table.astype(object))
+
+
+def bin_rounds(t: "BetTally", pending: dict, bet: str, bins: np.ndarray, fixed: np.ndarray, in_window: np.ndarray,
+               bound: int, trigger: int | None, int64: bool = True) -> np.ndarray | None:
+    """Add rounds to a bet's true-count bins: queued in ``pending`` for :func:`flush_bins` when
+    the bins and values are int64 (``bound``: rounds x max|value|), else at once in Python
+    integers. Returns which rounds the trigger bets (None without a trigger)."""
+    if int64 and bins.dtype != object:
+        pending.setdefault(bet, []).append((bins, fixed, in_window, bound))
+    else:
+        add_binned(t, bins, fixed, in_window)
+    return None if trigger is None else np.asarray(bins >= trigger, dtype=bool)
 
 
 def add_binned(t: "BetTally", bins, fixed, in_window) -> None:

@@ -161,13 +161,6 @@ def round_spans(game, total: int, start: int, rules: DealRules, deal) -> tuple[l
     return starts, lengths
 
 
-def deal_shoes(game, orders: Sequence[np.ndarray], rules: DealRules = DealRules()) -> list[np.ndarray]:
-    """:func:`deal_shoe` (``settle=False``: the unseen cards before each round) for many shoes at
-    once: the same arrays (a test compares them), one per shoe (:func:`deal_chunk`'s rows, split)."""
-    unseen, rounds = deal_chunk(game, orders, rules)
-    return np.split(unseen, np.cumsum(rounds)[:-1].tolist()) if len(rounds) else []
-
-
 def deal_chunk(game, orders: Sequence[np.ndarray], rules: DealRules = DealRules()) -> tuple[np.ndarray, np.ndarray]:
     """Deal many shoes at once: ``(unseen, rounds)``, every shoe's rows of :func:`deal_shoe`
     (``settle=False``) one after the other, and how many rounds each shoe dealt.
