@@ -172,17 +172,19 @@ def deal_chunk(game, orders: Sequence[np.ndarray], rules: DealRules = DealRules(
     or shoes of several sizes: shoe by shoe.
     """
     kinds = np.asarray(orders, dtype=np.int64) if len(orders) else np.zeros((0, 0), dtype=np.int64)
-    if kinds.ndim != 2 or not kinds.shape[1] or game.round_lengths(np.zeros(1, dtype=np.int64)) is None:
+    lengths = None
+    if kinds.ndim == 2 and kinds.shape[1]:
+        shoes, total = kinds.shape
+        # each shoe's round lengths from every position, its own padding after it (as deal_shoe's)
+        padded = np.zeros((shoes, total + 6), dtype=np.int64)
+        padded[:, :total] = np.asarray(VALUE_OF_KIND, dtype=np.int64)[kinds]
+        lengths = game.round_lengths(padded.reshape(-1))
+    if lengths is None:
         shoes = [deal_shoe(game, order, rules, settle=False)[0] for order in orders]
         rounds = np.array([len(u) for u in shoes], dtype=np.int64)
         return (np.concatenate(shoes) if shoes else np.zeros((0, 52), dtype=np.int64)), rounds
-    shoes, total = kinds.shape
+    length_at = np.asarray(lengths, dtype=np.int64).reshape(shoes, total + 6)
     burn = game.burn_per_round
-    values = np.asarray(VALUE_OF_KIND, dtype=np.int64)[kinds]
-    # each shoe's round lengths from every position, its own padding after it (as deal_shoe's)
-    padded = np.zeros((shoes, total + 6), dtype=np.int64)
-    padded[:, :total] = values
-    length_at = np.asarray(game.round_lengths(padded.reshape(-1)), dtype=np.int64).reshape(shoes, total + 6)
     if rules.commencement:
         pos = 1 + np.array([commencement_burn(CARD_OF_KIND[k][0]) for k in kinds[:, 0].tolist()], dtype=np.int64)
     else:
