@@ -34,8 +34,17 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 YARDSTICK = ROOT.parent / "shared" / "bench" / "naive_baccarat.c"
-BACCARAT_BETS = ["banker", "banker-no-commission", "player", "tie", "lucky-6", "big", "small",
-                 "dragon-bonus-player", "dragon-bonus-banker"]
+BACCARAT_BETS = [
+    "banker",
+    "banker-no-commission",
+    "player",
+    "tie",
+    "lucky-6",
+    "big",
+    "small",
+    "dragon-bonus-player",
+    "dragon-bonus-banker",
+]
 TIGER_BETS = ["tiger", "small-tiger", "big-tiger", "tiger-tie"]
 REPEATS = 5
 
@@ -132,16 +141,20 @@ def main() -> None:
         c_ms_after = c_ms_per_composition(folder)
     c_ms = (c_ms + c_ms_after) / 2  # the yardstick before and after, against drift in load
     print(f"naive C yardstick: {c_ms:.4f} ms per composition (banker/player/tie; mean of a run before and after)")
-    print(f"odds batch: {args.shoes} shoes x 13 bets (9 baccarat + 4 Tiger Baccarat), both commands, best of {REPEATS};"
-          f" start-up alone (empty file) {empty:.3f} s")
+    print(
+        f"odds batch: {args.shoes} shoes x 13 bets (9 baccarat + 4 Tiger Baccarat), both commands, best of {REPEATS};"
+        f" start-up alone (empty file) {empty:.3f} s"
+    )
     whole = full / args.shoes * 1e3
     marginal = (full - empty) / args.shoes * 1e3
     print(f"  {full:.3f} s in all")
     print(f"  per shoe, whole commands: {whole:.4f} ms -> {c_ms / whole:.1f}x faster than C per composition")
     print(f"  per shoe, less start-up:  {marginal:.4f} ms -> {c_ms / marginal:.1f}x faster than C per composition")
     print(f"odds sheet baccarat (every bet, 8 decks), end to end, best of 3: {sheet:.3f} s")
-    print(f"odds batch baccarat, 9 bets, per shoe (CPU in one process, best of {REPEATS}): seed pays"
-          f" {seed_ms:.4f} ms; tie at 12347/9871 {odd_ms:.4f} ms ({odd_ms / seed_ms:.2f}x)")
+    print(
+        f"odds batch baccarat, 9 bets, per shoe (CPU in one process, best of {REPEATS}): seed pays"
+        f" {seed_ms:.4f} ms; tie at 12347/9871 {odd_ms:.4f} ms ({odd_ms / seed_ms:.2f}x)"
+    )
 
 
 if __name__ == "__main__":

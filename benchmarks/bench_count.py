@@ -82,8 +82,10 @@ def main() -> None:
         # run of each is the one to compare
         c_times, count_times, eval_times = [], [], []
         evaluator = Evaluator(game, paytable, bets)
-        dealt = [deal_chunk(game, [shuffled(spec.full, spec.seed, i) for i in range(start, stop)], spec.rules)
-                 for start, stop in chunks(args.shoes, 1)]  # count's chunks
+        dealt = [
+            deal_chunk(game, [shuffled(spec.full, spec.seed, i) for i in range(start, stop)], spec.rules)
+            for start, stop in chunks(args.shoes, 1)
+        ]  # count's chunks
         eval_rounds = sum(len(unseen) for unseen, _ in dealt)
         evaluator.evaluate_chunk(*dealt[0])
         rounds = None
@@ -108,23 +110,33 @@ def main() -> None:
     per_round = min(count_times) / rounds
     per_eval = min(eval_times) / eval_rounds
     print(f"baccarat, {args.decks} decks, {len(bets)} bets ({', '.join(bets)})")
-    print(f"C yardstick: {c * 1e3:.4f} ms per composition (best of {len(c_times)} runs of {args.repeats}; "
-          f"all: {', '.join(f'{t * 1e3:.3f}' for t in c_times)} ms)")
-    print(f"count, 1 worker: {args.shoes} shoes, {rounds} rounds; best of {args.trials}: {min(count_times):.2f} s = "
-          f"{per_round * 1e6:.2f} us per round (all: {', '.join(f'{t:.2f}' for t in count_times)} s)")
-    print(f"  ratio (Python s per round / C s per composition): {per_round / c:.4f} = 1/{c / per_round:.1f}"
-          f"  (issue 12: at most 1/30, aim 1/50)")
-    print(f"exact expectations alone (Evaluator.evaluate_chunk, count's chunks): {per_eval * 1e6:.2f} us per round, "
-          f"ratio {per_eval / c:.4f} = 1/{c / per_eval:.1f}")
+    print(
+        f"C yardstick: {c * 1e3:.4f} ms per composition (best of {len(c_times)} runs of {args.repeats}; "
+        f"all: {', '.join(f'{t * 1e3:.3f}' for t in c_times)} ms)"
+    )
+    print(
+        f"count, 1 worker: {args.shoes} shoes, {rounds} rounds; best of {args.trials}: {min(count_times):.2f} s = "
+        f"{per_round * 1e6:.2f} us per round (all: {', '.join(f'{t:.2f}' for t in count_times)} s)"
+    )
+    print(
+        f"  ratio (Python s per round / C s per composition): {per_round / c:.4f} = 1/{c / per_round:.1f}"
+        f"  (issue 12: at most 1/30, aim 1/50)"
+    )
+    print(
+        f"exact expectations alone (Evaluator.evaluate_chunk, count's chunks): {per_eval * 1e6:.2f} us per round, "
+        f"ratio {per_eval / c:.4f} = 1/{c / per_eval:.1f}"
+    )
     print(f"  the rest of a round of count (dealing, tallies): {(per_round - per_eval) * 1e6:.2f} us")
     if len(two) == 2:
         (n1, t1), (n2, t2) = two
         per_shoe = (t2 - t1) / (n2 - n1)  # the slope: start-up (worker processes, tables) left out
         fixed = max(0.0, t1 - n1 * per_shoe)
         projected = 1e6 * per_shoe + fixed
-        print(f"count, 2 workers: {n1} shoes {t1:.2f} s, {n2} shoes {t2:.2f} s: {per_shoe * 1e3:.2f} ms per shoe "
-              f"+ {fixed:.1f} s start-up; a 1e6-shoe study: about {projected:,.0f} s ({projected / 60:.1f} min; "
-              f"issue 12: under 15 min)")
+        print(
+            f"count, 2 workers: {n1} shoes {t1:.2f} s, {n2} shoes {t2:.2f} s: {per_shoe * 1e3:.2f} ms per shoe "
+            f"+ {fixed:.1f} s start-up; a 1e6-shoe study: about {projected:,.0f} s ({projected / 60:.1f} min; "
+            f"issue 12: under 15 min)"
+        )
 
 
 if __name__ == "__main__":

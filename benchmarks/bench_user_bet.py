@@ -86,8 +86,10 @@ def main() -> None:
         for label in ("first run (compiles and stores its table)", "second run (loads it)"):
             start = time.perf_counter()
             subprocess.run(command, check=True, capture_output=True, env=env)
-            print(f"odds sheet of a bet reading suits and the drawing, 8 decks, {label}: "
-                  f"{time.perf_counter() - start:.2f} s")
+            print(
+                f"odds sheet of a bet reading suits and the drawing, 8 decks, {label}: "
+                f"{time.perf_counter() - start:.2f} s"
+            )
 
 
 if __name__ == "__main__":

@@ -31,15 +31,43 @@ PUBLISHED = {  # Jacobson's figures as printed (fractions, not percentages)
     "units_per_100_hands": 0.256,
     "desirability_index": 2.08,
 }
-PRINTED_STEP = {"bet_frequency": 0.00001, "average_edge": 0.00001, "units_per_100_hands": 0.001,
-                "desirability_index": 0.01}
+PRINTED_STEP = {
+    "bet_frequency": 0.00001,
+    "average_edge": 0.00001,
+    "units_per_100_hands": 0.001,
+    "desirability_index": 0.01,
+}
 EXACT = {"house_edge_float": 0.152533, "variance_float": 42.503, "betting_correlation": 0.981}
 
 
 def command(shoes: int, workers: int, seed: int, true_count: str, after_cut: str) -> list[str]:
-    return ["odds", "count", "tiger-baccarat", "--bet", "big-tiger", "--tags", TAGS, "--trigger", "8",
-            "--cut-card", "14", "--decks", "8", "--after-cut", after_cut, "--true-count", true_count,
-            "--shoes", str(shoes), "--seed", str(seed), "--workers", str(workers), "--format", "json"]
+    return [
+        "odds",
+        "count",
+        "tiger-baccarat",
+        "--bet",
+        "big-tiger",
+        "--tags",
+        TAGS,
+        "--trigger",
+        "8",
+        "--cut-card",
+        "14",
+        "--decks",
+        "8",
+        "--after-cut",
+        after_cut,
+        "--true-count",
+        true_count,
+        "--shoes",
+        str(shoes),
+        "--seed",
+        str(seed),
+        "--workers",
+        str(workers),
+        "--format",
+        "json",
+    ]
 
 
 def main(argv=None) -> int:
@@ -59,10 +87,14 @@ def main(argv=None) -> int:
         print(proc.stderr, file=sys.stderr)
         return proc.returncode
     row = json.loads(proc.stdout)["bets"][0]
-    print(f"{args.shoes:,} shoes in {elapsed:.0f} s ({args.workers} workers); rounds per shoe "
-          f"{row['rounds_per_shoe']:.3f}; true count {args.true_count}, after the cut card {args.after_cut}")
-    print(f"off the top: house edge {row['house_edge_float']:.6%} (Jacobson 15.2533%), variance "
-          f"{row['variance_float']:.3f} (42.503), betting correlation {row['betting_correlation']:.3f} (0.981)")
+    print(
+        f"{args.shoes:,} shoes in {elapsed:.0f} s ({args.workers} workers); rounds per shoe "
+        f"{row['rounds_per_shoe']:.3f}; true count {args.true_count}, after the cut card {args.after_cut}"
+    )
+    print(
+        f"off the top: house edge {row['house_edge_float']:.6%} (Jacobson 15.2533%), variance "
+        f"{row['variance_float']:.3f} (42.503), betting correlation {row['betting_correlation']:.3f} (0.981)"
+    )
     theirs_error = outcome_noise(row)
     print(f"{'figure':<22}{'ours':>12}{'std error':>12}{'Jacobson':>12}{'z':>8}{'his s.e.':>12}{'z2':>8}")
     for key, theirs in PUBLISHED.items():
@@ -71,10 +103,14 @@ def main(argv=None) -> int:
         z2 = (ours - theirs) / math.hypot(error, theirs_error[key]) if error else float("nan")
         scale = 100 if key in ("bet_frequency", "average_edge") else 1
         unit = "%" if scale == 100 else ""
-        print(f"{key:<22}{ours * scale:>11.4f}{unit or ' '}{error * scale:>11.4f}{unit or ' '}"
-              f"{theirs * scale:>11.4f}{unit or ' '}{z:>8.2f}{theirs_error[key] * scale:>11.4f}{unit or ' '}{z2:>8.2f}")
-    print("z: against his figures as exact; z2: with the noise his figures carry if they come from settled "
-          "outcomes of 10^8 shoes (his s.e.), as a simulation that deals and settles rounds has")
+        print(
+            f"{key:<22}{ours * scale:>11.4f}{unit or ' '}{error * scale:>11.4f}{unit or ' '}"
+            f"{theirs * scale:>11.4f}{unit or ' '}{z:>8.2f}{theirs_error[key] * scale:>11.4f}{unit or ' '}{z2:>8.2f}"
+        )
+    print(
+        "z: against his figures as exact; z2: with the noise his figures carry if they come from settled "
+        "outcomes of 10^8 shoes (his s.e.), as a simulation that deals and settles rounds has"
+    )
     return 0
 
 
@@ -87,8 +123,12 @@ def outcome_noise(row: dict, shoes: float = 1e8) -> dict:
     variance = 1 + 2499 * (1 + a) / 51 - a * a
     bets = f * rounds
     per_100 = 100 * math.sqrt(f * (variance + a * a) - (f * a) ** 2) / math.sqrt(rounds)
-    return {"bet_frequency": 0.0, "average_edge": math.sqrt(variance / bets), "units_per_100_hands": per_100,
-            "desirability_index": row["desirability_index"] * per_100 / row["units_per_100_hands"]}
+    return {
+        "bet_frequency": 0.0,
+        "average_edge": math.sqrt(variance / bets),
+        "units_per_100_hands": per_100,
+        "desirability_index": row["desirability_index"] * per_100 / row["units_per_100_hands"],
+    }
 
 
 if __name__ == "__main__":

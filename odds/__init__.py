@@ -11,11 +11,18 @@ __version__ = "0.1.0"
 # CallableModule), so `odds.sheet(...)` works whether or not `odds.sheet` was imported before.
 
 _API = {
-    "sheet": ("odds.sheet", None), "settle": ("odds.settle", None), "games": ("odds.games", None),
-    "eor": ("odds.api", "eor"), "count": ("odds.api", "count"),
-    "Shoe": ("odds.shoe", "Shoe"), "Sheet": ("odds.sheet", "Sheet"), "BetSheet": ("odds.sheet", "BetSheet"),
-    "Settlement": ("odds.settle", "Settlement"), "Effects": ("odds.api", "Effects"),
-    "CountReport": ("odds.api", "CountReport"), "GameInfo": ("odds.api", "GameInfo"),
+    "sheet": ("odds.sheet", None),
+    "settle": ("odds.settle", None),
+    "games": ("odds.games", None),
+    "eor": ("odds.api", "eor"),
+    "count": ("odds.api", "count"),
+    "Shoe": ("odds.shoe", "Shoe"),
+    "Sheet": ("odds.sheet", "Sheet"),
+    "BetSheet": ("odds.sheet", "BetSheet"),
+    "Settlement": ("odds.settle", "Settlement"),
+    "Effects": ("odds.api", "Effects"),
+    "CountReport": ("odds.api", "CountReport"),
+    "GameInfo": ("odds.api", "GameInfo"),
     "OddsError": ("odds.errors", "OddsError"),
 }
 __all__ = sorted(_API)

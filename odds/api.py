@@ -28,12 +28,13 @@ from __future__ import annotations
 import types
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Sequence
+from collections.abc import Sequence
 
 __all__ = ["sheet", "eor", "count", "settle", "games", "GameInfo", "Effects", "CountReport"]
 
 
 # -- the arguments every function shares ---------------------------------------------------------
+
 
 def _game(game):
     """A game object from an id (an unknown id is an :class:`odds.errors.UnknownName`)."""
@@ -115,8 +116,19 @@ def chosen_bets(game, paytable, shoe, bets) -> tuple[list[str], list[str]]:
 
 # -- sheet -----------------------------------------------------------------------------------------
 
-def sheet(game, bets=None, paytable=None, decks: int | None = None, remove: str | None = None, *,
-          shoe=None, fee=None, player: str = "", banker: str = ""):
+
+def sheet(
+    game,
+    bets=None,
+    paytable=None,
+    decks: int | None = None,
+    remove: str | None = None,
+    *,
+    shoe=None,
+    fee=None,
+    player: str = "",
+    banker: str = "",
+):
     """The exact paytable sheet of a game's bets for a shoe: what ``odds sheet`` prints.
 
     ``bets``: one id or a list (default: every bet of the paytable; bets that read suits are
@@ -168,6 +180,7 @@ def _fee(fee):
 
 # -- effects of removal ----------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Effects:
     """The effects of removal of a game's bets for one shoe (``odds eor``).
@@ -193,14 +206,32 @@ class Effects:
         """One row per bet and card kind: ``bet, card, count, effect, effect_float,
         expected_value`` (exact values as Fractions; needs pandas: ``pip install 'odds[frame]'``)."""
         pandas = _pandas()
-        rows = [{"bet": b.id, "card": e.card, "count": e.count, "effect": e.effect,
-                 "effect_float": float(e.effect), "expected_value": e.expected_value}
-                for b in self.bets for e in b.effects]
+        rows = [
+            {
+                "bet": b.id,
+                "card": e.card,
+                "count": e.count,
+                "effect": e.effect,
+                "effect_float": float(e.effect),
+                "expected_value": e.expected_value,
+            }
+            for b in self.bets
+            for e in b.effects
+        ]
         return pandas.DataFrame(rows, columns=["bet", "card", "count", "effect", "effect_float", "expected_value"])
 
 
-def eor(game, bets=None, paytable=None, decks: int | None = None, remove: str | None = None, *,
-        shoe=None, player: str = "", banker: str = "") -> Effects:
+def eor(
+    game,
+    bets=None,
+    paytable=None,
+    decks: int | None = None,
+    remove: str | None = None,
+    *,
+    shoe=None,
+    player: str = "",
+    banker: str = "",
+) -> Effects:
     """Effects of removal: each bet's exact expected value with one card of each kind removed,
     minus the shoe's (``odds eor``), at the resolution the bet reads (10 values, 13 ranks, 52
     cards). Arguments as :func:`sheet` (``player``, ``banker``: the cards of the round seen).
@@ -225,6 +256,7 @@ def eor(game, bets=None, paytable=None, decks: int | None = None, remove: str | 
 
 
 # -- shoe by shoe ----------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class CountReport:
@@ -251,10 +283,23 @@ class CountReport:
         return _pandas().DataFrame([dict(r) for r in self.rows])
 
 
-def count(game, bets=None, paytable=None, *, shoes: int = 1000, seed: int = 1, decks: int | None = None,
-          cut_card: int | None = None, after_cut: str = "last", window: int | None = None,
-          level: int | None = None, workers: int = 1, tags: dict | None = None, triggers: dict | None = None,
-          true_count: str = "unseen") -> CountReport:
+def count(
+    game,
+    bets=None,
+    paytable=None,
+    *,
+    shoes: int = 1000,
+    seed: int = 1,
+    decks: int | None = None,
+    cut_card: int | None = None,
+    after_cut: str = "last",
+    window: int | None = None,
+    level: int | None = None,
+    workers: int = 1,
+    tags: dict | None = None,
+    triggers: dict | None = None,
+    true_count: str = "unseen",
+) -> CountReport:
     """Deal whole shoes and, at every round, compute each bet's exact expectation for the unseen
     cards (``odds count``): what betting only when it is positive wins per shoe, in and out of
     the bet's window, and what a linear count wins - derived, or ``tags`` ``{bet: [10, 13 or 52
@@ -284,16 +329,29 @@ def count(game, bets=None, paytable=None, *, shoes: int = 1000, seed: int = 1, d
     decks = game.default_decks if decks is None else decks
     level = count_lib.DEFAULT_LEVEL if level is None else level
     rules = DealRules(CUT_CARD if cut_card is None else cut_card, after_cut)
-    given = {bet: parse_count_tags(",".join(str(t) for t in values), f"tags for {bet}")[1]
-             for bet, values in (tags or {}).items()}
-    spec = count_lib.make_spec(game, table, bet_ids, decks, seed, rules, window=window, level=level, tags=given,
-                               triggers={b: Fraction(str(x)) for b, x in (triggers or {}).items()},
-                               true_count=true_count)
+    given = {
+        bet: parse_count_tags(",".join(str(t) for t in values), f"tags for {bet}")[1]
+        for bet, values in (tags or {}).items()
+    }
+    spec = count_lib.make_spec(
+        game,
+        table,
+        bet_ids,
+        decks,
+        seed,
+        rules,
+        window=window,
+        level=level,
+        tags=given,
+        triggers={b: Fraction(str(x)) for b, x in (triggers or {}).items()},
+        true_count=true_count,
+    )
     tally = count_lib.run(spec, shoes, workers)
     return CountReport(game, table, decks, shoes, seed, tuple(count_lib.report(spec, tally, level)))
 
 
 # -- one round -------------------------------------------------------------------------------------
+
 
 def settle(game, cards, paytable=None, bets=None):
     """Settle one round from its cards in dealing order (``odds settle``): the hands, who drew
@@ -318,6 +376,7 @@ def settle(game, cards, paytable=None, bets=None):
 
 
 # -- the games -------------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class GameInfo:
@@ -345,11 +404,23 @@ def games() -> list[GameInfo]:
     from .games import all_games
     from .paytable import shipped_names
 
-    return [GameInfo(g.id, g.name, g.counting, g.uses_shoe, g.default_decks if g.uses_shoe else None,
-                     g.default_paytable, tuple(shipped_names(g.id)), tuple(g.bets)) for g in all_games()]
+    return [
+        GameInfo(
+            g.id,
+            g.name,
+            g.counting,
+            g.uses_shoe,
+            g.default_decks if g.uses_shoe else None,
+            g.default_paytable,
+            tuple(shipped_names(g.id)),
+            tuple(g.bets),
+        )
+        for g in all_games()
+    ]
 
 
 # -- shared helpers --------------------------------------------------------------------------------
+
 
 def _pandas():
     """pandas, imported when a DataFrame is asked for (the optional extra ``frame``)."""
@@ -389,4 +460,3 @@ def make_callable(module_name: str) -> None:
     module.__class__ = CallableModule
     function = getattr(_this(), module_name.rsplit(".", 1)[1])
     module.__signature__ = __import__("inspect").signature(function)
-

@@ -16,7 +16,7 @@ from collections import deque
 from dataclasses import dataclass
 from fractions import Fraction
 from math import gcd, lcm
-from typing import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 import numpy as np
 
@@ -59,8 +59,11 @@ def rank_compositions(game, base: Shoe, lines: Sequence[str], first_line: int = 
             spec = specs[0] if specs else None
             if spec is not None and spec.count > base.total:  # more than the shoe holds (and int64)
                 _shoe_of_line(game, base, number, item)  # raises the shoe's own error
-            codes[item] = 0 if spec is None else (
-                (card_kind_index(spec.rank, spec.suit) if spec.suit else 52 + spec.rank - 1) + SLOTS * spec.count)
+            codes[item] = (
+                0
+                if spec is None
+                else ((card_kind_index(spec.rank, spec.suit) if spec.suit else 52 + spec.rank - 1) + SLOTS * spec.count)
+            )
         return codes[item]
 
     flat: list[int] = []
@@ -89,12 +92,16 @@ def rank_compositions(game, base: Shoe, lines: Sequence[str], first_line: int = 
 SLOTS = 65
 
 
-def batch_house_edges(game, paytable, lines: Sequence[str], bet_ids: Sequence[str], decks=None,
-                      first_line: int = 1) -> list[dict]:
+def batch_house_edges(
+    game, paytable, lines: Sequence[str], bet_ids: Sequence[str], decks=None, first_line: int = 1
+) -> list[dict]:
     """Rows ``{line, bet, house_edge}`` (exact) for every line of shoes and every bet."""
     ratios = _line_ratios(game, paytable, FastPlan.of(game, paytable, bet_ids), lines, bet_ids, decks, first_line)
-    return [{"line": i + first_line, "bet": bet, "house_edge": Fraction(*ratios[bet][i])}
-            for i in range(len(lines)) for bet in bet_ids]
+    return [
+        {"line": i + first_line, "bet": bet, "house_edge": Fraction(*ratios[bet][i])}
+        for i in range(len(lines))
+        for bet in bet_ids
+    ]
 
 
 @dataclass(frozen=True)
@@ -107,7 +114,7 @@ class FastPlan:
     folded: object
 
     @classmethod
-    def of(cls, game, paytable, bet_ids: Sequence[str]) -> "FastPlan":
+    def of(cls, game, paytable, bet_ids: Sequence[str]) -> FastPlan:
         """Each bet's pays are scaled to integers by the least common multiple of their
         denominators; bets whose game gives no integer pay column per compiled end state
         (``state_columns``) are left to the exact sheet path."""
@@ -124,8 +131,9 @@ class FastPlan:
         return cls(tuple(bets), tuple(scales), folded)
 
 
-def house_edges(game, paytable, shoes, bet_ids: Sequence[str], ranks: np.ndarray | None = None,
-                plan: FastPlan | None = None) -> dict[str, list[tuple[int, int]]]:
+def house_edges(
+    game, paytable, shoes, bet_ids: Sequence[str], ranks: np.ndarray | None = None, plan: FastPlan | None = None
+) -> dict[str, list[tuple[int, int]]]:
     """Exact house edge of each bet for each shoe, as a reduced ``(numerator, denominator)``
     pair (``ranks``: the shoes' 13 rank counts, if known).
 
@@ -241,9 +249,17 @@ compiled table and the folded plan, nothing to pickle), set by :func:`_start_spa
 one."""
 
 
-def stream_batch(game, paytable, lines: Iterable[str], bet_ids: Sequence[str], decks=None, fmt="csv",
-                 workers: int = 1, write: Callable[[str], object] | None = None,
-                 chunk_lines: int | None = None) -> int:
+def stream_batch(
+    game,
+    paytable,
+    lines: Iterable[str],
+    bet_ids: Sequence[str],
+    decks=None,
+    fmt="csv",
+    workers: int = 1,
+    write: Callable[[str], object] | None = None,
+    chunk_lines: int | None = None,
+) -> int:
     """``odds batch``: read ``lines`` as they are needed, compute them ``chunk_lines`` at a time
     (default :data:`CHUNK_LINES`) and ``write`` (default: stdout's) each chunk's rendered rows as soon as it and every
     chunk before it are done; returns the number of lines. The output is the same whatever the
@@ -291,8 +307,9 @@ def stream_batch(game, paytable, lines: Iterable[str], bet_ids: Sequence[str], d
     return out.lines
 
 
-def run_batch(game, paytable, lines: Sequence[str], bet_ids: Sequence[str], decks=None, fmt="csv",
-              workers: int = 1) -> str:
+def run_batch(
+    game, paytable, lines: Sequence[str], bet_ids: Sequence[str], decks=None, fmt="csv", workers: int = 1
+) -> str:
     """The output of :func:`stream_batch` as one text (for a program that wants it whole)."""
     import io
 
@@ -323,7 +340,8 @@ def _run_pool(job, chunks, workers: int, out) -> None:
         pool = multiprocessing.get_context("fork").Pool(workers)
     else:
         pool = multiprocessing.get_context("spawn").Pool(
-            workers, initializer=_start_spawned, initargs=(game.id, paytable, bet_ids, decks, fmt))
+            workers, initializer=_start_spawned, initargs=(game.id, paytable, bet_ids, decks, fmt)
+        )
     try:
         with pool:
             pending: deque = deque()

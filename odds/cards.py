@@ -81,7 +81,9 @@ def _parse_item(item: str) -> CardSpec:
     letter, suit, count = match.groups()
     rank = 10 if letter == "10" else RANK_LETTERS.index(letter.upper()) + 1
     if count is not None and len(count.lstrip("0")) > 18:  # int() of thousands of digits is refused or slow
-        raise CardError(f"bad card {shown(item.strip(), 30)}: a multiplier of {len(count)} digits is more than any shoe holds")
+        raise CardError(
+            f"bad card {shown(item.strip(), 30)}: a multiplier of {len(count)} digits is more than any shoe holds"
+        )
     n = int(count) if count is not None else 1
     if n < 1:
         raise CardError(f"bad card {item.strip()!r}: the multiplier must be at least 1")

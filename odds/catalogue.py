@@ -83,10 +83,23 @@ def _entries(game, table, file: str, changes: dict[str, str]) -> list[Entry]:
     ids = list(changes)
     sheet = build_sheet(game, table, shoe, ids) if ids else None
     out = []
-    for bet in (sheet.bets if sheet else ()):
+    for bet in sheet.bets if sheet else ():
         rule = table.rule(bet.id)
-        out.append(Entry(game.id, table.name, file, table.description, bet.id, rule.name, rule.description or "", rule.source,
-                         changes[bet.id], bet.house_edge, bet.total))
+        out.append(
+            Entry(
+                game.id,
+                table.name,
+                file,
+                table.description,
+                bet.id,
+                rule.name,
+                rule.description or "",
+                rule.source,
+                changes[bet.id],
+                bet.house_edge,
+                bet.total,
+            )
+        )
     return out
 
 
@@ -122,14 +135,17 @@ def catalogue_md(paytables=(), entries=None) -> str:
     when already computed."""
     entries = catalogue_entries(paytables) if entries is None else entries
     games = {g.id: g for g in all_games()}
-    out = ["# Catalogue: every bet of every shipped paytable", "",
-           "Grouped by game and paytable file. A game's default paytable lists all its bets; every other file "
-           "lists only what it adds (*new*), a shipped bet it changes the rule of (*redefined*) or re-prices "
-           "(*re-priced*); everything else in it is its parent's. Rule: the bet's description. House edge: "
-           "exact, on the game's full default shoe (dice and wheels: every roll or pocket), pushes counted as "
-           "pushes; a bet's full sheet is `<game>/<paytable>.md` beside this file. Source: the publication "
-           "each catalogue bet is checked against (tests/test_catalogue.py reproduces every figure it prints).",
-           ""]
+    out = [
+        "# Catalogue: every bet of every shipped paytable",
+        "",
+        "Grouped by game and paytable file. A game's default paytable lists all its bets; every other file "
+        "lists only what it adds (*new*), a shipped bet it changes the rule of (*redefined*) or re-prices "
+        "(*re-priced*); everything else in it is its parent's. Rule: the bet's description. House edge: "
+        "exact, on the game's full default shoe (dice and wheels: every roll or pocket), pushes counted as "
+        "pushes; a bet's full sheet is `<game>/<paytable>.md` beside this file. Source: the publication "
+        "each catalogue bet is checked against (tests/test_catalogue.py reproduces every figure it prints).",
+        "",
+    ]
     by_file: dict[tuple[str, str, str], list[Entry]] = {}
     for e in entries:
         by_file.setdefault((e.game, e.paytable, e.file), []).append(e)

@@ -16,7 +16,7 @@ same one place. Dice and wheels have no shoe: one column.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from collections.abc import Sequence
 
 from .errors import OddsError, UnknownName
 from .limits import MAX_DECKS
@@ -76,8 +76,9 @@ def parse_decks(text: str) -> list[int]:
     return decks
 
 
-def compare(game, paytables: Sequence, decks: Sequence[int] | None = None,
-            bet_ids: Sequence[str] | None = None) -> Comparison:
+def compare(
+    game, paytables: Sequence, decks: Sequence[int] | None = None, bet_ids: Sequence[str] | None = None
+) -> Comparison:
     """Each bet's sheet under each paytable at each deck count (default :data:`DEFAULT_DECKS`;
     none for dice and wheels, which refuse a deck count)."""
     if not paytables:

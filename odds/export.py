@@ -11,7 +11,7 @@ Producers are functions returning ``{relative path: text}``; each concern adds i
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 
 from .errors import OddsError
 from .files import usable, write_text
@@ -105,8 +105,10 @@ MANIFEST = "odds-export.manifest"
 """The list of files the export wrote into a folder: the only files it may later replace or
 delete there. Anything else in the folder - at any depth, whatever its name - is the user's."""
 
-MANIFEST_HEAD = ("# Files written by `odds export`. The export replaces or deletes these and never "
-                 "touches any other file in this folder.\n")
+MANIFEST_HEAD = (
+    "# Files written by `odds export`. The export replaces or deletes these and never "
+    "touches any other file in this folder.\n"
+)
 
 
 def manifest_text(files: dict[str, str]) -> str:
@@ -132,16 +134,24 @@ def owned(root: Path) -> set[str]:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise OddsError(f"{path}: cannot read the export's manifest ({exc.__class__.__name__}); "
-                        f"move it away or choose another --out") from None
-    return {line.strip() for line in text.splitlines()
-            if line.strip() and not line.startswith("#") and _safe_relative(line.strip())}
+        raise OddsError(
+            f"{path}: cannot read the export's manifest ({exc.__class__.__name__}); "
+            f"move it away or choose another --out"
+        ) from None
+    return {
+        line.strip()
+        for line in text.splitlines()
+        if line.strip() and not line.startswith("#") and _safe_relative(line.strip())
+    }
 
 
 def _stale(files: dict[str, str], root: Path) -> list[Path]:
     """Files a previous export wrote (its manifest lists them) that this one no longer produces."""
-    return [root / rel for rel in sorted(owned(root) - set(files) - {MANIFEST})
-            if (root / rel).is_file() and not (root / rel).is_symlink()]
+    return [
+        root / rel
+        for rel in sorted(owned(root) - set(files) - {MANIFEST})
+        if (root / rel).is_file() and not (root / rel).is_symlink()
+    ]
 
 
 def _check_folder(root: Path) -> None:
@@ -234,8 +244,10 @@ def write(files: dict[str, str], root: Path) -> int:
     if blocked:
         more = f" and {len(blocked) - 3} more" if len(blocked) > 3 else ""
         them = "them" if len(blocked) > 1 else "it"
-        raise OddsError(f"--out {root}: nothing written: {', '.join(blocked[:3])}{more} would be replaced, "
-                        f"but odds export did not write {them}; move {them} away or choose another --out")
+        raise OddsError(
+            f"--out {root}: nothing written: {', '.join(blocked[:3])}{more} would be replaced, "
+            f"but odds export did not write {them}; move {them} away or choose another --out"
+        )
     before = owned(root)
     stale = _stale(files, root)
     manifest = root / MANIFEST

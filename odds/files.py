@@ -21,7 +21,7 @@ import contextlib
 import os
 import tempfile
 from pathlib import Path
-from typing import Iterator
+from collections.abc import Iterator
 
 from .errors import OddsError, shown
 
@@ -125,7 +125,9 @@ def decode_text(data: bytes, path, what: str) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise OddsError(f"{_name(path)}: the {what} is not UTF-8 text (byte {exc.start} is {data[exc.start]:#04x})") from None
+        raise OddsError(
+            f"{_name(path)}: the {what} is not UTF-8 text (byte {exc.start} is {data[exc.start]:#04x})"
+        ) from None
 
 
 def _umask() -> int:

@@ -96,15 +96,20 @@ def exact_number(value, where: str, high: Fraction | int | None = MAX_PAY) -> Fr
         raise LimitError(f"{where}: {value!r} is not a number")
     if isinstance(value, int):
         if value.bit_length() > 4 * MAX_NUMBER_TEXT:
-            raise LimitError(f"{where}: a number of {len(str(value)) if value.bit_length() < 13000 else 'thousands of'}"
-                             f" digits is beyond the limits")
+            raise LimitError(
+                f"{where}: a number of {len(str(value)) if value.bit_length() < 13000 else 'thousands of'}"
+                f" digits is beyond the limits"
+            )
         number = Fraction(value)
     elif isinstance(value, Decimal):
         if not value.is_finite():
             raise LimitError(f"{where}: {value} is not a finite number")
         sign, digits, exponent = value.as_tuple()
-        if len(digits) > MAX_NUMBER_TEXT or abs(exponent) > MAX_EXPONENT + MAX_NUMBER_TEXT \
-                or abs(value.adjusted()) > MAX_EXPONENT:
+        if (
+            len(digits) > MAX_NUMBER_TEXT
+            or abs(exponent) > MAX_EXPONENT + MAX_NUMBER_TEXT
+            or abs(value.adjusted()) > MAX_EXPONENT
+        ):
             raise LimitError(f"{where}: {shown(str(value))} is beyond the limits of a number here")
         number = Fraction(value)
     elif isinstance(value, float):

@@ -58,12 +58,19 @@ def with_pays(paytable: Paytable, changes: list[PayChange]) -> Paytable:
         bet = bets[change.bet]
         if change.outcome not in bet.pays:
             raise UnknownName(f"outcome of {change.bet} (in --pay {shown(change.text)})", change.outcome, bet.pays)
-        notes.append(f"--pay {change.text}: {change.bet} pays {_pay(change.pay)} to 1 on {change.outcome} "
-                     f"(the paytable {paytable.name} pays {_pay(bet.pays[change.outcome])}).")
+        notes.append(
+            f"--pay {change.text}: {change.bet} pays {_pay(change.pay)} to 1 on {change.outcome} "
+            f"(the paytable {paytable.name} pays {_pay(bet.pays[change.outcome])})."
+        )
         bets[change.bet] = replace(bet, pays={**bet.pays, change.outcome: change.pay})
     label = ", ".join(c.text for c in changes)
-    return replace(paytable, name=f"{paytable.name} with {label}", source=f"{paytable.source} with --pay {label}",
-                   bets=bets, notes=paytable.notes + tuple(notes))
+    return replace(
+        paytable,
+        name=f"{paytable.name} with {label}",
+        source=f"{paytable.source} with --pay {label}",
+        bets=bets,
+        notes=paytable.notes + tuple(notes),
+    )
 
 
 def _pay(pay: Fraction) -> str:

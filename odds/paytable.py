@@ -33,7 +33,7 @@ from importlib import resources
 from pathlib import Path
 
 from .bets.definition import read_definition
-from .errors import OddsError, PaytableError, UnknownName, names_text, shown, shown_repr
+from .errors import PaytableError, UnknownName, names_text, shown, shown_repr
 from .files import read_limited
 from .limits import MAX_PAY, MAX_PAYTABLE_BYTES, LimitError, exact_number
 
@@ -105,8 +105,12 @@ def shipped_names(game_id: str) -> list[str]:
 def _is_path(name_or_path: str) -> bool:
     """A path names a file (it has a folder separator or ends in .toml); a bare name is always a
     shipped paytable, so a file called ``seed`` in the working folder never replaces it."""
-    return name_or_path.endswith(".toml") or "/" in name_or_path or os.sep in name_or_path \
+    return (
+        name_or_path.endswith(".toml")
+        or "/" in name_or_path
+        or os.sep in name_or_path
         or bool(os.altsep and os.altsep in name_or_path)
+    )
 
 
 def _is_file(path: Path) -> bool:
@@ -141,9 +145,11 @@ def load_paytable(game, name_or_path: str | None = None) -> Paytable:
     names = shipped_names(game.id)
     if name_or_path not in names:
         if _is_file(Path(name_or_path)):
-            raise PaytableError(f"unknown paytable of {game.id} {name_or_path!r}: a bare name is a shipped "
-                                f"paytable ({names_text(names)}); to use the file {name_or_path} in this "
-                                f"folder, pass ./{name_or_path}")
+            raise PaytableError(
+                f"unknown paytable of {game.id} {name_or_path!r}: a bare name is a shipped "
+                f"paytable ({names_text(names)}); to use the file {name_or_path} in this "
+                f"folder, pass ./{name_or_path}"
+            )
         raise UnknownName(f"paytable of {game.id}", name_or_path, names)
     return _load_shipped(game, name_or_path, depth=0)
 
@@ -153,8 +159,9 @@ def read_game_of(path: str):
     from .games import get_game
 
     try:
-        data = tomllib.loads(read_limited(Path(path), MAX_PAYTABLE_BYTES, "paytable file").decode("utf-8"),
-                             parse_float=Decimal)
+        data = tomllib.loads(
+            read_limited(Path(path), MAX_PAYTABLE_BYTES, "paytable file").decode("utf-8"), parse_float=Decimal
+        )
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError, ValueError) as exc:
         raise PaytableError(f"{path}: cannot read the paytable file ({exc.__class__.__name__})") from None
     if not isinstance(data.get("game"), str):
@@ -191,8 +198,10 @@ def _load(game, text: str, source: str, name: str, depth: int) -> Paytable:
         names = shipped_names(game.id)
         # a shipped paytable of the same game, by its bare name: never a path out of the package
         if depth > 8 or not isinstance(parent, str) or parent not in names:
-            raise PaytableError(f"{source}: key 'extends' must name a shipped {game.id} paytable "
-                                f"({names_text(names)}), not {shown_repr(parent)}")
+            raise PaytableError(
+                f"{source}: key 'extends' must name a shipped {game.id} paytable "
+                f"({names_text(names)}), not {shown_repr(parent)}"
+            )
         base = _load_shipped(game, parent, depth + 1)
         bets.update({b: [p.rule, dict(p.pays), p.window] for b, p in base.bets.items()})
         shipped = set(bets)
@@ -213,8 +222,10 @@ def _load(game, text: str, source: str, name: str, depth: int) -> Paytable:
                 raise PaytableError(f"{where}.{key}: unknown key (allowed: {', '.join(sorted(BET_KEYS))})")
         if "outcomes" in raw:
             if bet_id in groups or bet_id in code:
-                raise PaytableError(f"{where}.outcomes: {bet_id!r} is {'a price group' if bet_id in groups else 'a bet defined in code'}; "
-                                    f"it cannot be redefined (choose another id)")
+                raise PaytableError(
+                    f"{where}.outcomes: {bet_id!r} is {'a price group' if bet_id in groups else 'a bet defined in code'}; "
+                    f"it cannot be redefined (choose another id)"
+                )
             rule, inline = read_definition(game, bet_id, raw, where, parse_pay)
             if bet_id in shipped:
                 notes.append(f"Bet {bet_id} is defined by this paytable ({source}), replacing the shipped definition.")
@@ -222,14 +233,19 @@ def _load(game, text: str, source: str, name: str, depth: int) -> Paytable:
         elif bet_id not in bets and bet_id not in code and bet_id not in groups:
             known = list(bets) + list(code) + list(groups)
             if not bets:
-                raise PaytableError(f"{where}: this file defines no bet {bet_id!r} and extends no paytable: "
-                                    f"give its 'outcomes', or start from the shipped bets with extends = \"seed\"")
-            raise PaytableError(f"{where}: {UnknownName(f'{game.id} bet', bet_id, known)}; "
-                                f"to define a new bet, give its 'outcomes'")
+                raise PaytableError(
+                    f"{where}: this file defines no bet {bet_id!r} and extends no paytable: "
+                    f"give its 'outcomes', or start from the shipped bets with extends = \"seed\""
+                )
+            raise PaytableError(
+                f"{where}: {UnknownName(f'{game.id} bet', bet_id, known)}; to define a new bet, give its 'outcomes'"
+            )
         elif set(raw) - REPRICE_KEYS:
             extra = ", ".join(sorted(set(raw) - REPRICE_KEYS))
-            raise PaytableError(f"{where}: {bet_id!r} is an existing bet: give 'outcomes' to redefine it, or only "
-                                f"'pays' and 'window' to re-price it (not {extra})")
+            raise PaytableError(
+                f"{where}: {bet_id!r} is an existing bet: give 'outcomes' to redefine it, or only "
+                f"'pays' and 'window' to re-price it (not {extra})"
+            )
         elif bet_id in code and bet_id not in bets:
             bets[bet_id] = [code[bet_id], {}, None]
     for bet_id, raw in sorted(raw_bets.items(), key=lambda item: item[0] not in groups):
@@ -246,8 +262,9 @@ def _load(game, text: str, source: str, name: str, depth: int) -> Paytable:
     for bet_id, (rule, pays, window) in bets.items():
         gaps = [k for k in rule.outcome_keys if k not in pays]
         if gaps:
-            raise PaytableError(f"{source}: bets.{bet_id}.pays: no pay for outcome(s) {', '.join(gaps)}: "
-                                f"the outcomes leave a gap")
+            raise PaytableError(
+                f"{source}: bets.{bet_id}.pays: no pay for outcome(s) {', '.join(gaps)}: the outcomes leave a gap"
+            )
         out[bet_id] = BetPays(bet_id, {k: pays[k] for k in rule.outcome_keys}, window, rule)
     return Paytable(game.id, name, str(data.get("description", "")), source, out, tuple(notes))
 

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Sequence
+from collections.abc import Sequence
 
 from .cards import RED_SUITS, baccarat_value, card_name, parse_cards
 from .errors import OddsError, UnknownName, shown
@@ -115,6 +115,7 @@ class Settlement:
 
 # -- reading the cards -----------------------------------------------------------------------------
 
+
 def read_cards(text_or_list) -> list[tuple[int, str | None]]:
     """Cards in the ``--remove`` syntax, in order, a multiplier repeating a card (``5x2`` is two
     fives): ``[(rank, suit or None), ...]``."""
@@ -154,13 +155,16 @@ def _numbers(text_or_list, low: int, high: int, what: str) -> list[int]:
     for item in items:
         text = str(item).strip()
         if isinstance(item, bool) or not (text.isdigit() and len(text) <= 3) or not low <= int(text) <= high:
-            raise RoundError(f"bad {'die' if what == 'dice' else what.rstrip('s')} {shown(text)}: "
-                             f"give whole numbers from {low} to {high}")
+            raise RoundError(
+                f"bad {'die' if what == 'dice' else what.rstrip('s')} {shown(text)}: "
+                f"give whole numbers from {low} to {high}"
+            )
         out.append(int(text))
     return out
 
 
 # -- the drawing, explained as data ----------------------------------------------------------------
+
 
 def table_1_row(total: int) -> tuple[tuple[int, ...], bool]:
     """The row of Table 1 a player's two-card total falls in: ``(its totals, draws)``, read from
@@ -196,8 +200,10 @@ def baccarat_hands(cards: Sequence[tuple[int, str | None]], banker_name: str = "
     p2, b2 = (values[0] + values[2]) % 10, (values[1] + values[3]) % 10
     player_cards, banker_cards = [names[0], names[2]], [names[1], names[3]]
     if is_natural(p2) or is_natural(b2):
-        return (Hand("player", tuple(player_cards), p2, p2, False, "natural"),
-                Hand(banker_name, tuple(banker_cards), b2, b2, False, "natural"))
+        return (
+            Hand("player", tuple(player_cards), p2, p2, False, "natural"),
+            Hand(banker_name, tuple(banker_cards), b2, b2, False, "natural"),
+        )
     p_total, b_total = p2, b2
     third = None
     p_draws = player_draws(p2)
@@ -210,9 +216,10 @@ def baccarat_hands(cards: Sequence[tuple[int, str | None]], banker_name: str = "
         at = 5 if p_draws else 4
         banker_cards.append(names[at])
         b_total = (b2 + values[at]) % 10
-    return (Hand("player", tuple(player_cards), p_total, p2, p_draws, "table-1"),
-            Hand(banker_name, tuple(banker_cards), b_total, b2, b_draws, "table-2" if p_draws else "player-stood",
-                 third))
+    return (
+        Hand("player", tuple(player_cards), p_total, p2, p_draws, "table-1"),
+        Hand(banker_name, tuple(banker_cards), b_total, b2, b_draws, "table-2" if p_draws else "player-stood", third),
+    )
 
 
 def _baccarat_needed(game_id: str, cards) -> None:
@@ -227,11 +234,15 @@ def _baccarat_needed(game_id: str, cards) -> None:
     used = next(n for n in range(4, 7) if play_round(padded[:n]) is not None)
     if len(cards) < used:
         player, banker = baccarat_hands(list(cards) + [(10, None)] * (6 - len(cards)), _banker_name(game_id))
-        why = (f"player {player.two_card_total} draws, Table 1" if len(cards) == 4 and player.draws else
-               f"{banker.hand} {banker.two_card_total} draws, "
-               + ("Table 2" if banker.rule == "table-2" else "the player stood"))
-        raise RoundError(f"{game_id}: the round needs a {_nth(len(cards) + 1)} card ({why}), "
-                         f"got {len(cards)} cards; {order}")
+        why = (
+            f"player {player.two_card_total} draws, Table 1"
+            if len(cards) == 4 and player.draws
+            else f"{banker.hand} {banker.two_card_total} draws, "
+            + ("Table 2" if banker.rule == "table-2" else "the player stood")
+        )
+        raise RoundError(
+            f"{game_id}: the round needs a {_nth(len(cards) + 1)} card ({why}), got {len(cards)} cards; {order}"
+        )
     if len(cards) > used:
         player, banker = baccarat_hands(cards[:used], _banker_name(game_id))
         if player.rule == "natural":
@@ -245,8 +256,10 @@ def _baccarat_needed(game_id: str, cards) -> None:
         else:
             why = "each hand has drawn its third card"
         extra = ",".join(card_name(r, s) for r, s in cards[used:])
-        raise RoundError(f"{game_id}: the round ends after {used} cards ({why}), got {len(cards)}: "
-                         f"{shown(extra)} {'is' if len(cards) - used == 1 else 'are'} not dealt")
+        raise RoundError(
+            f"{game_id}: the round ends after {used} cards ({why}), got {len(cards)}: "
+            f"{shown(extra)} {'is' if len(cards) - used == 1 else 'are'} not dealt"
+        )
 
 
 def _banker_name(game_id: str) -> str:
@@ -259,6 +272,7 @@ def _nth(n: int) -> str:
 
 
 # -- settling --------------------------------------------------------------------------------------
+
 
 def settle_round(game, cards, paytable=None, bets: Sequence[str] | None = None) -> Settlement:
     """Deal one round of ``game`` from ``cards`` and settle the bets of ``paytable`` (default:
@@ -294,8 +308,10 @@ def settle_round(game, cards, paytable=None, bets: Sequence[str] | None = None) 
     left_out: tuple[str, ...] = ()
     if not suits_known and needs_suits:
         if bets:
-            raise RoundError(f"{', '.join(needs_suits)} read{'s' if len(needs_suits) == 1 else ''} suits: name each "
-                             f"card's suit (Kh, not K)")
+            raise RoundError(
+                f"{', '.join(needs_suits)} read{'s' if len(needs_suits) == 1 else ''} suits: name each "
+                f"card's suit (Kh, not K)"
+            )
         left_out = tuple(needs_suits)
     options = {}
     if game.id in BACCARAT_FAMILY:
@@ -307,10 +323,15 @@ def settle_round(game, cards, paytable=None, bets: Sequence[str] | None = None) 
     elif game.id in ("dragon-tiger", "dragon-tiger-poker"):
         if len(dealt) != 2:
             raise RoundError(f"{game.id}: a round is 2 cards, Dragon's then Tiger's (e.g. Kh,5s); got {len(dealt)}")
-        hands = tuple(Hand(side, (card_name(rank, suit),), None,
-                           details={"rank": rank, **({"colour": "red" if suit in RED_SUITS else "black"}
-                                                     if suit else {})})
-                      for side, (rank, suit) in zip(("dragon", "tiger"), dealt))
+        hands = tuple(
+            Hand(
+                side,
+                (card_name(rank, suit),),
+                None,
+                details={"rank": rank, **({"colour": "red" if suit in RED_SUITS else "black"} if suit else {})},
+            )
+            for side, (rank, suit) in zip(("dragon", "tiger"), dealt)
+        )
     else:  # a game added to the registry without a settle explanation: settle, show the cards
         hands = (Hand("cards", tuple(card_name(r, s) for r, s in dealt), None),)
     keys = game.settle_rounds([dealt], paytable, **options)[0]
@@ -329,31 +350,55 @@ def _settle_spin(game, paytable, spins, bets) -> Settlement:
 
     american = game.id == "american-roulette"
     if american and isinstance(spins, str) and len(spins) <= MAX_ROUND_TEXT:
-        spins = [DOUBLE_ZERO if item.strip() == DOUBLE_ZERO_TEXT else item
-                 for item in spins.replace(" ", ",").split(",") if item.strip()]
+        spins = [
+            DOUBLE_ZERO if item.strip() == DOUBLE_ZERO_TEXT else item
+            for item in spins.replace(" ", ",").split(",")
+            if item.strip()
+        ]
     if american and isinstance(spins, (list, tuple)):
         spins = [DOUBLE_ZERO if item == DOUBLE_ZERO_TEXT else item for item in spins]
     numbers = _numbers(spins, 0, DOUBLE_ZERO if american else 36, "numbers")
     two = not american and any(spans_two_spins(paytable.rule(b)) for b in paytable.bets)
     if not 1 <= len(numbers) <= (2 if two else 1):
         if two:
-            raise RoundError(f"{game.id}: a round is the spin and, for the bets that read it, the next spin "
-                             f"(e.g. 17 or 0,17); got {len(numbers)} numbers")
-        raise RoundError(f"{game.id}: a spin is one number from 0 to {'36 or 00' if american else 36}, "
-                         f"e.g. 17; got {len(numbers)}")
+            raise RoundError(
+                f"{game.id}: a round is the spin and, for the bets that read it, the next spin "
+                f"(e.g. 17 or 0,17); got {len(numbers)} numbers"
+            )
+        raise RoundError(
+            f"{game.id}: a spin is one number from 0 to {'36 or 00' if american else 36}, e.g. 17; got {len(numbers)}"
+        )
     n = numbers[0]
     keys = game.settle_spin(n, paytable, *numbers[1:])
     chosen = list(bets) if bets else list(paytable.bets)
     left_out = tuple(b for b in chosen if b not in keys)
     if left_out and bets:
-        raise RoundError(f"{', '.join(left_out)} read{'s' if len(left_out) == 1 else ''} the next spin: "
-                         f"give two numbers, this spin's and the next (e.g. 0,17)")
-    hands = tuple(Hand("wheel" if i == 0 else "next spin", (x,), None,
-                       details={"number": DOUBLE_ZERO_TEXT if american and x == DOUBLE_ZERO else x,
-                                "colour": "green" if x in (0, DOUBLE_ZERO) else "red" if x in RED else "black"})
-                  for i, x in enumerate(numbers))
-    return _settled(game, paytable, tuple(numbers), hands, keys, [b for b in chosen if b not in left_out],
-                    left_out, "they read the next spin; the round gives one number" if left_out else "")
+        raise RoundError(
+            f"{', '.join(left_out)} read{'s' if len(left_out) == 1 else ''} the next spin: "
+            f"give two numbers, this spin's and the next (e.g. 0,17)"
+        )
+    hands = tuple(
+        Hand(
+            "wheel" if i == 0 else "next spin",
+            (x,),
+            None,
+            details={
+                "number": DOUBLE_ZERO_TEXT if american and x == DOUBLE_ZERO else x,
+                "colour": "green" if x in (0, DOUBLE_ZERO) else "red" if x in RED else "black",
+            },
+        )
+        for i, x in enumerate(numbers)
+    )
+    return _settled(
+        game,
+        paytable,
+        tuple(numbers),
+        hands,
+        keys,
+        [b for b in chosen if b not in left_out],
+        left_out,
+        "they read the next spin; the round gives one number" if left_out else "",
+    )
 
 
 def _option_hand(game, paytable, dealt, player: Hand) -> tuple[Hand, dict]:
@@ -370,8 +415,13 @@ def _option_hand(game, paytable, dealt, player: Hand) -> tuple[Hand, dict]:
         return player, {}
     options = game.dealing_options(Shoe.decks(game.default_decks), paytable)
     up, low = key
-    option = {"dealer_up_card": up, "player_hand": hand_label(low), "stand_total": player.two_card_total,
-              "hit_total": player.total, "best_choice": options["choose"][key]}
+    option = {
+        "dealer_up_card": up,
+        "player_hand": hand_label(low),
+        "stand_total": player.two_card_total,
+        "hit_total": player.total,
+        "best_choice": options["choose"][key],
+    }
     return replace(player, option=option), options
 
 

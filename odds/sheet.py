@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Sequence
+from collections.abc import Sequence
 
 from .games.base import Game
 from .paytable import Paytable
@@ -63,8 +63,9 @@ class BetSheet:
 
     @property
     def expected_value(self) -> Fraction:
-        return expected_value({r.key: r.pays for r in self.rows}, {r.key: r.combinations for r in self.rows},
-                              self.total)
+        return expected_value(
+            {r.key: r.pays for r in self.rows}, {r.key: r.combinations for r in self.rows}, self.total
+        )
 
     @property
     def house_edge(self) -> Fraction:
@@ -155,13 +156,36 @@ class Sheet:
 
         pandas = _pandas()
         if what == "outcomes":
-            rows = [{"game": self.game.id, "paytable": self.paytable.name, "bet": b.id, "outcome_key": r.key,
-                     "outcome": r.outcome, "pays": r.pays, "combinations": r.combinations, "total": b.total,
-                     "probability": b.probability(r), "probability_float": float(b.probability(r)),
-                     "return": b.probability(r) * r.pays}
-                    for b in self.bets for r in b.rows]
-            columns = ["game", "paytable", "bet", "outcome_key", "outcome", "pays", "combinations", "total",
-                       "probability", "probability_float", "return"]
+            rows = [
+                {
+                    "game": self.game.id,
+                    "paytable": self.paytable.name,
+                    "bet": b.id,
+                    "outcome_key": r.key,
+                    "outcome": r.outcome,
+                    "pays": r.pays,
+                    "combinations": r.combinations,
+                    "total": b.total,
+                    "probability": b.probability(r),
+                    "probability_float": float(b.probability(r)),
+                    "return": b.probability(r) * r.pays,
+                }
+                for b in self.bets
+                for r in b.rows
+            ]
+            columns = [
+                "game",
+                "paytable",
+                "bet",
+                "outcome_key",
+                "outcome",
+                "pays",
+                "combinations",
+                "total",
+                "probability",
+                "probability_float",
+                "return",
+            ]
         elif what == "bets":
             rows = [{"game": self.game.id, "paytable": self.paytable.name, **bet_record(b)} for b in self.bets]
             columns = list(BET_FIGURES)
@@ -174,10 +198,27 @@ class Sheet:
         return frame
 
 
-BET_FIGURES = ("game", "paytable", "bet", "name", "combinations", "expected_value", "house_edge",
-               "house_edge_float", "house_edge_excluding_pushes", "rtp", "hit_frequency", "push_probability",
-               "loss_probability", "variance", "std_dev", "top_pay", "top_pay_probability", "window",
-               "player_edge")
+BET_FIGURES = (
+    "game",
+    "paytable",
+    "bet",
+    "name",
+    "combinations",
+    "expected_value",
+    "house_edge",
+    "house_edge_float",
+    "house_edge_excluding_pushes",
+    "rtp",
+    "hit_frequency",
+    "push_probability",
+    "loss_probability",
+    "variance",
+    "std_dev",
+    "top_pay",
+    "top_pay_probability",
+    "window",
+    "player_edge",
+)
 """The columns of ``Sheet.to_frame("bets")``."""
 
 
@@ -185,13 +226,25 @@ def bet_record(bet: BetSheet) -> dict:
     """One bet's figures as a flat record of exact values (see :data:`BET_FIGURES`); ``game`` and
     ``paytable`` are left for the caller."""
     top = bet.top_row
-    return {"bet": bet.id, "name": bet.name, "combinations": bet.total, "expected_value": bet.expected_value,
-            "house_edge": bet.house_edge, "house_edge_float": float(bet.house_edge),
-            "house_edge_excluding_pushes": bet.house_edge_excluding_pushes, "rtp": bet.rtp,
-            "hit_frequency": bet.hit_frequency, "push_probability": bet.push_probability,
-            "loss_probability": bet.loss_probability, "variance": bet.variance, "std_dev": bet.std_dev_float(),
-            "top_pay": top.pays, "top_pay_probability": bet.probability(top), "window": bet.window,
-            "player_edge": bet.player_has_edge}
+    return {
+        "bet": bet.id,
+        "name": bet.name,
+        "combinations": bet.total,
+        "expected_value": bet.expected_value,
+        "house_edge": bet.house_edge,
+        "house_edge_float": float(bet.house_edge),
+        "house_edge_excluding_pushes": bet.house_edge_excluding_pushes,
+        "rtp": bet.rtp,
+        "hit_frequency": bet.hit_frequency,
+        "push_probability": bet.push_probability,
+        "loss_probability": bet.loss_probability,
+        "variance": bet.variance,
+        "std_dev": bet.std_dev_float(),
+        "top_pay": top.pays,
+        "top_pay_probability": bet.probability(top),
+        "window": bet.window,
+        "player_edge": bet.player_has_edge,
+    }
 
 
 def bet_sheet(rule, pays, counts, window=None, extra=None) -> BetSheet:
@@ -201,8 +254,15 @@ def bet_sheet(rule, pays, counts, window=None, extra=None) -> BetSheet:
     return BetSheet(rule.id, rule.name, tuple(rows), counts.total, window, extra or {})
 
 
-def build_sheet(game: Game, paytable: Paytable, shoe: Shoe | None, bet_ids: Sequence[str] | None = None,
-                fee: Fraction | None = None, player: str = "", banker: str = "") -> Sheet:
+def build_sheet(
+    game: Game,
+    paytable: Paytable,
+    shoe: Shoe | None,
+    bet_ids: Sequence[str] | None = None,
+    fee: Fraction | None = None,
+    player: str = "",
+    banker: str = "",
+) -> Sheet:
     """The sheet of the chosen bets (all of the game's by default) for this shoe.
 
     ``fee`` is a collection fee per wager in units of the stake, for games that take one
@@ -226,9 +286,11 @@ def build_sheet(game: Game, paytable: Paytable, shoe: Shoe | None, bet_ids: Sequ
         bets.append(bet_sheet(pays.rule, pays, counts[bet_id], pays.window, extra))
     notes = game.notes + paytable.notes
     if seen is not None:
-        notes += (f"Given the cards of this round seen so far - player: {player or 'none'}; banker: "
-                  f"{banker or 'none'} - every figure is conditional on them: the deals counted are the "
-                  f"ordered six-card deals of the shoe that agree with those cards.",)
+        notes += (
+            f"Given the cards of this round seen so far - player: {player or 'none'}; banker: "
+            f"{banker or 'none'} - every figure is conditional on them: the deals counted are the "
+            f"ordered six-card deals of the shoe that agree with those cards.",
+        )
     return Sheet(game, paytable, shoe, tuple(bets), notes)
 
 

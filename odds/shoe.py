@@ -63,7 +63,7 @@ class Shoe:
 
     # -- construction -------------------------------------------------------------------------
     @classmethod
-    def decks(cls, n: int) -> "Shoe":
+    def decks(cls, n: int) -> Shoe:
         """``n`` full 52-card decks."""
         if not isinstance(n, int) or isinstance(n, bool) or n < 1:
             raise ShoeError(f"--decks must be a whole number of at least 1, not {n!r}")
@@ -72,7 +72,7 @@ class Shoe:
         return cls((4 * n,) * 13, (n,) * 52, deck_count=n)
 
     @classmethod
-    def from_cards(cls, text: str) -> "Shoe":
+    def from_cards(cls, text: str) -> Shoe:
         """A shoe holding exactly the cards named, e.g. ``"As,Ah,5c,Kd"`` (small test shoes).
 
         With every suit named the shoe knows its suits; otherwise only its ranks.
@@ -88,18 +88,18 @@ class Shoe:
         return cls(tuple(ranks), tuple(suited) if all_suited else None)
 
     @classmethod
-    def from_rank_counts(cls, counts) -> "Shoe":
+    def from_rank_counts(cls, counts) -> Shoe:
         """A shoe of 13 rank counts (A..K), suits unknown."""
         return cls(_whole_counts(counts, 13, "rank"), None)
 
     @classmethod
-    def from_card_counts(cls, counts) -> "Shoe":
+    def from_card_counts(cls, counts) -> Shoe:
         """A shoe of 52 card counts (rank-major, suits s h d c)."""
         counts = _whole_counts(counts, 52, "card")
         ranks = tuple(sum(counts[4 * r : 4 * r + 4]) for r in range(13))
         return cls(ranks, counts)
 
-    def remove(self, cards: str | list[CardSpec]) -> "Shoe":
+    def remove(self, cards: str | list[CardSpec]) -> Shoe:
         """The shoe less the cards named (a spec string or parsed specs).
 
         Removing a card the shoe does not hold raises :class:`ShoeError` naming the card.
@@ -115,8 +115,11 @@ class Shoe:
             # the finest resolution the spec names: its card when it has a suit (and its rank too)
             k = 4 * r + SUIT_INDEX[suit] if suit else None
             if k is not None and bounds is not None and bounds[k] < count:
-                held = (f"holds {bounds[k]}" if bounds[k] else "holds none") if suits_known else \
-                    (f"holds at most {bounds[k]}" if bounds[k] else "holds none")
+                held = (
+                    (f"holds {bounds[k]}" if bounds[k] else "holds none")
+                    if suits_known
+                    else (f"holds at most {bounds[k]}" if bounds[k] else "holds none")
+                )
                 raise ShoeError(f"cannot remove {spec}: the shoe {held} of {card_name(rank, suit)}")
             if ranks[r] < count:
                 held = f"holds {ranks[r]}" if ranks[r] else "holds none"
@@ -128,8 +131,9 @@ class Shoe:
                 suits_known = False  # which suit left the shoe is unknown
         removed = self.removed + tuple(specs)
         bounds_t = tuple(bounds) if bounds is not None else None
-        return Shoe(tuple(ranks), bounds_t if suits_known else None, self.deck_count, removed,
-                    None if suits_known else bounds_t)
+        return Shoe(
+            tuple(ranks), bounds_t if suits_known else None, self.deck_count, removed, None if suits_known else bounds_t
+        )
 
     # -- reading ------------------------------------------------------------------------------
     @property
@@ -174,8 +178,7 @@ class Shoe:
 def _whole_counts(counts, size: int, what: str) -> tuple[int, ...]:
     """Counts as given, refusing anything but whole non-negative numbers (no rounding, no bools)."""
     counts = tuple(counts)
-    if len(counts) != size or not all(isinstance(c, Integral) and not isinstance(c, bool) and c >= 0
-                                      for c in counts):
+    if len(counts) != size or not all(isinstance(c, Integral) and not isinstance(c, bool) and c >= 0 for c in counts):
         raise ShoeError(f"a shoe needs {size} {what} counts, each a whole number of at least 0")
     return tuple(int(c) for c in counts)
 

@@ -27,8 +27,11 @@ def _tie(pay: str, extra: str = "") -> str:
 
 def _bet(when: str, extra: str = "") -> str:
     """A user bet whose first outcome has this condition (issue 9: conditions are data)."""
-    return ('game = "baccarat"\nextends = "seed"\n[bets.x]\n' + extra +
-            f'outcomes = [{{ key = "win", when = {json.dumps(when)}, pays = 1 }}, {{ key = "other", pays = -1 }}]\n')
+    return (
+        'game = "baccarat"\nextends = "seed"\n[bets.x]\n'
+        + extra
+        + f'outcomes = [{{ key = "win", when = {json.dumps(when)}, pays = 1 }}, {{ key = "other", pays = -1 }}]\n'
+    )
 
 
 PAYTABLES = {
@@ -48,21 +51,30 @@ PAYTABLES = {
     "cond_bad_suit.toml": _bet('player_suit1 == "x"'),
     "cond_lambda.toml": _bet("lambda: 1"),
     "cond_not_text.toml": _bet("tie").replace('when = "tie"', "when = 7"),
-    "cond_last_when.toml": ('game = "baccarat"\nextends = "seed"\n[bets.x]\noutcomes = [{ key = "a", when = "tie", '
-                            'pays = 1 }, { key = "b", when = "not tie", pays = -1 }]\n'),
+    "cond_last_when.toml": (
+        'game = "baccarat"\nextends = "seed"\n[bets.x]\noutcomes = [{ key = "a", when = "tie", '
+        'pays = 1 }, { key = "b", when = "not tie", pays = -1 }]\n'
+    ),
     "cond_empty.toml": 'game = "baccarat"\nextends = "seed"\n[bets.x]\noutcomes = []\n',
-    "cond_dup.toml": ('game = "baccarat"\nextends = "seed"\n[bets.x]\noutcomes = [{ key = "a", when = "tie", '
-                      'pays = 1 }, { key = "a", pays = -1 }]\n'),
-    "cond_bad_key.toml": ('game = "baccarat"\nextends = "seed"\n[bets.x]\noutcomes = [{ key = "A B", when = "tie", '
-                          'pays = 1 }, { key = "b", pays = -1 }]\n'),
-    "cond_bad_id.toml": ('game = "baccarat"\nextends = "seed"\n[bets."../x"]\noutcomes = [{ key = "a", when = "tie", '
-                         'pays = 1 }, { key = "b", pays = -1 }]\n'),
+    "cond_dup.toml": (
+        'game = "baccarat"\nextends = "seed"\n[bets.x]\noutcomes = [{ key = "a", when = "tie", '
+        'pays = 1 }, { key = "a", pays = -1 }]\n'
+    ),
+    "cond_bad_key.toml": (
+        'game = "baccarat"\nextends = "seed"\n[bets.x]\noutcomes = [{ key = "A B", when = "tie", '
+        'pays = 1 }, { key = "b", pays = -1 }]\n'
+    ),
+    "cond_bad_id.toml": (
+        'game = "baccarat"\nextends = "seed"\n[bets."../x"]\noutcomes = [{ key = "a", when = "tie", '
+        'pays = 1 }, { key = "b", pays = -1 }]\n'
+    ),
     "cond_outcomes_text.toml": 'game = "baccarat"\nextends = "seed"\n[bets.x]\noutcomes = "tie"\n',
-    "cond_many.toml": ('game = "baccarat"\nextends = "seed"\n[bets.x]\noutcomes = ['
-                       + ", ".join(f'{{ key = "k{i}", when = "tie", pays = 1 }}' for i in range(100))
-                       + ', { key = "z", pays = -1 }]\n'),
+    "cond_many.toml": (
+        'game = "baccarat"\nextends = "seed"\n[bets.x]\noutcomes = ['
+        + ", ".join(f'{{ key = "k{i}", when = "tie", pays = 1 }}' for i in range(100))
+        + ', { key = "z", pays = -1 }]\n'
+    ),
     "cond_suits_no_suits.toml": _bet('player_suit1 == "h"'),
-
     "pay_exp.toml": _tie(HUGE_EXP),
     "pay_tiny_exp.toml": _tie("1e-999999999"),
     "pay_str_exp.toml": _tie(f'"{HUGE_EXP}"'),
@@ -95,8 +107,13 @@ PAYTABLES = {
 }
 
 # a well-formed vector to corrupt
-VECTOR = {"id": "x", "game": "baccarat", "paytable": "seed", "shoe": {"rank_counts": [32] * 13},
-          "bets": {"banker": {"total": "1", "combinations": {"banker-wins": "1", "tie": "0", "player-wins": "0"}}}}
+VECTOR = {
+    "id": "x",
+    "game": "baccarat",
+    "paytable": "seed",
+    "shoe": {"rank_counts": [32] * 13},
+    "bets": {"banker": {"total": "1", "combinations": {"banker-wins": "1", "tie": "0", "player-wins": "0"}}},
+}
 
 
 def _vectors(**changes) -> str:
@@ -111,8 +128,13 @@ def _vectors(**changes) -> str:
 
 
 # a well-formed settlement round to corrupt
-ROUND = {"id": "r", "game": "baccarat", "paytable": "seed", "cards": ["4s", "Kh", "Ad", "4c", "2h", "9d"],
-         "bets": {"banker": {"outcome": "player-wins", "net": "-1"}}}
+ROUND = {
+    "id": "r",
+    "game": "baccarat",
+    "paytable": "seed",
+    "cards": ["4s", "Kh", "Ad", "4c", "2h", "9d"],
+    "bets": {"banker": {"outcome": "player-wins", "net": "-1"}},
+}
 
 
 def _rounds(**changes) -> str:
@@ -134,8 +156,9 @@ VECTOR_FILES = {
     "total_exp.json": _vectors(bets__banker__total=HUGE_EXP),
     "total_5000.json": _vectors(bets__banker__total=N9),
     "edge_exp.json": _vectors(bets__banker__house_edge=HUGE_EXP),
-    "pays_5000.json": _vectors(bets__banker__house_edge="0",
-                               bets__banker__pays={"banker-wins": f"{N9}/7", "tie": "0", "player-wins": "-1"}),
+    "pays_5000.json": _vectors(
+        bets__banker__house_edge="0", bets__banker__pays={"banker-wins": f"{N9}/7", "tie": "0", "player-wins": "-1"}
+    ),
     "shoe_huge.json": _vectors(shoe={"rank_counts": [10**12] * 13}),
     "shoe_negative.json": _vectors(shoe={"rank_counts": [-1] + [32] * 12}),
     "shoe_bool.json": _vectors(shoe={"rank_counts": [True] * 13}),
@@ -245,7 +268,16 @@ case(1, "cannot remove A", "sheet", "baccarat", "--remove", ",".join(["A"] * 40)
 case(1, "bad card", "sheet", "baccarat", "--remove", "A\u2660")
 case(1, "bad card", "sheet", "baccarat", "--remove", "\x00")
 case(1, "needs suits", "sheet", "baccarat", "--bet", "perfect-pair", "--remove", "K")
-case(1, "may need 6", "sheet", "baccarat", "--decks", "1", "--remove", "Ax4,2x4,3x4,4x4,5x4,6x4,7x4,8x4,9x4,Tx4,Jx4,Qx4,Kx2")
+case(
+    1,
+    "may need 6",
+    "sheet",
+    "baccarat",
+    "--decks",
+    "1",
+    "--remove",
+    "Ax4,2x4,3x4,4x4,5x4,6x4,7x4,8x4,9x4,Tx4,Jx4,Qx4,Kx2",
+)
 
 # -- sheet: fees -------------------------------------------------------------------------------------
 case(1, "exponent beyond", "sheet", "player-dealer-baccarat", "--fee", HUGE_EXP)
@@ -271,34 +303,61 @@ case(1, "unknown paytable", "sheet", "baccarat", "--paytable", ".")
 case(1, "UTF-8", "sheet", "baccarat", "--paytable", "{d}/binary.bin")
 case(1, "unknown paytable", "sheet", "baccarat", "--paytable", N9)
 for _name, _text in [
-    ("pay_exp.toml", "beyond the limits"), ("pay_tiny_exp.toml", "beyond the limits"),
-    ("pay_str_exp.toml", "exponent beyond"), ("pay_int5000.toml", "not valid TOML here"),
-    ("pay_str5000.toml", "longer than 100 characters"), ("pay_inf.toml", "not a finite number"),
-    ("pay_minus_inf.toml", "not a finite number"), ("pay_nan.toml", "not a finite number"),
-    ("pay_zero_den.toml", "not a number or fraction"), ("pay_beyond.toml", "beyond +-1,000,000,000"),
-    ("pay_below.toml", "below -1"), ("pay_bool.toml", "must be a number"), ("pay_list.toml", "is not a number"),
-    ("window_5000.toml", "not valid TOML here"), ("deep_array.toml", "nested too deeply"),
-    ("deep_table.toml", "nested too deeply"), ("deep_game.toml", "nested too deeply"),
-    ("ext_dotdot.toml", "must name a shipped baccarat paytable"), ("ext_abs.toml", "must name a shipped"),
-    ("ext_nested.toml", "must name a shipped"), ("ext_other_game.toml", "must name a shipped"),
-    ("ext_int.toml", "must name a shipped"), ("ext_empty.toml", "must name a shipped"),
-    ("ext_file.toml", "must name a shipped"), ("ext_backslash.toml", "must name a shipped"),
-    ("game_long.toml", "characters)"), ("bad_toml.toml", "not valid TOML"), ("unknown_key.toml", "unknown key"),
+    ("pay_exp.toml", "beyond the limits"),
+    ("pay_tiny_exp.toml", "beyond the limits"),
+    ("pay_str_exp.toml", "exponent beyond"),
+    ("pay_int5000.toml", "not valid TOML here"),
+    ("pay_str5000.toml", "longer than 100 characters"),
+    ("pay_inf.toml", "not a finite number"),
+    ("pay_minus_inf.toml", "not a finite number"),
+    ("pay_nan.toml", "not a finite number"),
+    ("pay_zero_den.toml", "not a number or fraction"),
+    ("pay_beyond.toml", "beyond +-1,000,000,000"),
+    ("pay_below.toml", "below -1"),
+    ("pay_bool.toml", "must be a number"),
+    ("pay_list.toml", "is not a number"),
+    ("window_5000.toml", "not valid TOML here"),
+    ("deep_array.toml", "nested too deeply"),
+    ("deep_table.toml", "nested too deeply"),
+    ("deep_game.toml", "nested too deeply"),
+    ("ext_dotdot.toml", "must name a shipped baccarat paytable"),
+    ("ext_abs.toml", "must name a shipped"),
+    ("ext_nested.toml", "must name a shipped"),
+    ("ext_other_game.toml", "must name a shipped"),
+    ("ext_int.toml", "must name a shipped"),
+    ("ext_empty.toml", "must name a shipped"),
+    ("ext_file.toml", "must name a shipped"),
+    ("ext_backslash.toml", "must name a shipped"),
+    ("game_long.toml", "characters)"),
+    ("bad_toml.toml", "not valid TOML"),
+    ("unknown_key.toml", "unknown key"),
     ("empty.toml", "key 'game' must be"),
 ]:
     case(1, _text, "sheet", "baccarat", "--bet", "tie", "--paytable", f"{{d}}/{_name}")
 for _name, _text in [
-    ("cond_import.toml", "unexpected character '.'"), ("cond_class.toml", "unexpected character '.'"),
-    ("cond_power.toml", "'**' (powers) is not part"), ("cond_parens.toml", "nested more than"),
-    ("cond_chain.toml", "nested more than"), ("cond_big.toml", "characters long"),
-    ("cond_number.toml", "too large"), ("cond_overflow.toml", "beyond the range"),
-    ("cond_unknown.toml", "did you mean banker_total"), ("cond_other_game.toml", "a feature of dragon-tiger"),
-    ("cond_text_number.toml", "cannot compare a number with a text"), ("cond_not_bool.toml", "must be yes/no"),
-    ("cond_mod_zero.toml", "division by zero"), ("cond_bad_suit.toml", "never a value"),
-    ("cond_lambda.toml", "expected"), ("cond_not_text.toml", "must be a condition in quotes"),
-    ("cond_last_when.toml", "the last outcome"), ("cond_empty.toml", "is empty"), ("cond_dup.toml", "used twice"),
-    ("cond_bad_key.toml", "lowercase words"), ("cond_bad_id.toml", "lowercase words"),
-    ("cond_outcomes_text.toml", "must be a list"), ("cond_many.toml", "at most 64"),
+    ("cond_import.toml", "unexpected character '.'"),
+    ("cond_class.toml", "unexpected character '.'"),
+    ("cond_power.toml", "'**' (powers) is not part"),
+    ("cond_parens.toml", "nested more than"),
+    ("cond_chain.toml", "nested more than"),
+    ("cond_big.toml", "characters long"),
+    ("cond_number.toml", "too large"),
+    ("cond_overflow.toml", "beyond the range"),
+    ("cond_unknown.toml", "did you mean banker_total"),
+    ("cond_other_game.toml", "a feature of dragon-tiger"),
+    ("cond_text_number.toml", "cannot compare a number with a text"),
+    ("cond_not_bool.toml", "must be yes/no"),
+    ("cond_mod_zero.toml", "division by zero"),
+    ("cond_bad_suit.toml", "never a value"),
+    ("cond_lambda.toml", "expected"),
+    ("cond_not_text.toml", "must be a condition in quotes"),
+    ("cond_last_when.toml", "the last outcome"),
+    ("cond_empty.toml", "is empty"),
+    ("cond_dup.toml", "used twice"),
+    ("cond_bad_key.toml", "lowercase words"),
+    ("cond_bad_id.toml", "lowercase words"),
+    ("cond_outcomes_text.toml", "must be a list"),
+    ("cond_many.toml", "at most 64"),
 ]:
     case(1, _text, "sheet", "baccarat", "--paytable", f"{{d}}/{_name}")
 case(1, "needs suits", "sheet", "baccarat", "--bet", "x", "--remove", "K", "--paytable", "{d}/cond_suits_no_suits.toml")
@@ -400,10 +459,27 @@ case(2, "never", "count", "dragon-tiger", "--after-cut", "never")
 case(1, ".png or .svg", "count", "dragon-tiger", "--shoes", "1", "--plot", "x.gif")
 case(1, "at most 20,000 shoes", "count", "dragon-tiger", "--shoes", "20001", "--plot", "x.svg")
 case(1, "missing port number" if DASK else NO_DASK, "count", "dragon-tiger", "--shoes", "2", "--scheduler", "nonsense")
-case(1, "unknown address scheme" if DASK else NO_DASK, "count", "dragon-tiger", "--shoes", "2", "--scheduler",
-     "http://localhost:1")
+case(
+    1,
+    "unknown address scheme" if DASK else NO_DASK,
+    "count",
+    "dragon-tiger",
+    "--shoes",
+    "2",
+    "--scheduler",
+    "http://localhost:1",
+)
 case(1, "invalid address" if DASK else NO_DASK, "count", "dragon-tiger", "--shoes", "2", "--scheduler", "tcp://[::1:5")
-case(1, "cannot reach the Dask scheduler" if DASK else NO_DASK, "count", "dragon-tiger", "--shoes", "2", "--scheduler", f"tcp://127.0.0.1:{N9[:40]}")
+case(
+    1,
+    "cannot reach the Dask scheduler" if DASK else NO_DASK,
+    "count",
+    "dragon-tiger",
+    "--shoes",
+    "2",
+    "--scheduler",
+    f"tcp://127.0.0.1:{N9[:40]}",
+)
 # issue 12: a given count (--tags), its trigger (--trigger) and the true count's convention
 T10 = "0,0,-1,-1,-1,-2,1,2,2,0"
 case(1, "needs 10 integers", "count", "tiger-baccarat", "--bet", "big-tiger", "--tags", "1,2")
@@ -413,13 +489,33 @@ case(1, "must be integers", "count", "tiger-baccarat", "--bet", "big-tiger", "--
 case(1, "must be integers", "count", "tiger-baccarat", "--bet", "big-tiger", "--tags", "0,0,0,0,0,0,0,0,0,")
 case(1, "must be integers", "count", "tiger-baccarat", "--bet", "big-tiger", "--tags", N9 + ",0,0,0,0,0,0,0,0,0")
 case(1, "at most 100 in size", "count", "tiger-baccarat", "--bet", "big-tiger", "--tags", "0,0,0,0,0,0,0,0,0,-1000")
-case(1, "is not among the bets counted", "count", "tiger-baccarat", "--bet", "big-tiger", "--bet", "tiger",
-     "--tags", "small-tiger=" + T10)
+case(
+    1,
+    "is not among the bets counted",
+    "count",
+    "tiger-baccarat",
+    "--bet",
+    "big-tiger",
+    "--bet",
+    "tiger",
+    "--tags",
+    "small-tiger=" + T10,
+)
 case(1, "unknown --tags bet 'nosuch'", "count", "tiger-baccarat", "--bet", "big-tiger", "--tags", "nosuch=" + T10)
 case(1, "applies to a single --bet", "count", "tiger-baccarat", "--tags", T10)
 case(1, "applies to a single --bet", "count", "tiger-baccarat", "--bet", "big-tiger", "--bet", "tiger", "--tags", T10)
-case(1, "given twice for big-tiger", "count", "tiger-baccarat", "--bet", "big-tiger", "--tags", T10,
-     "--tags", "big-tiger=" + T10)
+case(
+    1,
+    "given twice for big-tiger",
+    "count",
+    "tiger-baccarat",
+    "--bet",
+    "big-tiger",
+    "--tags",
+    T10,
+    "--tags",
+    "big-tiger=" + T10,
+)
 case(1, "must be a true count", "count", "tiger-baccarat", "--bet", "big-tiger", "--trigger", "eight")
 case(1, "must be a true count", "count", "tiger-baccarat", "--bet", "big-tiger", "--trigger", "8.55")
 case(1, "must be a true count", "count", "tiger-baccarat", "--bet", "big-tiger", "--trigger", "1e3")
@@ -491,8 +587,22 @@ case(1, "not valid JSON", "verify", "{d}/empty.json")
 case(1, "not a vectors file", "verify", "{d}/list.json")
 case(1, "not a vectors file", "verify", "{d}/no_vectors.json")
 case(1, "characters) is not", "verify", "{d}/bad_schema.json")
-for _name in ("float_huge", "total_exp", "total_5000", "edge_exp", "pays_5000", "shoe_huge", "shoe_negative",
-              "shoe_bool", "game_list", "game_long", "paytable_path", "paytable_file", "bets_empty", "id_huge"):
+for _name in (
+    "float_huge",
+    "total_exp",
+    "total_5000",
+    "edge_exp",
+    "pays_5000",
+    "shoe_huge",
+    "shoe_negative",
+    "shoe_bool",
+    "game_list",
+    "game_long",
+    "paytable_path",
+    "paytable_file",
+    "bets_empty",
+    "id_huge",
+):
     case(1, "mismatch(es) in 1 vector(s)", "verify", f"{{d}}/{_name}.json")
 case(1, "at most 10,000", "verify", "{d}/too_many.json")
 # settlement vectors and the new verify options (issue 13)
@@ -504,9 +614,24 @@ case(1, "expected an object with a 'rounds' list", "verify", "{d}/rounds_not_lis
 case(1, "at most 10,000", "verify", "{d}/rounds_too_many.json")
 case(1, "not a vectors file here", "verify", "{d}/rounds_int5000.json")
 case(1, "NaN is not a JSON number", "verify", "{d}/rounds_nan.json")
-for _name in ("float_huge", "net_exp", "net_5000", "cards_long", "cards_mult", "cards_few", "cards_types",
-              "dice_text", "game_list", "paytable_path", "bets_text", "bets_empty", "bet_list", "outcome_list",
-              "hands_text", "hands_bad"):
+for _name in (
+    "float_huge",
+    "net_exp",
+    "net_5000",
+    "cards_long",
+    "cards_mult",
+    "cards_few",
+    "cards_types",
+    "dice_text",
+    "game_list",
+    "paytable_path",
+    "bets_text",
+    "bets_empty",
+    "bet_list",
+    "outcome_list",
+    "hands_text",
+    "hands_bad",
+):
     case(1, "mismatch(es) in 1 round(s)", "verify", f"{{d}}/rounds_{_name}.json")
 case(2, "is not a number", "verify", "{d}/empty.json", "--tolerance", "nan")
 case(2, "is not a number", "verify", "{d}/empty.json", "--tolerance", "inf")

@@ -30,12 +30,25 @@ DZ = "00"
 POCKETS = [0, DZ] + list(range(1, 37))
 RED = {1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36}
 COVERS = {  # the numbers each bet covers, from the American layout ("00" is the double zero)
-    "straight": {17}, "split": {17, 20}, "street": {16, 17, 18}, "trio-0-1-2": {0, 1, 2}, "trio-0-00-2": {0, DZ, 2},
-    "trio-00-2-3": {DZ, 2, 3}, "corner": {17, 18, 20, 21}, "top-line": {0, DZ, 1, 2, 3}, "line": set(range(16, 22)),
-    "column": set(range(2, 37, 3)), "dozen": set(range(13, 25)), "red": RED, "black": set(range(1, 37)) - RED,
-    "even": set(range(2, 37, 2)), "odd": set(range(1, 37, 2)), "low": set(range(1, 19)), "high": set(range(19, 37)),
+    "straight": {17},
+    "split": {17, 20},
+    "street": {16, 17, 18},
+    "trio-0-1-2": {0, 1, 2},
+    "trio-0-00-2": {0, DZ, 2},
+    "trio-00-2-3": {DZ, 2, 3},
+    "corner": {17, 18, 20, 21},
+    "top-line": {0, DZ, 1, 2, 3},
+    "line": set(range(16, 22)),
+    "column": set(range(2, 37, 3)),
+    "dozen": set(range(13, 25)),
+    "red": RED,
+    "black": set(range(1, 37)) - RED,
+    "even": set(range(2, 37, 2)),
+    "odd": set(range(1, 37, 2)),
+    "low": set(range(1, 19)),
+    "high": set(range(19, 37)),
 }
-PAYS = {1: 35, 2: 17, 3: 11, 4: 8, 5: 6, 6: 5, 12: 2, 18: 1}   # the American layout's pays, "to 1"
+PAYS = {1: 35, 2: 17, 3: 11, 4: 8, 5: 6, 6: 5, 12: 2, 18: 1}  # the American layout's pays, "to 1"
 
 
 def pct(exact: Fraction, printed: str) -> bool:
@@ -64,11 +77,20 @@ def test_each_pocket_settles_every_bet_as_its_covers_say():
     table = load_paytable(GAME)
     for pocket in POCKETS:
         number = 37 if pocket == DZ else pocket
-        for spelled in {number, pocket}:       # "00" and 37 are the same pocket
+        for spelled in {number, pocket}:  # "00" and 37 are the same pocket
             settled = GAME.settle_spin(spelled, table)
             for bet_id, covered in COVERS.items():
                 assert (settled[bet_id] == "win") == (pocket in covered), (bet_id, pocket)
-                if settled[bet_id] != "win" and bet_id in ("column", "dozen", "red", "black", "even", "odd", "low", "high"):
+                if settled[bet_id] != "win" and bet_id in (
+                    "column",
+                    "dozen",
+                    "red",
+                    "black",
+                    "even",
+                    "odd",
+                    "low",
+                    "high",
+                ):
                     assert settled[bet_id] == ("zero" if pocket in (0, DZ) else "lose"), (bet_id, pocket)
 
 
@@ -77,7 +99,7 @@ def test_atlantic_city_half_back():
     for bet_id in ("red", "black", "even", "odd", "low", "high"):
         assert bets[bet_id].house_edge == Fraction(1, 38) and pct(bets[bet_id].house_edge, "2.63%"), bet_id
         assert {r.key: r.combinations for r in bets[bet_id].rows} == {"win": 18, "lose": 18, "zero": 2}
-    assert bets["straight"].house_edge == Fraction(1, 19)       # the rest is the standard table
+    assert bets["straight"].house_edge == Fraction(1, 19)  # the rest is the standard table
     assert any("Bet red is defined by this paytable" in note for note in load_paytable(GAME, "atlantic-city").notes)
 
 

@@ -19,9 +19,11 @@ import odds
 from odds.cli import cli
 from odds.errors import OddsError, UnknownName
 
-USER_BET = ('game = "baccarat"\nextends = "seed"\n[bets.banker-3-cards]\nname = "Banker wins on 3 cards"\n'
-            'outcomes = [{ key = "win", when = "banker_wins and banker_cards == 3", pays = 3 },'
-            ' { key = "other", pays = -1 }]\n')
+USER_BET = (
+    'game = "baccarat"\nextends = "seed"\n[bets.banker-3-cards]\nname = "Banker wins on 3 cards"\n'
+    'outcomes = [{ key = "win", when = "banker_wins and banker_cards == 3", pays = 3 },'
+    ' { key = "other", pays = -1 }]\n'
+)
 
 
 def cli_json(*args):
@@ -31,6 +33,7 @@ def cli_json(*args):
 
 
 # -- import odds --------------------------------------------------------------------------------------
+
 
 def _python(code: str) -> str:
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
@@ -47,7 +50,8 @@ def test_import_is_light_and_changes_nothing_global():
         "new = sorted(m for m in set(sys.modules) - before)\n"
         "changed = sorted(k for k in set(env) | set(os.environ) if env.get(k) != os.environ.get(k))\n"
         "print(json.dumps([new, changed, sys.path == path, warnings.filters == filters,\n"
-        "                  logging.root.handlers == handlers]))\n")
+        "                  logging.root.handlers == handlers]))\n"
+    )
     modules, changed, *same = json.loads(out)
     assert modules == ["odds"]  # no numpy, no games until a function runs
     assert same == [True, True, True]
@@ -65,10 +69,26 @@ def test_the_api_names_work_whichever_is_imported_first():
         "from odds import sheet, settle, games\n"
         "import odds\n"
         "print(sheet('roulette', bets='red').bets[0].house_edge, odds.sheet.build_sheet is build_sheet,\n"
-        "      settle('roulette', 17).bet('black').net, games()[0].id, odds.games.get_game('sic-bo').id)\n")
+        "      settle('roulette', 17).bet('black').net, games()[0].id, odds.games.get_game('sic-bo').id)\n"
+    )
     assert out.split() == ["1/37", "True", "1", "baccarat", "sic-bo"]
-    assert sorted(odds.__all__) == sorted(["BetSheet", "CountReport", "Effects", "GameInfo", "OddsError", "Settlement",
-                                           "Sheet", "Shoe", "count", "eor", "games", "settle", "sheet"])
+    assert sorted(odds.__all__) == sorted(
+        [
+            "BetSheet",
+            "CountReport",
+            "Effects",
+            "GameInfo",
+            "OddsError",
+            "Settlement",
+            "Sheet",
+            "Shoe",
+            "count",
+            "eor",
+            "games",
+            "settle",
+            "sheet",
+        ]
+    )
     assert set(odds.__all__) <= set(dir(odds))
     with pytest.raises(AttributeError):
         odds.nosuchname  # noqa: B018
@@ -76,16 +96,24 @@ def test_the_api_names_work_whichever_is_imported_first():
 
 # -- sheet: the CLI's JSON, exact figures --------------------------------------------------------------
 
-@pytest.mark.parametrize("args, kwargs", [
-    (["baccarat"], {}),
-    (["baccarat", "--bet", "tie", "--bet", "banker", "--remove", "5x3,K,Th", "--decks", "6"],
-     {"bets": ["tie", "banker"], "remove": "5x3,K,Th", "decks": 6}),
-    (["dragon-tiger-poker", "--remove", "K,7"], {"remove": "K,7"}),   # suit bets left out, as the CLI does
-    (["player-dealer-baccarat", "--fee", "1/20", "--bet", "player-line-best-choice"],
-     {"fee": "1/20", "bets": "player-line-best-choice"}),
-    (["sic-bo", "--paytable", "common"], {"paytable": "common"}),
-    (["roulette", "--bet", "voisins-du-zero"], {"bets": ["voisins-du-zero"]}),
-])
+
+@pytest.mark.parametrize(
+    "args, kwargs",
+    [
+        (["baccarat"], {}),
+        (
+            ["baccarat", "--bet", "tie", "--bet", "banker", "--remove", "5x3,K,Th", "--decks", "6"],
+            {"bets": ["tie", "banker"], "remove": "5x3,K,Th", "decks": 6},
+        ),
+        (["dragon-tiger-poker", "--remove", "K,7"], {"remove": "K,7"}),  # suit bets left out, as the CLI does
+        (
+            ["player-dealer-baccarat", "--fee", "1/20", "--bet", "player-line-best-choice"],
+            {"fee": "1/20", "bets": "player-line-best-choice"},
+        ),
+        (["sic-bo", "--paytable", "common"], {"paytable": "common"}),
+        (["roulette", "--bet", "voisins-du-zero"], {"bets": ["voisins-du-zero"]}),
+    ],
+)
 def test_to_dict_is_the_cli_json(args, kwargs):
     assert odds.sheet(args[0], **kwargs).to_dict() == cli_json("sheet", *args)
 
@@ -127,13 +155,15 @@ def test_a_shoe_object_and_the_arguments_it_replaces():
 
 # -- to_frame ------------------------------------------------------------------------------------------
 
+
 def test_to_frame_holds_the_csv_rows_exactly():
     pandas = pytest.importorskip("pandas")
     s = odds.sheet("baccarat", bets=["banker", "lucky-6"], remove="6x4")
     frame = s.to_frame()
     assert isinstance(frame, pandas.DataFrame)
-    result = CliRunner().invoke(cli, ["sheet", "baccarat", "--bet", "banker", "--bet", "lucky-6", "--remove", "6x4",
-                                      "--format", "csv"])
+    result = CliRunner().invoke(
+        cli, ["sheet", "baccarat", "--bet", "banker", "--bet", "lucky-6", "--remove", "6x4", "--format", "csv"]
+    )
     rows = list(csv.DictReader(io.StringIO(result.stdout)))
     assert len(rows) == len(frame)
     for row, (_, got) in zip(rows, frame.iterrows()):
@@ -154,6 +184,7 @@ def test_to_frame_keeps_counts_past_int64():
 
 
 # -- eor, count, settle, games --------------------------------------------------------------------------
+
 
 def test_eor_matches_two_sheets():
     """An effect is E(shoe less one card) - E(shoe): recomputed here from two sheets."""
@@ -181,8 +212,22 @@ def _has_pandas() -> bool:
 
 def test_count_is_the_cli_count():
     report = odds.count("dragon-tiger", bets=["tie", "dragon"], shoes=3, seed=11, level=2)
-    data = cli_json("count", "dragon-tiger", "--bet", "tie", "--bet", "dragon", "--shoes", "3", "--seed", "11",
-                    "--level", "2", "--workers", "1")
+    data = cli_json(
+        "count",
+        "dragon-tiger",
+        "--bet",
+        "tie",
+        "--bet",
+        "dragon",
+        "--shoes",
+        "3",
+        "--seed",
+        "11",
+        "--level",
+        "2",
+        "--workers",
+        "1",
+    )
     assert len(data["bets"]) == len(report.rows) == 2
     for theirs, ours in zip(data["bets"], report.rows):
         shared = set(theirs) & set(ours)

@@ -57,8 +57,9 @@ def test_fast_reader_agrees_with_shoe_remove():
 def test_too_small_a_shoe_is_refused_with_its_line():
     game = get_game("baccarat")
     with pytest.raises(OddsError, match="line 2: .*may need 6"):
-        batch.batch_house_edges(game, load_paytable(game), ["", "Ax4,2x4,3x4,4x4,5x4,6x4,7x4,8x4,9x4,Tx4,Jx4,Qx4,Kx4"],
-                                ["banker"], decks=1)
+        batch.batch_house_edges(
+            game, load_paytable(game), ["", "Ax4,2x4,3x4,4x4,5x4,6x4,7x4,8x4,9x4,Tx4,Jx4,Qx4,Kx4"], ["banker"], decks=1
+        )
 
 
 def test_big_shoes_are_exact():

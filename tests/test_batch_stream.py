@@ -67,6 +67,7 @@ def run(lines, chunk, fmt="csv", workers=1, bets=BETS, game="baccarat"):
 
 # -- the same output, whatever the chunks -----------------------------------------------------------
 
+
 @pytest.mark.parametrize("fmt", ["csv", "json"])
 def test_chunks_give_the_rows_computed_all_at_once(fmt):
     """Chunks of 7 lines against one chunk, and against the exact rows of batch_house_edges
@@ -77,12 +78,25 @@ def test_chunks_give_the_rows_computed_all_at_once(fmt):
     game = get_game("baccarat")
     rows = batch.batch_house_edges(game, game.paytable(), lines, BETS)
     if fmt == "json":
-        expected = json.dumps([{"line": r["line"], "id": r["bet"],
-                                "house_edge": str(r["house_edge"]), "house_edge_float": float(r["house_edge"])}
-                               for r in rows], indent=1) + "\n"
+        expected = (
+            json.dumps(
+                [
+                    {
+                        "line": r["line"],
+                        "id": r["bet"],
+                        "house_edge": str(r["house_edge"]),
+                        "house_edge_float": float(r["house_edge"]),
+                    }
+                    for r in rows
+                ],
+                indent=1,
+            )
+            + "\n"
+        )
     else:
         expected = "line,bet,house_edge,house_edge_float\n" + "".join(
-            f"{r['line']},{r['bet']},{r['house_edge']},{float(r['house_edge'])!r}\n" for r in rows)
+            f"{r['line']},{r['bet']},{r['house_edge']},{float(r['house_edge'])!r}\n" for r in rows
+        )
     assert small == expected
 
 
@@ -104,11 +118,14 @@ def test_spawned_workers_give_the_output_of_one_process(monkeypatch):
     monkeypatch.setattr(batch, "PARALLEL_MIN_LINES", 30)
     monkeypatch.setattr(batch.multiprocessing, "get_all_start_methods", lambda: ["spawn"])
     lines = suited_lines(7, 60)
-    assert run(lines, 20, workers=2, bets=["banker", "player-pair"]).output == \
-        run(lines, 20, bets=["banker", "player-pair"]).output
+    assert (
+        run(lines, 20, workers=2, bets=["banker", "player-pair"]).output
+        == run(lines, 20, bets=["banker", "player-pair"]).output
+    )
 
 
 # -- memory: a bounded number of lines held, however many there are -------------------------------
+
 
 def test_one_process_holds_one_chunk_of_lines_at_most():
     lines = suited_lines(8, 600, most=10)
@@ -129,6 +146,7 @@ def test_workers_hold_a_bounded_number_of_lines(monkeypatch):
 
 
 # -- a bad line ------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("workers", [1, 2])
 def test_a_bad_line_stops_the_batch_after_the_chunks_before_it(workers, monkeypatch):
@@ -169,8 +187,9 @@ def test_the_command_keeps_the_rows_written_before_a_bad_line(tmp_path, monkeypa
     path = tmp_path / "shoes.txt"
     path.write_text("\n".join(lines) + "\n")
     for fmt in ("csv", "json"):
-        result = CliRunner().invoke(cli, ["batch", "baccarat", "--file", str(path), "--bet", "tie",
-                                          "--workers", "1", "--format", fmt])
+        result = CliRunner().invoke(
+            cli, ["batch", "baccarat", "--file", str(path), "--bet", "tie", "--workers", "1", "--format", fmt]
+        )
         assert result.exit_code == 1
         assert [line for line in result.stderr.splitlines() if line] == [result.stderr.strip()]
         assert "line 25: " in result.stderr
@@ -190,6 +209,7 @@ def test_a_bad_line_in_the_first_chunk_writes_nothing(tmp_path):
 
 
 # -- reading the input lazily ----------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("text", ["", "\n", "5x3", "5x3\n", "5x3\n\n", "\n5x3\n\nK\n", "K\r\n5"])
 def test_lines_are_split_as_the_whole_text_was(text, tmp_path):
@@ -217,17 +237,21 @@ def test_too_big_a_regular_file_is_refused_before_any_output(tmp_path, monkeypat
 def test_too_much_on_stdin_is_refused_when_the_limit_is_reached(monkeypatch):
     monkeypatch.setattr(limits, "MAX_DATA_BYTES", 1000)
     monkeypatch.setattr(batch, "CHUNK_LINES", 100)
-    result = CliRunner().invoke(cli, ["batch", "baccarat", "--file", "-", "--bet", "tie", "--workers", "1"],
-                                input="5x3\n" * 300)
+    result = CliRunner().invoke(
+        cli, ["batch", "baccarat", "--file", "-", "--bet", "tie", "--workers", "1"], input="5x3\n" * 300
+    )
     assert result.exit_code == 1 and "more than" in result.stderr and "on stdin" in result.stderr
     assert len(result.stdout.splitlines()) == 1 + 200  # the two chunks read within the limit
 
 
 def test_rows_come_out_before_the_input_ends():
     """A real pipe: the first chunk's rows are on stdout while stdin is still open."""
-    proc = subprocess.Popen([sys.executable, "-m", "odds", "batch", "baccarat", "--file", "-", "--bet", "tie",
-                             "--workers", "1"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "odds", "batch", "baccarat", "--file", "-", "--bet", "tie", "--workers", "1"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     try:
         proc.stdin.write(("5x3\n" * batch.CHUNK_LINES).encode())
         proc.stdin.flush()

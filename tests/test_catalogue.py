@@ -21,7 +21,7 @@ import json
 import tomllib
 from decimal import Decimal
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from itertools import product
 from math import comb
@@ -40,14 +40,14 @@ from odds.paytable import load_paytable, shipped_names
 from odds.sheet import build_sheet
 from odds.shoe import Shoe
 
-T8 = 416 * 415 * 414 * 413 * 412 * 411          # ordered six-card deals of 8 decks
-assert T8 == 4_998_398_275_503_360              # as Wizard of Odds prints it on most pages
-PAIRS8 = comb(416, 2)                           # unordered two-card hands, WoO's base for two-card bets
-FOUR8 = comb(416, 4)                            # unordered four-card sets (Lucky Nines)
-PAIR_OF_PAIRS8 = comb(416, 2) * comb(414, 2)    # WoO's Perfect Pairs base
+T8 = 416 * 415 * 414 * 413 * 412 * 411  # ordered six-card deals of 8 decks
+assert T8 == 4_998_398_275_503_360  # as Wizard of Odds prints it on most pages
+PAIRS8 = comb(416, 2)  # unordered two-card hands, WoO's base for two-card bets
+FOUR8 = comb(416, 4)  # unordered four-card sets (Lucky Nines)
+PAIR_OF_PAIRS8 = comb(416, 2) * comb(414, 2)  # WoO's Perfect Pairs base
 
 
-@lru_cache(maxsize=None)
+@cache
 def file_sheet(game_id: str, paytable: str, decks: int) -> dict:
     """The sheets of the bets a paytable file defines (one pass over the shoe for all of them)."""
     game = get_game(game_id)
@@ -57,7 +57,7 @@ def file_sheet(game_id: str, paytable: str, decks: int) -> dict:
     return {b.id: b for b in build_sheet(game, table, shoe, ids).bets} if ids else {}
 
 
-@lru_cache(maxsize=None)
+@cache
 def sheet(game_id: str, paytable: str, bet_id: str, decks: int = 8):
     mine = file_sheet(game_id, paytable, decks)
     if bet_id in mine:
@@ -115,7 +115,7 @@ def test_the_helpers_can_fail():
     assert rounds_to(Fraction(76113, 10**6), "0.076113") and not rounds_to(Fraction(76114, 10**6), "0.076113")
     assert pct(Fraction(7611, 100000), "7.61%") and not pct(Fraction(7620, 100000), "7.61%")
     assert float_printed(4_885_765_264_174_336, "4,885,765,264,174,340")
-    assert not float_printed(4_885_765_264_174_336, "4,885,765,264,174,336")   # exact: assert it exactly
+    assert not float_printed(4_885_765_264_174_336, "4,885,765,264,174,336")  # exact: assert it exactly
     assert not float_printed(4_885_765_264_174_336, "4,885,765,264,174,400")
     assert not float_printed(4_885_765_264_174_336, "4,885,765,264,174,360")
 
@@ -137,16 +137,21 @@ def test_ez_banker():
         assert float_printed(c["banker-wins"], "2,179,619,555,108,870")
         assert float_printed(c["player-wins"], "2,230,518,282,592,250")
         assert c["banker-wins"] == 2_179_619_555_108_864 and c["player-wins"] == 2_230_518_282_592_256
-        for key, printed in (("banker-wins", "0.436064"), ("three-card-7", "0.022534"), ("tie", "0.095156"),
-                             ("player-wins", "0.446247")):
+        for key, printed in (
+            ("banker-wins", "0.436064"),
+            ("three-card-7", "0.022534"),
+            ("tie", "0.095156"),
+            ("player-wins", "0.446247"),
+        ):
             assert rounds_to(p(b, key), printed), key
         assert rounds_to(b.expected_value, "-0.010183")
         assert pct(b.house_edge, "1.02%") and pct(b.house_edge, "1.0183%")
     assert load_paytable(get_game("baccarat"), "ez-baccarat").notes  # the redefinition is noted
 
 
-@pytest.mark.parametrize("paytable,bet_id", [("ez-baccarat", "dragon-7"), ("dai-bacc", "tiger-7"),
-                                             ("5-treasures", "fortune-7")])
+@pytest.mark.parametrize(
+    "paytable,bet_id", [("ez-baccarat", "dragon-7"), ("dai-bacc", "tiger-7"), ("5-treasures", "fortune-7")]
+)
 def test_dragon_7(paytable, bet_id):
     # WoO 'EZ Baccarat' and '5 Treasures': Win 40 112,633,011,329,024 0.022534 0.901353; loss
     # 4,885,765,264,174,340 (EZ page; the 5 Treasures page prints ...336 exactly); total -0.076113, 7.61%.
@@ -204,8 +209,10 @@ def test_three_card_wins():
     assert counts(player)["win"] == 942_837_427_226_624
     assert float_printed(counts(player)["other"], "4,055,560,848,276,740")
     assert counts(banker) == {"win": 763_885_033_768_960, "other": 4_234_513_241_734_400}
-    for b, win, r, loss, ev, edge in ((player, "0.188628", "0.754512", "0.811372", "-0.056860", "5.69%"),
-                                      (banker, "0.152826", "0.764130", "0.847174", "-0.083044", "8.30%")):
+    for b, win, r, loss, ev, edge in (
+        (player, "0.188628", "0.754512", "0.811372", "-0.056860", "5.69%"),
+        (banker, "0.152826", "0.764130", "0.847174", "-0.083044", "8.30%"),
+    ):
         assert rounds_to(p(b, "win"), win) and rounds_to(ret(b, "win"), r) and rounds_to(p(b, "other"), loss)
         assert rounds_to(b.expected_value, ev) and pct(b.house_edge, edge)
 
@@ -213,15 +220,22 @@ def test_three_card_wins():
 # -- Egalite and Tie Max ---------------------------------------------------------------------------
 
 EGALITE = {  # WoO 'Egalite Bets in Baccarat', 8 decks: tie on | pays | combinations | probability | return
-    9: (80, "55,146,054,060,032", "0.011033", "-0.106348"), 8: (80, "54,879,416,675,072", "0.010979", "-0.110669"),
-    7: (45, "101,717,538,899,968", "0.020350", "-0.063899"), 6: (45, "96,170,001,308,416", "0.019240", "-0.114952"),
-    5: (110, "39,684,046,743,808", "0.007939", "-0.118732"), 4: (120, "36,294,133,463,040", "0.007261", "-0.121401"),
-    3: (200, "22,250,510,129,408", "0.004452", "-0.105243"), 2: (225, "20,006,606,104,576", "0.004003", "-0.095412"),
-    1: (215, "20,499,217,668,352", "0.004101", "-0.114150"), 0: (150, "28,979,901,420,544", "0.005798", "-0.124527"),
+    9: (80, "55,146,054,060,032", "0.011033", "-0.106348"),
+    8: (80, "54,879,416,675,072", "0.010979", "-0.110669"),
+    7: (45, "101,717,538,899,968", "0.020350", "-0.063899"),
+    6: (45, "96,170,001,308,416", "0.019240", "-0.114952"),
+    5: (110, "39,684,046,743,808", "0.007939", "-0.118732"),
+    4: (120, "36,294,133,463,040", "0.007261", "-0.121401"),
+    3: (200, "22,250,510,129,408", "0.004452", "-0.105243"),
+    2: (225, "20,006,606,104,576", "0.004003", "-0.095412"),
+    1: (215, "20,499,217,668,352", "0.004101", "-0.114150"),
+    0: (150, "28,979,901,420,544", "0.005798", "-0.124527"),
 }
 EGALITE_GROUPS = {  # the same page's "Egalite Groupings"
-    "0": (160, "28,979,901,420,544", "0.005798", "-0.066548"), "1-3": (70, "62,756,333,902,336", "0.012555", "-0.108574"),
-    "4-5": (60, "75,978,180,206,848", "0.015201", "-0.072769"), "6-7": (22, "197,887,540,208,384", "0.039590", "-0.089426"),
+    "0": (160, "28,979,901,420,544", "0.005798", "-0.066548"),
+    "1-3": (70, "62,756,333,902,336", "0.012555", "-0.108574"),
+    "4-5": (60, "75,978,180,206,848", "0.015201", "-0.072769"),
+    "6-7": (22, "197,887,540,208,384", "0.039590", "-0.089426"),
     "8-9": (40, "110,025,470,735,104", "0.022012", "-0.097502"),
 }
 
@@ -263,13 +277,29 @@ def test_tie_max():
 
 # -- 4-5-6, Super 6, 88-89-98-99, naturals, Lucky 99 ---------------------------------------------------
 
-@pytest.mark.parametrize("decks,printed", [
-    # WoO 'Baccarat Side Bets' 4-5-6: total cards | probability | pays | return
-    (8, {"four-cards": ("0.378868", "1.5", "-0.05283"), "five-cards": ("0.303444", "2", "-0.089668"),
-         "six-cards": ("0.317687", "2", "-0.046939")}),
-    (6, {"four-cards": ("0.378925", "1.5", "-0.052688"), "five-cards": ("0.303540", "2", "-0.089380"),
-         "six-cards": ("0.317535", "2", "-0.047395")}),
-])
+
+@pytest.mark.parametrize(
+    "decks,printed",
+    [
+        # WoO 'Baccarat Side Bets' 4-5-6: total cards | probability | pays | return
+        (
+            8,
+            {
+                "four-cards": ("0.378868", "1.5", "-0.05283"),
+                "five-cards": ("0.303444", "2", "-0.089668"),
+                "six-cards": ("0.317687", "2", "-0.046939"),
+            },
+        ),
+        (
+            6,
+            {
+                "four-cards": ("0.378925", "1.5", "-0.052688"),
+                "five-cards": ("0.303540", "2", "-0.089380"),
+                "six-cards": ("0.317535", "2", "-0.047395"),
+            },
+        ),
+    ],
+)
 def test_4_5_6(decks, printed):
     for bet_id, (prob, pays, ev) in printed.items():
         b = bac("4-5-6", bet_id, decks)
@@ -329,11 +359,17 @@ def test_lucky_99():
     # 0.171864; none 4,094,514,224,841,980 0.819165; total 0.825790, "82.58%", "17.42%".
     b = bac("lucky-99", "lucky-99")
     c = counts(b)
-    assert (c["both-natural-9"], c["banker-natural-9"], c["player-natural-9"]) == \
-           (44_838_810_157_056, 429_522_620_252_160, 429_522_620_252_160)
+    assert (c["both-natural-9"], c["banker-natural-9"], c["player-natural-9"]) == (
+        44_838_810_157_056,
+        429_522_620_252_160,
+        429_522_620_252_160,
+    )
     assert float_printed(c["other"], "4,094,514,224,841,980")
-    for key, prob, returned in (("both-natural-9", "0.008971", "0.224266"), ("banker-natural-9", "0.085932", "0.429660"),
-                                ("player-natural-9", "0.085932", "0.171864")):
+    for key, prob, returned in (
+        ("both-natural-9", "0.008971", "0.224266"),
+        ("banker-natural-9", "0.085932", "0.429660"),
+        ("player-natural-9", "0.085932", "0.171864"),
+    ):
         row = next(r for r in b.rows if r.key == key)
         assert rounds_to(p(b, key), prob) and rounds_to(p(b, key) * (row.pays + 1), returned), key
     assert rounds_to(p(b, "other"), "0.819165") and rounds_to(1 + b.expected_value, "0.825790")
@@ -344,14 +380,17 @@ def test_lucky_99():
 
 # -- Bad Beat, Golden Frog, 3 Giving 8 ---------------------------------------------------------------
 
+
 def test_any_bad_beat():
     # WoO 'Bad Beat Baccarat', "Any Bad Beat": rows (pays, combinations, probability, return); All other
     # 4,165,209,015,452,930 0.833309; total -0.068813, "6.88%".
-    rows = {"3-card-9-over-3-card-8": (40, "20,727,962,554,368", "0.004147", "0.165877"),
-            "natural-9-over-natural-8": (10, "89,717,848,178,688", "0.017949", "0.179493"),
-            "8-over-7": (6, "156,966,594,535,424", "0.031403", "0.188420"),
-            "7-over-6": (4, "195,793,881,763,840", "0.039171", "0.156685"),
-            "other-margin-of-1": (1, "369,982,973,018,112", "0.074020", "0.074020")}
+    rows = {
+        "3-card-9-over-3-card-8": (40, "20,727,962,554,368", "0.004147", "0.165877"),
+        "natural-9-over-natural-8": (10, "89,717,848,178,688", "0.017949", "0.179493"),
+        "8-over-7": (6, "156,966,594,535,424", "0.031403", "0.188420"),
+        "7-over-6": (4, "195,793,881,763,840", "0.039171", "0.156685"),
+        "other-margin-of-1": (1, "369,982,973,018,112", "0.074020", "0.074020"),
+    }
     b = bac("bad-beat", "any-bad-beat")
     for key, (pays, combos, prob, returned) in rows.items():
         assert counts(b)[key] == n(combos) and rounds_to(p(b, key), prob) and rounds_to(ret(b, key), returned), key
@@ -359,12 +398,31 @@ def test_any_bad_beat():
     assert rounds_to(b.expected_value, "-0.068813") and pct(b.house_edge, "6.88%")
 
 
-@pytest.mark.parametrize("bet_id,win,prob,returned,other,ev,edge", [
-    # WoO 'Bad Beat Baccarat' (b), (c), (d)
-    ("3-card-9-over-8", "20,727,962,554,368", "0.004147", "0.829384", "4,977,670,312,948,990", "-0.166469", "16.65%"),
-    ("natural-9-over-8", "89,717,848,178,688", "0.017949", "0.897466", "4,908,680,427,324,670", "-0.084585", "8.46%"),
-    ("8-over-7", "156,966,594,535,424", "0.031403", "0.785084", "4,841,431,680,967,940", None, "18.35%"),
-])
+@pytest.mark.parametrize(
+    "bet_id,win,prob,returned,other,ev,edge",
+    [
+        # WoO 'Bad Beat Baccarat' (b), (c), (d)
+        (
+            "3-card-9-over-8",
+            "20,727,962,554,368",
+            "0.004147",
+            "0.829384",
+            "4,977,670,312,948,990",
+            "-0.166469",
+            "16.65%",
+        ),
+        (
+            "natural-9-over-8",
+            "89,717,848,178,688",
+            "0.017949",
+            "0.897466",
+            "4,908,680,427,324,670",
+            "-0.084585",
+            "8.46%",
+        ),
+        ("8-over-7", "156,966,594,535,424", "0.031403", "0.785084", "4,841,431,680,967,940", None, "18.35%"),
+    ],
+)
 def test_bad_beat_single_bets(bet_id, win, prob, returned, other, ev, edge):
     b = bac("bad-beat", bet_id)
     assert counts(b)["win"] == n(win) and float_printed(counts(b)["other"], other)
@@ -381,13 +439,24 @@ def test_natural_9_over_8_jacobson():
     assert Decimal("8.4585").quantize(Decimal("0.001"), rounding="ROUND_HALF_UP") == Decimal("8.459")
 
 
-@pytest.mark.parametrize("bet_id,win,prob,returned,other,ev,edge", [
-    # WoO 'Golden Frog Baccarat Side Bets'
-    ("8-over-6", "150,358,085,283,840", "0.030081", "0.752031", "4,848,040,190,219,520", "-0.217887", "21.79%"),
-    ("9-over-7", "90,066,027,282,432", "0.018019", "0.900949", "4,908,332,248,220,930", "-0.081032", "8.10%"),
-    ("3-card-9-over-1", "28,511,182,835,712", "0.005704", "0.855610", "4,969,887,092,667,650", "-0.138686", "13.87%"),
-    ("3-card-9-over-7", None, None, None, None, None, "11.89%"),
-])
+@pytest.mark.parametrize(
+    "bet_id,win,prob,returned,other,ev,edge",
+    [
+        # WoO 'Golden Frog Baccarat Side Bets'
+        ("8-over-6", "150,358,085,283,840", "0.030081", "0.752031", "4,848,040,190,219,520", "-0.217887", "21.79%"),
+        ("9-over-7", "90,066,027,282,432", "0.018019", "0.900949", "4,908,332,248,220,930", "-0.081032", "8.10%"),
+        (
+            "3-card-9-over-1",
+            "28,511,182,835,712",
+            "0.005704",
+            "0.855610",
+            "4,969,887,092,667,650",
+            "-0.138686",
+            "13.87%",
+        ),
+        ("3-card-9-over-7", None, None, None, None, None, "11.89%"),
+    ],
+)
 def test_golden_frog(bet_id, win, prob, returned, other, ev, edge):
     b = bac("golden-frog", bet_id)
     assert pct(b.house_edge, edge)
@@ -421,13 +490,17 @@ def test_3_giving_8():
 
 # -- Two-card and four-card bets (WoO counts unordered hands: compared as probabilities) ------------------
 
+
 def test_perfect_pairs_two_tier():
     # WoO 'Perfect Pairs (Version 2)': Two 250 2,101,008 0.000285 0.071176; One 25 244,747,776 0.033166
     # 0.829138; None -1 7,132,734,336 0.966550; Total 7,379,583,120, -0.066235, "6.62%".
     b = bac("perfect-pairs-two-tier", "perfect-pair-two-tier")
     assert PAIR_OF_PAIRS8 == 7_379_583_120
-    for key, combos, prob in (("two-perfect-pairs", 2_101_008, "0.000285"), ("one-perfect-pair", 244_747_776, "0.033166"),
-                              ("no-perfect-pair", 7_132_734_336, "0.966550")):
+    for key, combos, prob in (
+        ("two-perfect-pairs", 2_101_008, "0.000285"),
+        ("one-perfect-pair", 244_747_776, "0.033166"),
+        ("no-perfect-pair", 7_132_734_336, "0.966550"),
+    ):
         assert p(b, key) == Fraction(combos, PAIR_OF_PAIRS8) and rounds_to(p(b, key), prob), key
     assert rounds_to(ret(b, "two-perfect-pairs"), "0.071176") and rounds_to(ret(b, "one-perfect-pair"), "0.829138")
     assert rounds_to(b.expected_value, "-0.066235") and pct(b.house_edge, "6.62%")
@@ -438,8 +511,11 @@ def test_majestic_match(bet_id):
     # WoO 'Majestic Match': K/Q suited 25 256 0.002966 0.074143; Same suit 2.5 21,168 0.245227 0.613068;
     # Other -1 64,896 0.751807; Total 86,320 -0.064597 "6.46%".
     b = bac("majestic-match", bet_id)
-    for key, combos, prob in (("suited-king-queen", 256, "0.002966"), ("suited", 21_168, "0.245227"),
-                              ("other", 64_896, "0.751807")):
+    for key, combos, prob in (
+        ("suited-king-queen", 256, "0.002966"),
+        ("suited", 21_168, "0.245227"),
+        ("other", 64_896, "0.751807"),
+    ):
         assert p(b, key) == Fraction(combos, PAIRS8) and rounds_to(p(b, key), prob), key
     assert rounds_to(ret(b, "suited-king-queen"), "0.074143") and rounds_to(ret(b, "suited"), "0.613068")
     assert rounds_to(b.expected_value, "-0.064597") and pct(b.house_edge, "6.46%")
@@ -449,26 +525,42 @@ def test_perfect_9_bonus():
     # WoO 'Perfect 9 Bonus Baccarat': 20 1024 0.011863 0.237257; 10 3072 0.035589 0.355885; 5 4096
     # 0.047451 0.237257; -1 78128 0.905097; Total 86320 -0.074699 "7.47%".
     b = bac("perfect-9-bonus", "perfect-9-bonus")
-    for key, combos, prob, returned in (("suited", 1024, "0.011863", "0.237257"), ("unsuited", 3072, "0.035589", "0.355885"),
-                                        ("nine-and-ten", 4096, "0.047451", "0.237257"), ("other", 78_128, "0.905097", None)):
+    for key, combos, prob, returned in (
+        ("suited", 1024, "0.011863", "0.237257"),
+        ("unsuited", 3072, "0.035589", "0.355885"),
+        ("nine-and-ten", 4096, "0.047451", "0.237257"),
+        ("other", 78_128, "0.905097", None),
+    ):
         assert p(b, key) == Fraction(combos, PAIRS8) and rounds_to(p(b, key), prob), key
         assert returned is None or rounds_to(ret(b, key), returned)
     assert rounds_to(b.expected_value, "-0.074699") and pct(b.house_edge, "7.47%")
 
 
 LUCKY_NINES = {  # exact, unordered sets of the first four cards of 8 decks (C(416,4) = 1,229,930,520)
-    "four-nines": 35_960, "three-suited-nines": 86_016, "three-nines": 1_818_624, "two-suited-nines": 8_236_032,
-    "two-nines": 28_237_824, "nine-of-diamonds": 74_908_672, "one-nine": 224_726_016, "no-nines": 891_881_376,
+    "four-nines": 35_960,
+    "three-suited-nines": 86_016,
+    "three-nines": 1_818_624,
+    "two-suited-nines": 8_236_032,
+    "two-nines": 28_237_824,
+    "nine-of-diamonds": 74_908_672,
+    "one-nine": 224_726_016,
+    "no-nines": 891_881_376,
 }
 
 
 def test_lucky_nines_counts_from_closed_forms():
     """The counts, derived by hand (32 nines of 8 a suit, 384 other cards), equal the library's."""
     other = 416 - 32
-    closed = {"four-nines": comb(32, 4), "three-suited-nines": 4 * comb(8, 3) * other,
-              "three-nines": (comb(32, 3) - 4 * comb(8, 3)) * other, "two-suited-nines": 4 * comb(8, 2) * comb(other, 2),
-              "two-nines": (comb(32, 2) - 4 * comb(8, 2)) * comb(other, 2), "nine-of-diamonds": 8 * comb(other, 3),
-              "one-nine": 24 * comb(other, 3), "no-nines": comb(other, 4)}
+    closed = {
+        "four-nines": comb(32, 4),
+        "three-suited-nines": 4 * comb(8, 3) * other,
+        "three-nines": (comb(32, 3) - 4 * comb(8, 3)) * other,
+        "two-suited-nines": 4 * comb(8, 2) * comb(other, 2),
+        "two-nines": (comb(32, 2) - 4 * comb(8, 2)) * comb(other, 2),
+        "nine-of-diamonds": 8 * comb(other, 3),
+        "one-nine": 24 * comb(other, 3),
+        "no-nines": comb(other, 4),
+    }
     assert closed == LUCKY_NINES and sum(closed.values()) == FOUR8 == 1_229_930_520
     b = bac("lucky-nines", "lucky-nines")
     assert {k: p(b, k) for k in LUCKY_NINES} == {k: Fraction(v, FOUR8) for k, v in LUCKY_NINES.items()}
@@ -480,9 +572,14 @@ def test_lucky_nines_binions():
     # 0.053571; Two nines 5 28,237,824 0.022959 0.114794; One nine of diamonds 2 74,908,672 0.060905
     # 0.121810; One nine 1 224,726,016 0.182714 0.182714; No nines 891,881,376 0.725148; -0.194605, 19.46%.
     b = bac("lucky-nines", "lucky-nines")
-    for key, prob, returned in (("four-nines", "0.000029", "0.014619"), ("two-suited-nines", "0.006696", "0.053571"),
-                                ("two-nines", "0.022959", "0.114794"), ("nine-of-diamonds", "0.060905", "0.121810"),
-                                ("one-nine", "0.182714", "0.182714"), ("no-nines", "0.725148", None)):
+    for key, prob, returned in (
+        ("four-nines", "0.000029", "0.014619"),
+        ("two-suited-nines", "0.006696", "0.053571"),
+        ("two-nines", "0.022959", "0.114794"),
+        ("nine-of-diamonds", "0.060905", "0.121810"),
+        ("one-nine", "0.182714", "0.182714"),
+        ("no-nines", "0.725148", None),
+    ):
         assert rounds_to(p(b, key), prob) and (returned is None or rounds_to(ret(b, key), returned)), key
     # WoO's Binion's table splits the three-nine sets 64,512 / 1,840,128; the exact split is
     # 86,016 / 1,818,624 (its own Red Rock table). Its printed figures follow from its split...
@@ -499,13 +596,18 @@ def test_lucky_nines_red_rock():
     # WoO 'Lucky Nines', Red Rock: 4 Nines 1000 35,960 0.000029 0.029237; 3 same suit 500 86,016 0.000070
     # 0.034968; 3 mixed 35 1,818,624 0.001479 0.051752; 2 same suit 16 8,236,032 0.006696 0.107141; "8.27%".
     b = bac("lucky-nines-red-rock", "lucky-nines")
-    for key, prob, returned in (("four-nines", "0.000029", "0.029237"), ("three-suited-nines", "0.000070", "0.034968"),
-                                ("three-nines", "0.001479", "0.051752"), ("two-suited-nines", "0.006696", "0.107141")):
+    for key, prob, returned in (
+        ("four-nines", "0.000029", "0.029237"),
+        ("three-suited-nines", "0.000070", "0.034968"),
+        ("three-nines", "0.001479", "0.051752"),
+        ("two-suited-nines", "0.006696", "0.107141"),
+    ):
         assert rounds_to(p(b, key), prob) and rounds_to(ret(b, key), returned), key
     assert pct(b.house_edge, "8.27%")
 
 
 # -- Fabulous 4 ------------------------------------------------------------------------------------
+
 
 def test_fabulous_4_main_bets():
     # WoO 'Fabulous 4 Baccarat', Player: Win with 1 2 24,639,193,538,560 0.004929 0.009859; Win on 2, 3,
@@ -518,8 +620,13 @@ def test_fabulous_4_main_bets():
     assert (c["win-with-1"], c["win-with-4"], c["tie"]) == (24_639_193_538_560, 86_165_771_096_064, 475_627_426_473_216)
     assert float_printed(c["player-wins"], "2,119,713,317,957,630")
     assert float_printed(c["banker-wins"], "2,292,252,566,437,890")
-    for key, prob in (("win-with-1", "0.004929"), ("player-wins", "0.424079"), ("win-with-4", "0.017239"),
-                      ("tie", "0.095156"), ("banker-wins", "0.458597")):
+    for key, prob in (
+        ("win-with-1", "0.004929"),
+        ("player-wins", "0.424079"),
+        ("win-with-4", "0.017239"),
+        ("tie", "0.095156"),
+        ("banker-wins", "0.458597"),
+    ):
         assert rounds_to(p(player, key), prob), key
     assert rounds_to(ret(player, "win-with-1"), "0.009859") and rounds_to(ret(player, "win-with-4"), "0.008619")
     assert rounds_to(player.expected_value, "-0.016041") and pct(player.house_edge, "1.60%")
@@ -546,7 +653,11 @@ def test_fabulous_4_side_bets():
     for bet_id in ("fabulous-pair-player", "fabulous-pair-banker"):
         b = bac("fabulous-4", bet_id)
         # by hand: a card's partner is one of 415; 7 identical, 24 same rank other suit, 96 same suit other rank
-        assert [p(b, k) for k in ("suited-pair", "pair", "suited")] == [Fraction(7, 415), Fraction(24, 415), Fraction(96, 415)]
+        assert [p(b, k) for k in ("suited-pair", "pair", "suited")] == [
+            Fraction(7, 415),
+            Fraction(24, 415),
+            Fraction(96, 415),
+        ]
         assert b.house_edge == Fraction(47, 415) and pct(b.house_edge, "11.33%")
 
 
@@ -554,15 +665,38 @@ def test_fabulous_4_side_bets():
 
 INSURANCE = {  # WoO 'Baccarat Insurance at Marina Bay Sands', "Player Win after Four Cards":
     # banker two-card total: (pays, {player two-card total: (P win, B win, Tie, EV)})
-    5: (2, {0: ("0.319950", "0.638715", "0.041335", "0.001185"), 1: ("0.283814", "0.674655", "0.041531", "-0.107027"),
-            2: ("0.248356", "0.650906", "0.100738", "-0.154193"), 3: ("0.271182", "0.628151", "0.100667", "-0.085786"),
-            4: ("0.294993", "0.604412", "0.100595", "-0.014426")}),
-    6: (3, {0: ("0.248749", "0.721860", "0.029391", "0.024389"), 1: ("0.200798", "0.710369", "0.088833", "-0.107975"),
-            2: ("0.212631", "0.698539", "0.088830", "-0.060646"), 3: ("0.224458", "0.687609", "0.087932", "-0.014235"),
-            4: ("0.236160", "0.675002", "0.088838", "0.033478"), 5: ("0.248909", "0.662332", "0.088759", "0.084397")}),
-    7: (4, {0: ("0.154340", "0.769393", "0.076268", "-0.152035"), 1: ("0.153216", "0.769718", "0.077066", "-0.156852"),
-            2: ("0.153224", "0.769708", "0.077068", "-0.156814"), 3: ("0.154128", "0.768806", "0.077066", "-0.152294"),
-            4: ("0.153211", "0.769725", "0.077065", "-0.156882"), 5: ("0.154124", "0.768810", "0.077066", "-0.152312")}),
+    5: (
+        2,
+        {
+            0: ("0.319950", "0.638715", "0.041335", "0.001185"),
+            1: ("0.283814", "0.674655", "0.041531", "-0.107027"),
+            2: ("0.248356", "0.650906", "0.100738", "-0.154193"),
+            3: ("0.271182", "0.628151", "0.100667", "-0.085786"),
+            4: ("0.294993", "0.604412", "0.100595", "-0.014426"),
+        },
+    ),
+    6: (
+        3,
+        {
+            0: ("0.248749", "0.721860", "0.029391", "0.024389"),
+            1: ("0.200798", "0.710369", "0.088833", "-0.107975"),
+            2: ("0.212631", "0.698539", "0.088830", "-0.060646"),
+            3: ("0.224458", "0.687609", "0.087932", "-0.014235"),
+            4: ("0.236160", "0.675002", "0.088838", "0.033478"),
+            5: ("0.248909", "0.662332", "0.088759", "0.084397"),
+        },
+    ),
+    7: (
+        4,
+        {
+            0: ("0.154340", "0.769393", "0.076268", "-0.152035"),
+            1: ("0.153216", "0.769718", "0.077066", "-0.156852"),
+            2: ("0.153224", "0.769708", "0.077068", "-0.156814"),
+            3: ("0.154128", "0.768806", "0.077066", "-0.152294"),
+            4: ("0.153211", "0.769725", "0.077065", "-0.156882"),
+            5: ("0.154124", "0.768810", "0.077066", "-0.152312"),
+        },
+    ),
 }
 
 
@@ -581,22 +715,35 @@ def test_insurance_after_four_cards(banker):
         assert rounds_to(Fraction(pays * w - l, situation), ev), player
     # the void rounds are every round outside the situations, and the sheet's expectation is per round dealt
     assert c["not-offered"] == T8 - sum(v for k, v in c.items() if k != "not-offered")
-    assert b.expected_value == Fraction(sum(pays * c[f"player-{q}-player-wins"] - c[f"player-{q}-banker-wins"]
-                                            for q in rows), T8)
+    assert b.expected_value == Fraction(
+        sum(pays * c[f"player-{q}-player-wins"] - c[f"player-{q}-banker-wins"] for q in rows), T8
+    )
 
 
 # -- Side Totals, Super Baccarat -----------------------------------------------------------------------
 
 SIDE_TOTALS = {  # WoO 'Side Total Side Bets in Baccarat': total | combinations | probability | return
-    "player": {9: "668,220,074,600,448 0.133687 -0.131036", 8: "665,982,456,134,400 0.133239 -0.133945",
-               7: "668,117,541,187,584 0.133666 -0.131169", 6: "665,920,136,276,736 0.133227 -0.134026",
-               5: "372,435,601,541,376 0.074511 -0.217635", 4: "371,426,030,979,072 0.074309 -0.219755",
-               3: "372,517,215,488,256 0.074527 -0.142936", 2: "371,465,655,324,672 0.074317 -0.145355",
-               1: "372,517,055,559,936 0.074527 -0.142936", 0: "469,796,508,410,880 0.093989 -0.154095"},
-    "banker": {9: "641,996,333,062,144 0.128440 -0.165137", 8: "639,959,843,756,800 0.128033 -0.167786",
-               7: "641,950,993,608,704 0.128431 -0.165196", 6: "605,184,530,090,752 0.121076 -0.213008",
-               5: "503,359,177,443,584 0.100704 -0.144015", 4: "466,997,733,545,984 0.093429 -0.205849",
-               3: "363,761,246,869,760 0.072776 -0.163081"},
+    "player": {
+        9: "668,220,074,600,448 0.133687 -0.131036",
+        8: "665,982,456,134,400 0.133239 -0.133945",
+        7: "668,117,541,187,584 0.133666 -0.131169",
+        6: "665,920,136,276,736 0.133227 -0.134026",
+        5: "372,435,601,541,376 0.074511 -0.217635",
+        4: "371,426,030,979,072 0.074309 -0.219755",
+        3: "372,517,215,488,256 0.074527 -0.142936",
+        2: "371,465,655,324,672 0.074317 -0.145355",
+        1: "372,517,055,559,936 0.074527 -0.142936",
+        0: "469,796,508,410,880 0.093989 -0.154095",
+    },
+    "banker": {
+        9: "641,996,333,062,144 0.128440 -0.165137",
+        8: "639,959,843,756,800 0.128033 -0.167786",
+        7: "641,950,993,608,704 0.128431 -0.165196",
+        6: "605,184,530,090,752 0.121076 -0.213008",
+        5: "503,359,177,443,584 0.100704 -0.144015",
+        4: "466,997,733,545,984 0.093429 -0.205849",
+        3: "363,761,246,869,760 0.072776 -0.163081",
+    },
 }
 
 
@@ -625,14 +772,24 @@ def test_side_totals(side):
         assert max(edges, key=edges.get) == 6 and pct(edges[6], "21.30%")
 
 
-SUPER_PLAYER = {9: "613,074,020,540,416 0.122654 -0.141421", 8: "555,823,197,134,848 0.111200 -0.221598",
-                7: "408,043,979,470,848 0.081635 -0.183651", 6: "312,658,895,192,064 0.062552 -0.249378",
-                5: "122,838,277,197,824 0.024576 -0.238159", 4: "86,165,771,096,064 0.017239 -0.207021",
-                3: "62,946,423,310,336 0.012593 -0.231808", 2: "44,328,525,111,296 0.008869 -0.192962",
-                1: "24,639,193,538,560 0.004929 -0.206364"}
-SUPER_BANKER = {9: "586,850,279,002,112 0.117408 -0.178146", 8: "529,914,458,673,152 0.106017 -0.151865",
-                7: "384,279,324,919,808 0.076880 -0.231195", 5: "216,715,928,915,968 0.043357 -0.219573",
-                4: "163,359,790,133,248 0.032682 -"}
+SUPER_PLAYER = {
+    9: "613,074,020,540,416 0.122654 -0.141421",
+    8: "555,823,197,134,848 0.111200 -0.221598",
+    7: "408,043,979,470,848 0.081635 -0.183651",
+    6: "312,658,895,192,064 0.062552 -0.249378",
+    5: "122,838,277,197,824 0.024576 -0.238159",
+    4: "86,165,771,096,064 0.017239 -0.207021",
+    3: "62,946,423,310,336 0.012593 -0.231808",
+    2: "44,328,525,111,296 0.008869 -0.192962",
+    1: "24,639,193,538,560 0.004929 -0.206364",
+}
+SUPER_BANKER = {
+    9: "586,850,279,002,112 0.117408 -0.178146",
+    8: "529,914,458,673,152 0.106017 -0.151865",
+    7: "384,279,324,919,808 0.076880 -0.231195",
+    5: "216,715,928,915,968 0.043357 -0.219573",
+    4: "163,359,790,133,248 0.032682 -",
+}
 
 
 def test_super_baccarat():
@@ -650,6 +807,7 @@ def test_super_baccarat():
 
 
 # -- Dragon Tiger, Sic Bo, roulette ----------------------------------------------------------------------
+
 
 def test_dragon_tiger_suited_tie():
     # WoO 'Dragon Tiger': Suited Tie Win 50 1,456 0.016867 0.843373; Loss -1 84,864 0.983133; Total 86,320;
@@ -683,20 +841,27 @@ def test_sic_bo_combination_bets():
 def test_sic_bo_combination_bets_by_hand():
     """Every roll settled by hand: the bets' counts are the rolls each rule names."""
     rolls = list(product(range(1, 7), repeat=3))
-    by_hand = {"three-number-combination": sum(sorted(r) == [1, 2, 3] for r in rolls),
-               "four-number-combination": sum(len(set(r)) == 3 and set(r) <= {1, 2, 3, 4} for r in rolls),
-               "double-and-single": sum(sorted(r) == [2, 2, 5] for r in rolls),
-               "domino": sum(3 in r and 4 in r for r in rolls)}
+    by_hand = {
+        "three-number-combination": sum(sorted(r) == [1, 2, 3] for r in rolls),
+        "four-number-combination": sum(len(set(r)) == 3 and set(r) <= {1, 2, 3, 4} for r in rolls),
+        "double-and-single": sum(sorted(r) == [2, 2, 5] for r in rolls),
+        "domino": sum(3 in r and 4 in r for r in rolls),
+    }
     game = get_game("sic-bo")
     table = load_paytable(game, "combinations")
     for roll in rolls:
         settled = game.settle_roll(roll, table)
         for bet_id in by_hand:
             won = settled[bet_id] == "win"
-            assert won == {"three-number-combination": sorted(roll) == [1, 2, 3],
-                           "four-number-combination": len(set(roll)) == 3 and set(roll) <= {1, 2, 3, 4},
-                           "double-and-single": sorted(roll) == [2, 2, 5],
-                           "domino": 3 in roll and 4 in roll}[bet_id], (roll, bet_id)
+            assert (
+                won
+                == {
+                    "three-number-combination": sorted(roll) == [1, 2, 3],
+                    "four-number-combination": len(set(roll)) == 3 and set(roll) <= {1, 2, 3, 4},
+                    "double-and-single": sorted(roll) == [2, 2, 5],
+                    "domino": 3 in roll and 4 in roll,
+                }[bet_id]
+            ), (roll, bet_id)
     assert {b: counts(sheet("sic-bo", "combinations", b))["win"] for b in by_hand} == by_hand
 
 
@@ -728,14 +893,21 @@ def _en_prison_by_hand(covers, second_zero_pays):
     return tally
 
 
-@pytest.mark.parametrize("paytable,second_zero,printed", [("en-prison", -1, "1.39%"),
-                                                          ("en-prison-partage", Fraction(-1, 2), "1.35%")])
+@pytest.mark.parametrize(
+    "paytable,second_zero,printed", [("en-prison", -1, "1.39%"), ("en-prison-partage", Fraction(-1, 2), "1.35%")]
+)
 def test_en_prison(paytable, second_zero, printed):
     # Real Online Gambling: "somewhere between 1.35% and 1.39% for even money bets depending on the
     # variation of the rule": a second zero losing gives 19/1369 = 1.39%, losing half 1/74 = 1.35%.
     red = {1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36}
-    covers = {"red": red, "black": set(range(1, 37)) - red, "even": set(range(2, 37, 2)),
-              "odd": set(range(1, 37, 2)), "low": set(range(1, 19)), "high": set(range(19, 37))}
+    covers = {
+        "red": red,
+        "black": set(range(1, 37)) - red,
+        "even": set(range(2, 37, 2)),
+        "odd": set(range(1, 37, 2)),
+        "low": set(range(1, 19)),
+        "high": set(range(19, 37)),
+    }
     for bet_id in EVEN_MONEY:
         b = sheet("roulette", paytable, bet_id)
         assert b.total == 37 * 37
@@ -757,7 +929,7 @@ def test_en_prison_settles_two_spins():
     assert game.settle_spin(0, table, next_number=0)["red"] == "second-zero"
     assert game.settle_spin(0, table, next_number=2)["red"] == "imprisoned-lost"
     assert game.settle_spin(1, table, next_number=2)["red"] == "win"
-    assert "red" not in game.settle_spin(0, table)        # unresolved without the next spin
+    assert "red" not in game.settle_spin(0, table)  # unresolved without the next spin
     assert game.settle_spin(0, table)["straight"] == "lose"
     import random
 
@@ -765,6 +937,7 @@ def test_en_prison_settles_two_spins():
 
 
 # -- the language grown for the catalogue: count(...) ------------------------------------------------------
+
 
 def test_count_counts_conditions():
     features = feature_table("sic-bo")
@@ -781,7 +954,7 @@ def test_count_counts_conditions():
         compile_condition("count(die1 == 1)", features)
     with pytest.raises(ConditionError, match="expected a value"):
         compile_condition("count() == 0", features)
-    with pytest.raises(ConditionError, match="yes/no"):   # a yes/no value is still never a number
+    with pytest.raises(ConditionError, match="yes/no"):  # a yes/no value is still never a number
         compile_condition("triple + 1 == 1", features)
 
 
@@ -790,12 +963,12 @@ def test_count_counts_conditions():
 CATALOGUE_GAMES = ("baccarat", "dragon-tiger", "sic-bo", "roulette", "american-roulette")
 
 
-@lru_cache(maxsize=None)
+@cache
 def entries():
     return tuple(catalogue_entries())
 
 
-@lru_cache(maxsize=None)
+@cache
 def md():
     return catalogue_md(entries=entries())
 
@@ -823,17 +996,37 @@ def test_catalogue_files_are_bet_files_with_sources():
             assert raw.get("name") and raw.get("description") and len(raw.get("source", "")) > 40, (name, bet_id)
             if bet_id in seed.bets:
                 assert any(f"Bet {bet_id} is defined by this paytable" in note for note in table.notes), (name, bet_id)
-                assert "REDEFINES" in resources.files("odds.paytables").joinpath(game.id, f"{name}.toml").read_text(), name
+                assert "REDEFINES" in resources.files("odds.paytables").joinpath(game.id, f"{name}.toml").read_text(), (
+                    name
+                )
     assert defined >= 100
 
 
 def test_at_least_25_baccarat_family_catalogue_bets():
     new = {(e.paytable, e.bet) for e in entries() if e.game == "baccarat" and e.change in ("new", "redefined")}
     assert len(new) >= 25
-    required = {"dragon-7", "panda-8", "tiger-7", "ox-6", "kill", "player-3-card-win", "banker-3-card-win",
-                "egalite-7", "four-cards", "five-cards", "six-cards", "perfect-pair-two-tier", "super-6",
-                "88-89-98-99", "9-over-7", "any-bad-beat", "3-giving-8", "majestic-match-player",
-                "fabulous-4-player", "player-insurance-banker-6"}
+    required = {
+        "dragon-7",
+        "panda-8",
+        "tiger-7",
+        "ox-6",
+        "kill",
+        "player-3-card-win",
+        "banker-3-card-win",
+        "egalite-7",
+        "four-cards",
+        "five-cards",
+        "six-cards",
+        "perfect-pair-two-tier",
+        "super-6",
+        "88-89-98-99",
+        "9-over-7",
+        "any-bad-beat",
+        "3-giving-8",
+        "majestic-match-player",
+        "fabulous-4-player",
+        "player-insurance-banker-6",
+    }
     assert required <= {b for _, b in new}
 
 
@@ -841,7 +1034,7 @@ def test_catalogue_md_lists_every_bet_and_games_md_prints_it():
     text = md()
     for e in entries():
         assert f"| `{e.bet}`" in text, (e.paytable, e.bet)
-    for game in all_games():           # every shipped paytable has its section
+    for game in all_games():  # every shipped paytable has its section
         for name in shipped_names(game.id):
             assert f"### {game.id} / `{name}`" in text, (game.id, name)
     # the default paytables list all their bets, the others what they add or change
@@ -867,9 +1060,11 @@ def test_simulation_settles_the_catalogue_bets_of_dice_and_wheels():
     """`odds simulate` deals a paytable's own bets (two spins for en prison) and agrees with the sheets."""
     from odds.design.simulate import simulate
 
-    for game_id, paytable, bets in (("roulette", "en-prison", ["red", "straight"]),
-                                    ("sic-bo", "combinations", ["domino", "four-number-combination"]),
-                                    ("american-roulette", "atlantic-city", ["odd", "top-line"])):
+    for game_id, paytable, bets in (
+        ("roulette", "en-prison", ["red", "straight"]),
+        ("sic-bo", "combinations", ["domino", "four-number-combination"]),
+        ("american-roulette", "atlantic-city", ["odd", "top-line"]),
+    ):
         game = get_game(game_id)
         result = simulate(game, load_paytable(game, paytable), bets, rounds=8_000, seed=11)
         for r in result.bets:

@@ -90,19 +90,24 @@ def test_unsuited_removal_leaves_out_suit_bets_with_a_note():
     assert "perfect-pair" in result.stderr
 
 
-@pytest.mark.parametrize("args, message", [
-    (["sheet", "bacarat"], "did you mean baccarat"),
-    (["sheet", "baccarat", "--bet", "banker-pairs"], "did you mean banker-pair"),
-    (["sheet", "baccarat", "--remove", "Q5"], "bad card"),
-    (["sheet", "baccarat", "--decks", "1", "--remove", "Kx5"], "cannot remove Kx5"),
-    (["sheet", "baccarat", "--decks", "0"], "at least 1"),
-    (["sheet", "baccarat", "--decks", "1", "--remove", "Ax4,2x4,3x4,4x4,5x4,6x4,7x4,8x4,9x4,Tx4,Jx4,Qx4,Kx3"],
-     "may need 6"),
-    (["sheet", "baccarat", "--paytable", "nope"], "unknown paytable"),
-    (["sheet", "baccarat", "--paytable", "missing.toml"], "no such paytable file"),
-    (["sheet", "baccarat", "--bet", "perfect-pair", "--remove", "K"], "needs suits"),
-    (["sheet", "baccarat", "--fee", "0.05"], "--fee applies"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["sheet", "bacarat"], "did you mean baccarat"),
+        (["sheet", "baccarat", "--bet", "banker-pairs"], "did you mean banker-pair"),
+        (["sheet", "baccarat", "--remove", "Q5"], "bad card"),
+        (["sheet", "baccarat", "--decks", "1", "--remove", "Kx5"], "cannot remove Kx5"),
+        (["sheet", "baccarat", "--decks", "0"], "at least 1"),
+        (
+            ["sheet", "baccarat", "--decks", "1", "--remove", "Ax4,2x4,3x4,4x4,5x4,6x4,7x4,8x4,9x4,Tx4,Jx4,Qx4,Kx3"],
+            "may need 6",
+        ),
+        (["sheet", "baccarat", "--paytable", "nope"], "unknown paytable"),
+        (["sheet", "baccarat", "--paytable", "missing.toml"], "no such paytable file"),
+        (["sheet", "baccarat", "--bet", "perfect-pair", "--remove", "K"], "needs suits"),
+        (["sheet", "baccarat", "--fee", "0.05"], "--fee applies"),
+    ],
+)
 def test_bad_input_is_one_line_exit_1(args, message):
     result = CliRunner().invoke(cli, args)
     assert result.exit_code == 1, result.output
@@ -139,8 +144,14 @@ def test_batch_rows_match_the_sheet(tmp_path):
     lines = result.stdout.strip().splitlines()
     assert lines[0] == "line,bet,house_edge,house_edge_float"
     rows = [line.split(",") for line in lines[1:]]
-    assert [(r[0], r[1]) for r in rows] == [("1", "banker"), ("1", "player-pair"), ("2", "banker"),
-                                           ("2", "player-pair"), ("3", "banker"), ("3", "player-pair")]
+    assert [(r[0], r[1]) for r in rows] == [
+        ("1", "banker"),
+        ("1", "player-pair"),
+        ("2", "banker"),
+        ("2", "player-pair"),
+        ("3", "banker"),
+        ("3", "player-pair"),
+    ]
     for (line, bet, exact, approx), remove in zip(rows[::2], ["", "5x3,K,Th", "Ax20"]):
         args = ["sheet", "baccarat", "--bet", bet, "--format", "json"] + (["--remove", remove] if remove else [])
         sheet = json.loads(run(*args).output)
@@ -191,8 +202,12 @@ def test_batch_file_errors(tmp_path):
 
 
 def test_a_usage_error_is_one_line_with_a_pointer_to_help():
-    for args in (["sheet"], ["sheet", "baccarat", "--decks", "ten"], ["nosuchcommand"],
-                 ["count", "baccarat", "--shoes", "9" * 500]):
+    for args in (
+        ["sheet"],
+        ["sheet", "baccarat", "--decks", "ten"],
+        ["nosuchcommand"],
+        ["count", "baccarat", "--shoes", "9" * 500],
+    ):
         result = CliRunner().invoke(cli, args)
         lines = result.stderr.strip().splitlines()
         assert result.exit_code == 2 and len(lines) == 1, result.stderr
@@ -237,11 +252,23 @@ TABLE_COMMANDS = (
     + [["sheet", g.id, "--summary"] for g in all_games()]
     + [["features", g.id] for g in all_games()]
     + [["compare", g.id] for g in all_games()]
-    + [["eor", "baccarat"], ["eor", "dragon-tiger-poker", "--bet", "dragon-suit"], ["tags", "baccarat", "big"],
-       ["strategy", "player-dealer-baccarat"], ["solve", "baccarat", "tie", "--symbolic"],
-       ["solve", "roulette", "tiers"], ["simulate", "baccarat", "--rounds", "500"],
-       ["compare", "player-dealer-baccarat", "--paytable", "seed,dragon-bonus-natural-always-wins",
-        "--decks", "4,6,8"]]
+    + [
+        ["eor", "baccarat"],
+        ["eor", "dragon-tiger-poker", "--bet", "dragon-suit"],
+        ["tags", "baccarat", "big"],
+        ["strategy", "player-dealer-baccarat"],
+        ["solve", "baccarat", "tie", "--symbolic"],
+        ["solve", "roulette", "tiers"],
+        ["simulate", "baccarat", "--rounds", "500"],
+        [
+            "compare",
+            "player-dealer-baccarat",
+            "--paytable",
+            "seed,dragon-bonus-natural-always-wins",
+            "--decks",
+            "4,6,8",
+        ],
+    ]
 )
 
 
@@ -265,12 +292,20 @@ def _walk(node, path=""):
 
 
 JSON_COMMANDS = [
-    ["sheet", "baccarat", "--bet", "tie", "--remove", "5x3"], ["sheet", "sic-bo", "--bet", "big"],
-    ["sheet", "baccarat", "--summary", "--bet", "tie"], ["eor", "baccarat", "--bet", "tie"],
-    ["tags", "baccarat", "tie"], ["strategy", "player-dealer-baccarat", "--decks", "4"],
-    ["solve", "baccarat", "tie"], ["solve", "sic-bo", "big"], ["simulate", "baccarat", "--rounds", "300"],
-    ["simulate", "roulette", "--bet", "red", "--rounds", "300"], ["compare", "baccarat", "--bet", "tie"],
-    ["compare", "sic-bo", "--bet", "big"], ["games"], ["features", "baccarat"],
+    ["sheet", "baccarat", "--bet", "tie", "--remove", "5x3"],
+    ["sheet", "sic-bo", "--bet", "big"],
+    ["sheet", "baccarat", "--summary", "--bet", "tie"],
+    ["eor", "baccarat", "--bet", "tie"],
+    ["tags", "baccarat", "tie"],
+    ["strategy", "player-dealer-baccarat", "--decks", "4"],
+    ["solve", "baccarat", "tie"],
+    ["solve", "sic-bo", "big"],
+    ["simulate", "baccarat", "--rounds", "300"],
+    ["simulate", "roulette", "--bet", "red", "--rounds", "300"],
+    ["compare", "baccarat", "--bet", "tie"],
+    ["compare", "sic-bo", "--bet", "big"],
+    ["games"],
+    ["features", "baccarat"],
 ]
 
 
@@ -287,15 +322,18 @@ def test_json_names_a_bet_id_and_a_shoe_one_way(args):
         if key == "shoe" or path.endswith("shoes"):
             for shoe in value if isinstance(value, list) else [value]:
                 shoes += 1
-                assert shoe is None or (set(shoe) == {"decks", "cards", "removed"}
-                                        and shoe["cards"] == 52 * shoe["decks"] - sum(
-                                            int(r.split("x")[1]) if "x" in r else 1 for r in shoe["removed"])), shoe
+                assert shoe is None or (
+                    set(shoe) == {"decks", "cards", "removed"}
+                    and shoe["cards"]
+                    == 52 * shoe["decks"] - sum(int(r.split("x")[1]) if "x" in r else 1 for r in shoe["removed"])
+                ), shoe
     assert shoes or args[0] in ("games", "features")
 
 
 def test_batch_json_names_the_bet_id(tmp_path):
-    rows = json.loads(run("batch", "baccarat", "--file", "-", "--bet", "tie", "--format", "json",
-                          input="\n5x3\n").stdout)
+    rows = json.loads(
+        run("batch", "baccarat", "--file", "-", "--bet", "tie", "--format", "json", input="\n5x3\n").stdout
+    )
     assert [(r["line"], r["id"]) for r in rows] == [(1, "tie"), (2, "tie")] and all("bet" not in r for r in rows)
 
 
@@ -312,6 +350,7 @@ def test_batch_shoes_is_an_alias_of_file_with_a_note(tmp_path):
 
 def test_seed_and_level_defaults_agree_across_commands():
     """simulate and count default to --seed 1; tags and count to the same --level."""
+
     def default(command, option):
         (param,) = [p for p in cli.commands[command].params if p.name == option]
         return param.default
@@ -320,8 +359,9 @@ def test_seed_and_level_defaults_agree_across_commands():
     assert default("tags", "level") == default("count", "level") == count_lib.DEFAULT_LEVEL
     tags = json.loads(run("tags", "baccarat", "big", "--format", "json").stdout)
     assert tags["level"] == count_lib.DEFAULT_LEVEL
-    assert tags == json.loads(run("tags", "baccarat", "big", "--level", str(count_lib.DEFAULT_LEVEL),
-                                  "--format", "json").stdout)
+    assert tags == json.loads(
+        run("tags", "baccarat", "big", "--level", str(count_lib.DEFAULT_LEVEL), "--format", "json").stdout
+    )
 
 
 def test_every_format_help_lists_exactly_the_formats_written():
@@ -332,8 +372,9 @@ def test_every_format_help_lists_exactly_the_formats_written():
         choices = list(params[0].type.choices)
         help_text = params[0].help
         for fmt in ("table", "md", "csv", "json"):
-            assert (f"{fmt} " in help_text + " " or f"{fmt}," in help_text or f"{fmt}." in help_text) == (fmt in choices), \
-                (name, fmt, help_text)
+            assert (f"{fmt} " in help_text + " " or f"{fmt}," in help_text or f"{fmt}." in help_text) == (
+                fmt in choices
+            ), (name, fmt, help_text)
 
 
 @pytest.mark.parametrize("z_max, passed", [("100", True), ("0.0001", False)])
@@ -346,7 +387,7 @@ def test_simulate_json_and_table_agree_on_pass_and_fail(z_max, passed):
     data = json.loads(as_json.stdout)
     lines = as_table.stdout.splitlines()
     rule = next(i for i, line in enumerate(lines) if line.startswith("---"))
-    table_rows = [line.split() for line in lines[rule + 1:] if line.strip()]
+    table_rows = [line.split() for line in lines[rule + 1 :] if line.strip()]
     assert len(table_rows) == len(data["bets"])
     csv_rows = list(csv.DictReader(io.StringIO(as_csv.stdout)))
     assert data["passed"] is passed and data["failures"] == [b["id"] for b in data["bets"] if not b["passed"]]
@@ -387,14 +428,20 @@ def test_pay_option_prices_like_a_paytable_file():
     by_pay = json.loads(run("sheet", "baccarat", "--bet", "tie", "--pay", "tie.tie=9", "--format", "json").stdout)
     assert by_pay["bets"] == by_file["bets"] and by_pay["paytable"] == "seed with tie.tie=9"
     assert any("--pay tie.tie=9" in note for note in by_pay["notes"])
-    compared = json.loads(run("compare", "baccarat", "--bet", "tie", "--decks", "8", "--pay", "tie.tie=9",
-                              "--format", "json").stdout)
+    compared = json.loads(
+        run("compare", "baccarat", "--bet", "tie", "--decks", "8", "--pay", "tie.tie=9", "--format", "json").stdout
+    )
     cells = {c["paytable"]: c["house_edge"] for c in compared["bets"][0]["cells"]}
-    assert cells == {"seed": json.loads(run("sheet", "baccarat", "--bet", "tie", "--format", "json").stdout)
-                     ["bets"][0]["house_edge"], "seed with tie.tie=9": by_file["bets"][0]["house_edge"]}
+    assert cells == {
+        "seed": json.loads(run("sheet", "baccarat", "--bet", "tie", "--format", "json").stdout)["bets"][0][
+            "house_edge"
+        ],
+        "seed with tie.tie=9": by_file["bets"][0]["house_edge"],
+    }
     # the last --pay of a line wins; other lines keep their pays
-    twice = json.loads(run("sheet", "baccarat", "--bet", "tie", "--pay", "tie.tie=5", "--pay", "tie.tie=9",
-                           "--format", "json").stdout)
+    twice = json.loads(
+        run("sheet", "baccarat", "--bet", "tie", "--pay", "tie.tie=5", "--pay", "tie.tie=9", "--format", "json").stdout
+    )
     assert twice["bets"] == by_file["bets"]
     # solve: changing the losing line moves the break-even pay of the winning one
     solved = json.loads(run("solve", "baccarat", "tie", "--pay", "tie.no-tie=-1/2", "--format", "json").stdout)
@@ -405,8 +452,9 @@ def test_pay_option_prices_like_a_paytable_file():
 
 def test_pay_keeps_the_window_and_the_rest_of_the_bet():
     plain = json.loads(run("sheet", "baccarat", "--bet", "lucky-6", "--format", "json").stdout)["bets"][0]
-    repriced = json.loads(run("sheet", "baccarat", "--bet", "lucky-6", "--pay", "lucky-6.six-three-cards=23",
-                              "--format", "json").stdout)["bets"][0]
+    repriced = json.loads(
+        run("sheet", "baccarat", "--bet", "lucky-6", "--pay", "lucky-6.six-three-cards=23", "--format", "json").stdout
+    )["bets"][0]
     assert repriced["window"] == plain["window"] == 60
     pays = {o["key"]: o["pays"] for o in repriced["outcomes"]}
     assert pays == {**{o["key"]: o["pays"] for o in plain["outcomes"]}, "six-three-cards": "23"}
@@ -416,8 +464,22 @@ def test_count_keeps_the_window_of_a_repriced_bet(tmp_path):
     """Issue 14 item 2: a file re-pricing one line of lucky-6 keeps the seed's 60-round window."""
     path = tmp_path / "lucky.toml"
     path.write_text('game = "baccarat"\nextends = "seed"\n\n[bets.lucky-6]\npays.six-three-cards = 23\n')
-    data = json.loads(run("count", "baccarat", "--bet", "lucky-6", "--paytable", str(path), "--shoes", "2",
-                          "--workers", "1", "--format", "json").stdout)
+    data = json.loads(
+        run(
+            "count",
+            "baccarat",
+            "--bet",
+            "lucky-6",
+            "--paytable",
+            str(path),
+            "--shoes",
+            "2",
+            "--workers",
+            "1",
+            "--format",
+            "json",
+        ).stdout
+    )
     (row,) = data["bets"]
     assert row["window"] == 60
 
@@ -496,13 +558,23 @@ def test_text_tables_fit_the_width_whenever_words_allow():
         columns = rng.randint(1, 5)
         right = [rng.random() < 0.4 for _ in range(columns)]
         headers = [f"h{i}" for i in range(columns)]
-        rows = [[f"{rng.randint(0, 10**rng.randint(0, 12)):,}" if r else
-                 " ".join(rng.choice(words) for _ in range(rng.randint(1, 12))) for r in right]
-                for _ in range(rng.randint(1, 4))]
+        rows = [
+            [
+                f"{rng.randint(0, 10 ** rng.randint(0, 12)):,}"
+                if r
+                else " ".join(rng.choice(words) for _ in range(rng.randint(1, 12)))
+                for r in right
+            ]
+            for _ in range(rng.randint(1, 4))
+        ]
         width = rng.randint(30, 120)
         text = text_table(headers, rows, False, right, width=width)
-        floor = [max([len(h)] + [max(len(w) for w in r[i].split()) for r in rows]) if not right[i]
-                 else max([len(h)] + [len(r[i]) for r in rows]) for i, h in enumerate(headers)]
+        floor = [
+            max([len(h)] + [max(len(w) for w in r[i].split()) for r in rows])
+            if not right[i]
+            else max([len(h)] + [len(r[i]) for r in rows])
+            for i, h in enumerate(headers)
+        ]
         if sum(max(f, 12 if not r else 0) for f, r in zip(floor, right)) + 2 * (columns - 1) <= width:
             assert max(len(line) for line in text.splitlines()) <= width, (width, text)
         body = " ".join(text.splitlines()[2:]).split()

@@ -32,8 +32,11 @@ def run(*args):
 def cells(*args) -> dict:
     """(bet, paytable, decks) -> cell of the JSON."""
     data = json.loads(run("compare", *args, "--format", "json"))
-    return {(bet["id"], c["paytable"], c["shoe"]["decks"] if c["shoe"] else None): c
-            for bet in data["bets"] for c in bet["cells"]}
+    return {
+        (bet["id"], c["paytable"], c["shoe"]["decks"] if c["shoe"] else None): c
+        for bet in data["bets"]
+        for c in bet["cells"]
+    }
 
 
 def rounds_to(exact: Fraction, printed: str) -> bool:
@@ -52,8 +55,10 @@ def falling(n: int, k: int) -> int:
 # Wizard of Odds, as in tests/test_published.py: Perfect Pair 25 and 26 to 1 at 6 and 8 decks,
 # and the standard Dragon Bonus (30/10/6/4/2/1) at 4, 6 and 8 decks.
 PUBLISHED = [
-    ("perfect-pair", "perfect-pair-25", 8, "13.03%"), ("perfect-pair", "seed", 8, "9.68%"),
-    ("perfect-pair", "perfect-pair-25", 6, "17.07%"), ("perfect-pair", "seed", 6, "13.88%"),
+    ("perfect-pair", "perfect-pair-25", 8, "13.03%"),
+    ("perfect-pair", "seed", 8, "9.68%"),
+    ("perfect-pair", "perfect-pair-25", 6, "17.07%"),
+    ("perfect-pair", "seed", 6, "13.88%"),
     ("dragon-bonus-player", "dragon-bonus-standard", 4, "2.70%"),
     ("dragon-bonus-player", "dragon-bonus-standard", 6, "2.67%"),
     ("dragon-bonus-player", "dragon-bonus-standard", 8, "2.65%"),
@@ -64,8 +69,21 @@ PUBLISHED = [
 
 
 def test_published_edges_by_deck_count_and_paytable():
-    got = cells("baccarat", "--bet", "perfect-pair", "--bet", "dragon-bonus-player", "--bet", "dragon-bonus-banker",
-                "--decks", "4,6,8", "--paytable", "seed,perfect-pair-25", "--paytable", "dragon-bonus-standard")
+    got = cells(
+        "baccarat",
+        "--bet",
+        "perfect-pair",
+        "--bet",
+        "dragon-bonus-player",
+        "--bet",
+        "dragon-bonus-banker",
+        "--decks",
+        "4,6,8",
+        "--paytable",
+        "seed,perfect-pair-25",
+        "--paytable",
+        "dragon-bonus-standard",
+    )
     for bet, paytable, decks, printed in PUBLISHED:
         cell = got[bet, paytable, decks]
         assert rounds_to(Fraction(cell["house_edge"]), printed), (bet, paytable, decks, cell["house_edge_float"])
@@ -81,7 +99,7 @@ def test_banker_at_six_decks_from_published_counts():
     assert Fraction(got["banker", "seed", 6]["house_edge"]) == Fraction(player - Fraction(19, 20) * banker, total)
     assert Fraction(got["player", "seed", 6]["house_edge"]) == Fraction(banker - player, total)
     ev = Fraction(player - banker, total)
-    variance = Fraction(banker + player, total) - ev ** 2
+    variance = Fraction(banker + player, total) - ev**2
     assert Fraction(got["player", "seed", 6]["variance"]) == variance
     assert got["player", "seed", 6]["std_dev"] == pytest.approx(float(variance) ** 0.5, rel=1e-15)
     assert tie > 0
@@ -105,8 +123,9 @@ def test_every_format_carries_the_same_figures():
     args = ["baccarat", "--bet", "tie", "--bet", "lucky-6", "--decks", "1,8", "--paytable", "seed,tie-9"]
     got = cells(*args)
     rows = list(csv.DictReader(io.StringIO(run("compare", *args, "--format", "csv"))))
-    assert {(r["bet"], r["paytable"], int(r["decks"])): r["house_edge"] for r in rows} == \
-        {k: c["house_edge"] for k, c in got.items()}
+    assert {(r["bet"], r["paytable"], int(r["decks"])): r["house_edge"] for r in rows} == {
+        k: c["house_edge"] for k, c in got.items()
+    }
     assert all(float(r["std_dev"]) == got[r["bet"], r["paytable"], int(r["decks"])]["std_dev"] for r in rows)
     md = run("compare", *args, "--format", "md")
     exact_block = md.split("## Exact house edge")[1]
@@ -129,17 +148,26 @@ def test_defaults_every_bet_the_default_paytable_and_the_usual_shoes():
 
 def test_a_bet_only_one_paytable_has_is_a_dash_elsewhere(tmp_path):
     path = tmp_path / "mine.toml"
-    path.write_text('game = "baccarat"\nextends = "seed"\n[bets.dragon-7]\nname = "Dragon 7"\noutcomes = [\n'
-                    '  { key = "win", when = "banker_wins and banker_cards == 3 and banker_total == 7", pays = 40 },\n'
-                    '  { key = "other", pays = -1 },\n]\n')
+    path.write_text(
+        'game = "baccarat"\nextends = "seed"\n[bets.dragon-7]\nname = "Dragon 7"\noutcomes = [\n'
+        '  { key = "win", when = "banker_wins and banker_cards == 3 and banker_total == 7", pays = 40 },\n'
+        '  { key = "other", pays = -1 },\n]\n'
+    )
     got = cells("baccarat", "--bet", "dragon-7", "--decks", "8", "--paytable", f"seed,{path}")
     assert list(got) == [("dragon-7", "mine", 8)]
     table = run("compare", "baccarat", "--bet", "dragon-7", "--decks", "8", "--paytable", f"seed,{path}")
     assert re.search(r"\ndragon-7 +seed +-\n", table)
 
 
-@pytest.mark.parametrize("text, message", [("0", "outside"), ("x", "write deck counts"), ("", "write deck counts"),
-                                           (",".join(map(str, range(1, 30))), "at most 20")])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("0", "outside"),
+        ("x", "write deck counts"),
+        ("", "write deck counts"),
+        (",".join(map(str, range(1, 30))), "at most 20"),
+    ],
+)
 def test_parse_decks_refuses(text, message):
     with pytest.raises(OddsError, match=message):
         parse_decks(text)

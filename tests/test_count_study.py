@@ -68,10 +68,37 @@ def true_count(convention: str, unseen_cards: int, unseen_tags: int, burned: int
 
 
 def run_count(convention: str, trigger: str) -> dict:
-    result = CliRunner().invoke(cli, [
-        "count", GAME, "--bet", BET, "--tags", ",".join(map(str, TAGS)), "--trigger", trigger, "--decks", str(DECKS),
-        "--cut-card", str(CUT), "--after-cut", "one-more", "--window", str(WINDOW), "--true-count", convention,
-        "--shoes", str(SHOES), "--seed", str(SEED), "--workers", "1", "--format", "json"])
+    result = CliRunner().invoke(
+        cli,
+        [
+            "count",
+            GAME,
+            "--bet",
+            BET,
+            "--tags",
+            ",".join(map(str, TAGS)),
+            "--trigger",
+            trigger,
+            "--decks",
+            str(DECKS),
+            "--cut-card",
+            str(CUT),
+            "--after-cut",
+            "one-more",
+            "--window",
+            str(WINDOW),
+            "--true-count",
+            convention,
+            "--shoes",
+            str(SHOES),
+            "--seed",
+            str(SEED),
+            "--workers",
+            "1",
+            "--format",
+            "json",
+        ],
+    )
     assert result.exit_code == 0, result.output
     return json.loads(result.stdout)
 
@@ -105,17 +132,22 @@ def test_study_figures_equal_an_independent_tally(dealt, convention, trigger):
         assert row["bet_frequency" + suffix] == float(Fraction(bets, rounds))
         assert abs(Fraction(row["average_edge" + suffix]) - won / bets) <= ROUNDING + Fraction(1, 10**15)
         assert abs(Fraction(row["units_per_100_hands" + suffix]) - 100 * won / rounds) <= 100 * ROUNDING
-        assert abs(Fraction(row["count_units_per_shoe" + suffix]) - won / SHOES) <= bets * ROUNDING / SHOES + Fraction(1, 10**15)
+        assert abs(Fraction(row["count_units_per_shoe" + suffix]) - won / SHOES) <= bets * ROUNDING / SHOES + Fraction(
+            1, 10**15
+        )
         index = 100 * float(100 * won / rounds) / math.sqrt(100 * float(Fraction(bets, rounds)) * float(sheet.variance))
         assert row["desirability_index" + suffix] == pytest.approx(index, rel=1e-8)
         # the standard error of the bet frequency: the ratio estimator over shoes, by hand
         f = Fraction(bets, rounds)
         spread = sum((b - f * r) ** 2 for r, b, _ in per_shoe) / (SHOES * (SHOES - 1))
         assert row["bet_frequency" + suffix + "_std_error"] == pytest.approx(
-            math.sqrt(spread) / (rounds / SHOES), rel=1e-9)
+            math.sqrt(spread) / (rounds / SHOES), rel=1e-9
+        )
         a = won / bets
         spread = sum((w - a * b) ** 2 for _, b, w in per_shoe) / (SHOES * (SHOES - 1))
-        assert row["average_edge" + suffix + "_std_error"] == pytest.approx(math.sqrt(spread) / (bets / SHOES), rel=1e-6)
+        assert row["average_edge" + suffix + "_std_error"] == pytest.approx(
+            math.sqrt(spread) / (bets / SHOES), rel=1e-6
+        )
 
 
 def test_the_two_true_counts_differ_where_burns_are_many(dealt):
@@ -135,8 +167,10 @@ def test_standard_after_cut_rule(game_id):
     cut, burn, at_start = 14, game.burn_per_round, 0
     for index in range(200):
         order = [int(k) for k in shuffled(full, 8, index)]
-        deal = {rule: deal_shoe(game, order, DealRules(cut_card=cut, after_cut=rule), settle=False)[0]
-                for rule in ("last", "standard", "one-more")}
+        deal = {
+            rule: deal_shoe(game, order, DealRules(cut_card=cut, after_cut=rule), settle=False)[0]
+            for rule in ("last", "standard", "one-more")
+        }
         last, more = deal["last"], deal["one-more"]
         first_burn = min(CARD_OF_KIND[order[0]][0], 10)
 
@@ -157,7 +191,9 @@ def invoke(*args):
 
 
 def study(*args, shoes="12"):
-    result = invoke("count", "tiger-baccarat", "--shoes", shoes, "--seed", "3", "--workers", "1", "--format", "json", *args)
+    result = invoke(
+        "count", "tiger-baccarat", "--shoes", shoes, "--seed", "3", "--workers", "1", "--format", "json", *args
+    )
     assert result.exit_code == 0, result.output
     return json.loads(result.stdout)
 
@@ -169,8 +205,10 @@ def test_tags_by_value_rank_or_card_are_the_same_count():
     """10 values, 13 ranks (T J Q K alike) or 52 cards (suits alike): one count, one result."""
     ranks = TAGS + [TAGS[-1]] * 3
     cards = [t for t in ranks for _ in range(4)]
-    rows = [study("--bet", BET, "--tags", ",".join(map(str, tags)), "--trigger", "3")["bets"][0]
-            for tags in (TAGS, ranks, cards)]
+    rows = [
+        study("--bet", BET, "--tags", ",".join(map(str, tags)), "--trigger", "3")["bets"][0]
+        for tags in (TAGS, ranks, cards)
+    ]
     assert [len(r["tags"]) for r in rows] == [10, 13, 52] and rows[1]["tag_cards"][-1] == "K"
     for key in FIGURES + ("betting_correlation", "balanced"):
         assert rows[0][key] == rows[1][key] == rows[2][key], key
@@ -190,11 +228,26 @@ def test_given_trigger_equal_to_the_best_gives_the_same_figures_with_errors():
 
 
 def test_several_bets_each_with_its_tags_and_trigger_and_workers_do_not_matter():
-    args = ["--bet", BET, "--bet", "tiger", "--bet", "tiger-pair", "--tags", f"{BET}={','.join(map(str, TAGS))}",
-            "--trigger", f"{BET}=2", "--trigger", "tiger=4.5"]
+    args = [
+        "--bet",
+        BET,
+        "--bet",
+        "tiger",
+        "--bet",
+        "tiger-pair",
+        "--tags",
+        f"{BET}={','.join(map(str, TAGS))}",
+        "--trigger",
+        f"{BET}=2",
+        "--trigger",
+        "tiger=4.5",
+    ]
     one = study(*args)
-    two = json.loads(invoke("count", "tiger-baccarat", "--shoes", "12", "--seed", "3", "--workers", "2",
-                            "--format", "json", *args).stdout)
+    two = json.loads(
+        invoke(
+            "count", "tiger-baccarat", "--shoes", "12", "--seed", "3", "--workers", "2", "--format", "json", *args
+        ).stdout
+    )
     assert one == two
     big, tiger, pair = one["bets"]
     assert (big["tags_source"], big["count_trigger"]) == ("user", 2.0)
@@ -223,8 +276,26 @@ def test_text_views_fit_100_columns_and_csv_is_flat():
 
 def test_in_shoe_true_count_with_a_burn_every_round():
     """Dragon Tiger burns a card before each round: the in-shoe convention must leave those out."""
-    data = json.loads(invoke("count", "dragon-tiger", "--bet", "dragon-big", "--decks", "1", "--shoes", "4",
-                             "--workers", "1", "--true-count", "in-shoe", "--trigger", "0", "--format", "json").stdout)
+    data = json.loads(
+        invoke(
+            "count",
+            "dragon-tiger",
+            "--bet",
+            "dragon-big",
+            "--decks",
+            "1",
+            "--shoes",
+            "4",
+            "--workers",
+            "1",
+            "--true-count",
+            "in-shoe",
+            "--trigger",
+            "0",
+            "--format",
+            "json",
+        ).stdout
+    )
     assert data["true_count"] == "in-shoe" and data["burn_per_round"] == 1
     assert 0 < data["bets"][0]["bet_frequency"] <= 1
 
@@ -232,21 +303,60 @@ def test_in_shoe_true_count_with_a_burn_every_round():
 def test_the_library_call_takes_tags_and_triggers():
     import odds
 
-    report = odds.count(GAME, bets=BET, shoes=SHOES, seed=SEED, decks=DECKS, cut_card=CUT, after_cut="one-more",
-                        window=WINDOW, tags={BET: TAGS}, triggers={BET: 2})
+    report = odds.count(
+        GAME,
+        bets=BET,
+        shoes=SHOES,
+        seed=SEED,
+        decks=DECKS,
+        cut_card=CUT,
+        after_cut="one-more",
+        window=WINDOW,
+        tags={BET: TAGS},
+        triggers={BET: 2},
+    )
     assert report.bet(BET) == run_count("unseen", "2")["bets"][0]
 
 
 def test_plot_of_a_study(tmp_path):
     pytest.importorskip("matplotlib")
     png = tmp_path / "study.png"
-    result = invoke("count", GAME, "--bet", BET, "--bet", "tiger-pair", "--tags", f"{BET}={','.join(map(str, TAGS))}",
-                    "--trigger", f"{BET}=2", "--shoes", "5", "--workers", "1", "--plot", str(png))
+    result = invoke(
+        "count",
+        GAME,
+        "--bet",
+        BET,
+        "--bet",
+        "tiger-pair",
+        "--tags",
+        f"{BET}={','.join(map(str, TAGS))}",
+        "--trigger",
+        f"{BET}=2",
+        "--shoes",
+        "5",
+        "--workers",
+        "1",
+        "--plot",
+        str(png),
+    )
     assert result.exit_code == 0, result.output
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     drawn = []
     for name in ("one.svg", "two.svg"):  # the same run draws the same bytes
-        args = ["count", GAME, "--bet", BET, "--trigger", "3", "--shoes", "3", "--workers", "1", "--plot", str(tmp_path / name)]
+        args = [
+            "count",
+            GAME,
+            "--bet",
+            BET,
+            "--trigger",
+            "3",
+            "--shoes",
+            "3",
+            "--workers",
+            "1",
+            "--plot",
+            str(tmp_path / name),
+        ]
         assert invoke(*args).exit_code == 0
         drawn.append((tmp_path / name).read_bytes())
     assert drawn[0] == drawn[1] and b"<svg" in drawn[0][:400]
@@ -268,8 +378,9 @@ def test_standard_errors_match_the_spread_of_independent_runs():
     values = {k: [] for k in figures}
     errors = {k: [] for k in figures}
     naive = []
-    first = count_lib.make_spec(game, table, [BET], 2, 1000, DealRules(cut_card=14), tags={BET: TAGS},
-                                triggers={BET: Fraction(2)})
+    first = count_lib.make_spec(
+        game, table, [BET], 2, 1000, DealRules(cut_card=14), tags={BET: TAGS}, triggers={BET: Fraction(2)}
+    )
     for seed in range(40):
         spec = dataclasses.replace(first, seed=1000 + seed)
         (row,) = count_lib.report(spec, count_lib.run(spec, 30, workers=1))

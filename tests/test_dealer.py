@@ -15,8 +15,13 @@ from odds.shoe import Shoe
 
 @pytest.mark.parametrize("game_id", ["baccarat", "tiger-baccarat", "dragon-tiger", "dragon-tiger-poker"])
 @settings(max_examples=25, deadline=None)
-@given(decks=st.integers(1, 8), cut=st.integers(0, 80), after_cut=st.sampled_from(AFTER_CUT),
-       index=st.integers(0, 10**6), commencement=st.booleans())
+@given(
+    decks=st.integers(1, 8),
+    cut=st.integers(0, 80),
+    after_cut=st.sampled_from(AFTER_CUT),
+    index=st.integers(0, 10**6),
+    commencement=st.booleans(),
+)
 def test_dealing_by_lengths_equals_dealing_card_by_card(game_id, decks, cut, after_cut, index, commencement):
     game = get_game(game_id)
     order = shuffled(Shoe.decks(decks).card_counts(), 7, index)
@@ -38,8 +43,13 @@ def deal_shoes(game, orders, rules):
 
 @pytest.mark.parametrize("game_id", ["baccarat", "tiger-baccarat", "dragon-tiger"])
 @settings(max_examples=20, deadline=None)
-@given(cards=st.lists(st.integers(0, 4), min_size=52, max_size=52), cut=st.integers(0, 30),
-       after_cut=st.sampled_from(AFTER_CUT), commencement=st.booleans(), shoes=st.integers(1, 6))
+@given(
+    cards=st.lists(st.integers(0, 4), min_size=52, max_size=52),
+    cut=st.integers(0, 30),
+    after_cut=st.sampled_from(AFTER_CUT),
+    commencement=st.booleans(),
+    shoes=st.integers(1, 6),
+)
 def test_a_chunk_of_shoes_deals_as_its_shoes_one_by_one(game_id, cards, cut, after_cut, commencement, shoes):
     """deal_chunk (every shoe of a chunk walked in step with numpy) gives each shoe's unseen
     cards before each round exactly as deal_shoe, for small shoes (some with no round at all),
@@ -70,9 +80,17 @@ def test_a_chunk_tallies_as_its_shoes_one_by_one(true_count):
     from odds.paytable import load_paytable
 
     game = get_game("tiger-baccarat")
-    spec = make_spec(game, load_paytable(game), ["big-tiger", "tiger-pair", "banker"], 2, 5, DealRules(cut_card=20),
-                     tags={"big-tiger": [0, 0, -1, -1, -1, -2, 1, 2, 2, 0]}, triggers={"big-tiger": 1},
-                     true_count=true_count)
+    spec = make_spec(
+        game,
+        load_paytable(game),
+        ["big-tiger", "tiger-pair", "banker"],
+        2,
+        5,
+        DealRules(cut_card=20),
+        tags={"big-tiger": [0, 0, -1, -1, -1, -2, 1, 2, 2, 0]},
+        triggers={"big-tiger": 1},
+        true_count=true_count,
+    )
     evaluator = _evaluator(spec)
     orders = [shuffled(spec.full, spec.seed, i) for i in range(12)]
     shoes = [deal_shoe(game, o, spec.rules, settle=False)[0] for o in orders]
@@ -80,7 +98,9 @@ def test_a_chunk_tallies_as_its_shoes_one_by_one(true_count):
     results = evaluator.evaluate_shoes(shoes)
     chunk = Tally(0, {b: BetTally() for b in spec.bet_ids})
     rounds = np.array([len(u) for u in shoes])
-    tally_chunk(chunk, spec, np.concatenate(shoes), rounds, burned, evaluator.evaluate_chunk(np.concatenate(shoes), rounds))
+    tally_chunk(
+        chunk, spec, np.concatenate(shoes), rounds, burned, evaluator.evaluate_chunk(np.concatenate(shoes), rounds)
+    )
     one_by_one = Tally(0, {b: BetTally() for b in spec.bet_ids})
     for unseen, burn, result in zip(shoes, burned, results):
         tally_shoe(one_by_one, spec, evaluator, unseen, burn, result)
@@ -101,7 +121,7 @@ def test_true_count_bins_of_a_chunk_add_up_as_shoe_by_shoe_every_way(way, monkey
     entries = []
     for _ in range(6):
         n = int(rng.integers(1, 80))
-        fixed = rng.integers(-2**44, 2**44, n)
+        fixed = rng.integers(-(2**44), 2**44, n)
         entries.append((rng.integers(-40, 40, n), fixed, rng.random(n) < 0.5, n * int(np.abs(fixed).max())))
     if way == "sort":
         monkeypatch.setattr(count, "FLOAT_EXACT", 0)

@@ -30,6 +30,7 @@ DT_GAMES = [g for g in ("dragon-tiger", "dragon-tiger-poker") if g in CARD_GAME_
 
 # -- the dealer -----------------------------------------------------------------------------------
 
+
 def test_shuffle_is_a_permutation_and_depends_only_on_seed_and_index():
     full = Shoe.decks(8).card_counts()
     a, b = shuffled(full, 7, 3), shuffled(full, 7, 3)
@@ -71,9 +72,9 @@ def test_baccarat_unseen_cards_are_the_shoe_less_exposed_cards():
         expected = []
         while pos <= 52 - 14:
             expected.append([full[k] - exposed[k] for k in range(52)])
-            values = [baccarat_value(CARD_OF_KIND[k][0]) for k in order[pos:pos + 6]]
+            values = [baccarat_value(CARD_OF_KIND[k][0]) for k in order[pos : pos + 6]]
             used = play_round(values).cards
-            exposed.update(order[pos:pos + used])
+            exposed.update(order[pos : pos + used])
             pos += used
         assert unseen.tolist() == expected
 
@@ -143,6 +144,7 @@ def test_one_more_round_after_the_cut_card():
 
 # -- exhaustive tiny shoes --------------------------------------------------------------------------
 
+
 def enumerate_tiny(game_id, cards, rules):
     """Over every distinct order of the cards: per bet, the sum of the exact positive
     expectations (what the count reports) and the sum of what a bettor who bets 1 unit exactly
@@ -152,8 +154,16 @@ def enumerate_tiny(game_id, cards, rules):
     evaluator = Evaluator(game, paytable, list(game.bets))
     kinds = [card_kind_index(r, s) for r, s in cards]
     full = [kinds.count(k) for k in range(52)]
-    spec = count_lib.CountSpec(game.id, paytable, tuple(game.bets), tuple(full), 0, rules,
-                               tuple([2] * len(game.bets)), tuple([None] * len(game.bets)))
+    spec = count_lib.CountSpec(
+        game.id,
+        paytable,
+        tuple(game.bets),
+        tuple(full),
+        0,
+        rules,
+        tuple([2] * len(game.bets)),
+        tuple([None] * len(game.bets)),
+    )
     tally = Tally(0, {b: BetTally() for b in game.bets})
     perfect = dict.fromkeys(game.bets, Fraction(0))
     realised = dict.fromkeys(game.bets, Fraction(0))
@@ -177,12 +187,15 @@ def enumerate_tiny(game_id, cards, rules):
     return game, paytable, evaluator, tally, perfect, realised, orders, rounds
 
 
-TINY = [  # about 1,000 to 4,000 distinct orders each
-    ("baccarat", "Asx3,5sx3,Ksx3", DealRules(cut_card=3)),  # commencement: an ace burns 1, a 5 burns 5
-    ("baccarat", "Asx4,5dx4,Khx2", DealRules(cut_card=0, commencement=False)),  # 1 or 2 rounds
-    ("tiger-baccarat", "Asx2,Ah,6sx3,Khx2", DealRules(cut_card=0, commencement=False)),
-] + [(g, "Asx2,Ah,7s,7hx2,Kh", DealRules(cut_card=0, commencement=False)) for g in DT_GAMES] \
-  + [(g, "Asx2,Ahx2,7hx3,Kh", DealRules(cut_card=1)) for g in DT_GAMES[:1]]
+TINY = (
+    [  # about 1,000 to 4,000 distinct orders each
+        ("baccarat", "Asx3,5sx3,Ksx3", DealRules(cut_card=3)),  # commencement: an ace burns 1, a 5 burns 5
+        ("baccarat", "Asx4,5dx4,Khx2", DealRules(cut_card=0, commencement=False)),  # 1 or 2 rounds
+        ("tiger-baccarat", "Asx2,Ah,6sx3,Khx2", DealRules(cut_card=0, commencement=False)),
+    ]
+    + [(g, "Asx2,Ah,7s,7hx2,Kh", DealRules(cut_card=0, commencement=False)) for g in DT_GAMES]
+    + [(g, "Asx2,Ahx2,7hx3,Kh", DealRules(cut_card=1)) for g in DT_GAMES[:1]]
+)
 
 
 @pytest.mark.parametrize("game_id,cards,rules", TINY)
@@ -229,6 +242,7 @@ def test_round_expectations_match_brute_force_orderings(game_id, cards, rules):
 
 # -- main bets of Dragon Tiger ----------------------------------------------------------------------
 
+
 def first_card_games():
     out = [(g, ("dragon", "tiger")) for g in DT_GAMES]
     return out + [("baccarat", ("dragon", "tiger"))]  # baccarat's first-card Dragon/Tiger side bets
@@ -264,9 +278,9 @@ def test_two_card_path_is_exact_on_huge_shoes(game_id):
     paytable = load_paytable(game)
     evaluator = Evaluator(game, paytable, list(game.bets))
     assert set(evaluator.paths.values()) == {"positional"}
-    rows = np.array([[10**8 + 7 * k for k in range(52)],
-                     [10**8 if k % 5 else 3 for k in range(52)],
-                     [5 + k % 7 for k in range(52)]])  # a small shoe in the same batch
+    rows = np.array(
+        [[10**8 + 7 * k for k in range(52)], [10**8 if k % 5 else 3 for k in range(52)], [5 + k % 7 for k in range(52)]]
+    )  # a small shoe in the same batch
     exact = evaluator.exact(rows)
     positive, _ = zip(*evaluator.evaluate(rows).values())
     for i, row in enumerate(rows):
@@ -277,6 +291,7 @@ def test_two_card_path_is_exact_on_huge_shoes(game_id):
 
 
 # -- runs ------------------------------------------------------------------------------------------
+
 
 def test_best_trigger_is_the_best_tail_sum():
     bins = {0: -5, 10: 3, 20: 4}  # true counts 0, 1, 2 (bins of 0.1)
@@ -289,7 +304,7 @@ def test_best_trigger_is_the_best_tail_sum():
 def test_true_count_bins():
     """Balanced tags: running count x 52 / unseen. Unbalanced: less the drift of the exposed cards."""
     # a balanced count on a 104-card shoe (tag sum 0): unseen tag sums 0, -10, +10, -7 and -10**6
-    tags_unseen = np.array([0, -10, 10, -7, -10**6])
+    tags_unseen = np.array([0, -10, 10, -7, -(10**6)])
     left = np.array([104, 104, 104, 52, 52])
     bins = count_lib.true_count_bins(0, 104, tags_unseen, left)
     # running counts 0, 10, -10, 7 (the exposed cards' tags): true counts 0, 5, -5, 7; and 10**6,

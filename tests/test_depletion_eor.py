@@ -61,7 +61,9 @@ def test_an_effect_is_the_difference_of_two_sheets(game_id):
     for bet in effects_of_removal(game, paytable, shoe, list(game.bets)):
         pick = {"value": ("6", "6"), "rank": ("Q", "Q"), "card": ("7h", "7h")}[bet.resolution]
         effect = next(e for e in bet.effects if e.card == pick[0])
-        assert effect.effect == sheet_ev(game, paytable, shoe.remove(pick[1]), bet.id) - sheet_ev(game, paytable, shoe, bet.id)
+        assert effect.effect == sheet_ev(game, paytable, shoe.remove(pick[1]), bet.id) - sheet_ev(
+            game, paytable, shoe, bet.id
+        )
 
 
 def pair_type(game_id, bet_id):
@@ -106,6 +108,7 @@ def test_baccarat_banker_effects_have_the_known_shape():
 
 # -- tags -------------------------------------------------------------------------------------------
 
+
 def test_derived_tags_scale_and_round():
     effects = [Fraction(3), Fraction(-1), Fraction(1, 2), Fraction(-6), Fraction(0)]
     assert derive_tags(effects, 2) == [1, 0, 0, -2, 0]  # 3/6*2 = 1, -1/6*2 -> 0, -6 -> -2
@@ -122,12 +125,15 @@ def test_betting_correlation_against_numpy():
     e = np.repeat(np.array([float(x) for x in effects]), counts)
     t = np.repeat(np.array(tags, dtype=float), counts)
     assert betting_correlation(effects, tags, counts) == pytest.approx(np.corrcoef(e, t)[0, 1], abs=1e-12)
-    assert betting_correlation(effects, [v * 3 for v in tags], counts) == pytest.approx(betting_correlation(effects, tags, counts))
+    assert betting_correlation(effects, [v * 3 for v in tags], counts) == pytest.approx(
+        betting_correlation(effects, tags, counts)
+    )
     assert betting_correlation(effects, [0] * 10, counts) is None
     assert is_balanced([1, -1], [4, 4]) and not is_balanced([1, 0], [4, 4])
 
 
 # -- the batch evaluator ----------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("game_id", CARD_GAME_IDS)
 def test_evaluator_matches_the_sheet_path(game_id):

@@ -27,7 +27,8 @@ def test_first_shoes_deal_again_to_the_same_exact_sums(data):
     for game, paytable, bets in windows.windowed_bets():
         spec = windows.spec_for(game, paytable, bets, data["seed"])
         assert windows.check_sums(spec, data["check_shoes"]) == by_game[game.id]["check"], (
-            f"{game.id}: stale windows data, run {windows.COMMAND}")
+            f"{game.id}: stale windows data, run {windows.COMMAND}"
+        )
 
 
 def test_rendered_table(data):

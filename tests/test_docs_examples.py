@@ -96,8 +96,7 @@ def run_command(command: str, folder: Path) -> tuple[int, str]:
             raise result.exception
         return result.exit_code, result.output
     env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
-    proc = subprocess.run(["bash", "-c", command], cwd=folder, env=env, capture_output=True, text=True,
-                          timeout=300)
+    proc = subprocess.run(["bash", "-c", command], cwd=folder, env=env, capture_output=True, text=True, timeout=300)
     return proc.returncode, proc.stdout + proc.stderr
 
 
@@ -111,8 +110,9 @@ def check_shown(shown: list[str], output: str, where: str, command: str) -> None
         try:
             at = actual.index(want, at) + 1
         except ValueError:
-            raise AssertionError(f"{where}: `{command}` did not print\n  {want!r}\nit printed:\n"
-                                 + "\n".join(actual[:80])) from None
+            raise AssertionError(
+                f"{where}: `{command}` did not print\n  {want!r}\nit printed:\n" + "\n".join(actual[:80])
+            ) from None
 
 
 def run_block(block: Block, folder: Path) -> None:
@@ -233,7 +233,7 @@ def test_command_reference_matches_help(name):
     old_names = {opt for p in command.params if "old name" in (getattr(p, "help", "") or "") for opt in p.opts}
     assert named == options - old_names, (name, sorted(named ^ (options - old_names)))
     arguments = [p.human_readable_name for p in command.params if p.param_type_name == "argument"]
-    assert synopsis.group(1).split()[2:2 + len(arguments)] == arguments, name
+    assert synopsis.group(1).split()[2 : 2 + len(arguments)] == arguments, name
     fmt = [p for p in command.params if p.name == "fmt"]
     if fmt:
         assert f"--format {'|'.join(fmt[0].type.choices)}" in " ".join(synopsis.group(1).split()), name

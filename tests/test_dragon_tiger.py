@@ -32,8 +32,11 @@ def pair_enumeration(game, card_counts):
     """{bet: {outcome: ways}} over every ordered (Dragon, Tiger) pair of card kinds."""
     kinds = [((i // 4 + 1, SUITS[i % 4]), c) for i, c in enumerate(card_counts)]
     tally = {b: {} for b in game.bets}
-    pairs = [((dragon, tiger), ci * (cj - (i == j))) for i, (dragon, ci) in enumerate(kinds)
-             for j, (tiger, cj) in enumerate(kinds)]
+    pairs = [
+        ((dragon, tiger), ci * (cj - (i == j)))
+        for i, (dragon, ci) in enumerate(kinds)
+        for j, (tiger, cj) in enumerate(kinds)
+    ]
     pairs = [(cards, ways) for cards, ways in pairs if ways > 0]
     for (_, ways), settled in zip(pairs, game.settle_rounds([list(cards) for cards, _ in pairs])):
         for bet, key in settled.items():
@@ -135,7 +138,7 @@ def test_dragon_and_tiger_mirror():
             assert c["dragon"].counts["dragon-wins"] == c["tiger"].counts["tiger-wins"]
             for bet in game.bets:
                 if bet.startswith("dragon-"):
-                    assert c[bet].counts == c["tiger-" + bet[len("dragon-"):]].counts
+                    assert c[bet].counts == c["tiger-" + bet[len("dragon-") :]].counts
 
 
 def test_suit_bets_need_suits():
@@ -154,8 +157,11 @@ def test_batch_matches_sheets():
     lines = ["", "Ks,Kh,7d", "Ax4,7x10"]
     runner = CliRunner()
     for game_id in ("dragon-tiger", "dragon-tiger-poker"):
-        out = runner.invoke(cli, ["batch", game_id, "--file", "-", "--bet", "dragon", "--bet", "tie",
-                                  "--bet", "tiger-small"], input="\n".join(lines) + "\n")
+        out = runner.invoke(
+            cli,
+            ["batch", game_id, "--file", "-", "--bet", "dragon", "--bet", "tie", "--bet", "tiger-small"],
+            input="\n".join(lines) + "\n",
+        )
         assert out.exit_code == 0, out.output
         rows = [r.split(",") for r in out.stdout.strip().split("\n")[1:]]
         game = get_game(game_id)

@@ -91,7 +91,7 @@ def test_hundred_decks_exact_on_the_fast_path():
     states = compiled.states
     column = np.array([[1 if as_round(s).banker > as_round(s).player else 0] for s in states], dtype=object)
     folded = compiled.fold(column)
-    (fast,), = compiled.batch_linear(np.array([counts]), folded)
+    ((fast,),) = compiled.batch_linear(np.array([counts]), folded)
     assert fast == sum(w for s, w in rounds.items() if as_round(s).banker > as_round(s).player)
     assert fast > 2**63
 
@@ -110,8 +110,14 @@ def test_batch_path_equals_exact_path_on_many_shoes():
     compiled = punto_banco.state_table()
     rng = np.random.default_rng(5)
     comps = np.array([[rng.integers(0, 129)] + list(rng.integers(0, 33, 9)) for _ in range(300)])
-    comps = np.vstack([comps[comps.sum(axis=1) >= 6], [[6, 0, 0, 0, 0, 0, 0, 0, 0, 0]],
-                       [[1, 1, 1, 1, 1, 1, 0, 0, 0, 0]], list(EIGHT_DECKS)])
+    comps = np.vstack(
+        [
+            comps[comps.sum(axis=1) >= 6],
+            [[6, 0, 0, 0, 0, 0, 0, 0, 0, 0]],
+            [[1, 1, 1, 1, 1, 1, 0, 0, 0, 0]],
+            list(EIGHT_DECKS),
+        ]
+    )
     rng_cols = np.random.default_rng(9)
     columns = rng_cols.integers(-30, 31, size=(len(compiled.states), 5))
     folded = compiled.fold(columns.astype(object))

@@ -54,8 +54,10 @@ class OldEvaluator:
         """Shoe by shoe, joined as the new evaluator's chunk results."""
         ends = np.cumsum(rounds).tolist()
         parts = [self.evaluate(rows[a:b]) for a, b in zip([0] + ends[:-1], ends)]
-        return {bet: (np.concatenate([p[bet][0] for p in parts]), np.concatenate([p[bet][1] for p in parts]))
-                for bet in BETS}
+        return {
+            bet: (np.concatenate([p[bet][0] for p in parts]), np.concatenate([p[bet][1] for p in parts]))
+            for bet in BETS
+        }
 
 
 OLD = OldEvaluator()
@@ -88,7 +90,9 @@ def test_a_shoe_past_int64_keeps_its_own_float_rule():
 
     tie = PAYTABLE.bets["tie"]
     top = max(tie.pays, key=lambda k: tie.pays[k])
-    table = replace(PAYTABLE, bets={**PAYTABLE.bets, "tie": replace(tie, pays={**tie.pays, top: tie.pays[top] * 2**24})})
+    table = replace(
+        PAYTABLE, bets={**PAYTABLE.bets, "tie": replace(tie, pays={**tie.pays, top: tie.pays[top] * 2**24})}
+    )
     new = Evaluator(GAME, table, ["tie"])
     old = Evaluator(GAME, table, ["tie"])
     old._compiled_sum = None

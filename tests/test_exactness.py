@@ -31,19 +31,33 @@ from odds.games import get_game, punto_banco
 from odds.paytable import BetPays, load_paytable
 from odds.shoe import Shoe
 
-EXAMPLES = settings(max_examples=20, deadline=None, derandomize=True, database=None,
-                    phases=[Phase.explicit, Phase.generate],  # no shrinking: a failure prints at once
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+EXAMPLES = settings(
+    max_examples=20,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    phases=[Phase.explicit, Phase.generate],  # no shrinking: a failure prints at once
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 INT64_MAX = 2**63 - 1
-SHIPPED_BACCARAT = ["banker", "banker-no-commission", "player", "tie", "lucky-6", "big", "small",
-                    "dragon-bonus-player", "dragon-bonus-banker"]
+SHIPPED_BACCARAT = [
+    "banker",
+    "banker-no-commission",
+    "player",
+    "tie",
+    "lucky-6",
+    "big",
+    "small",
+    "dragon-bonus-player",
+    "dragon-bonus-banker",
+]
 
 
 # -- strategies -----------------------------------------------------------------------------------
 
 DENOMINATORS = st.one_of(
-    st.sampled_from([1, 2, 20, 9871, 10**6, 999_983, 2**31 - 1, 10**12 + 39, 2**61 - 1]),
-    st.integers(1, 10**15))
+    st.sampled_from([1, 2, 20, 9871, 10**6, 999_983, 2**31 - 1, 10**12 + 39, 2**61 - 1]), st.integers(1, 10**15)
+)
 
 
 @st.composite
@@ -95,6 +109,7 @@ def sheet_ev(game, paytable, shoe, bet):
 
 
 # -- the compiled table: batch_linear ---------------------------------------------------------------
+
 
 def exact_column_sums(compiled, counts, columns):
     """Independent: every end state's exact count (Python integers) times the column."""
@@ -171,8 +186,9 @@ def test_readme_compiled_bounds():
     compiled = punto_banco.state_table()
     shoe = [16 * 1000] + [4 * 1000] * 9
     columns = [[-128 + (i % 256)] for i in range(len(compiled.states))]
-    assert compiled.batch_linear(np.array([shoe]), compiled.fold(np.array(columns, dtype=object))) == \
-        [exact_column_sums(compiled, shoe, columns)]
+    assert compiled.batch_linear(np.array([shoe]), compiled.fold(np.array(columns, dtype=object))) == [
+        exact_column_sums(compiled, shoe, columns)
+    ]
 
 
 def odd_paytable(game):
@@ -214,6 +230,7 @@ def test_huge_counts_take_the_plain_path_exactly():
 
 # -- the depletion evaluator ----------------------------------------------------------------------
 
+
 def check_evaluator(game, table, bet, shoes):
     evaluator = Evaluator(game, table, [bet])
     comps = np.array(shoes)
@@ -227,8 +244,10 @@ def check_evaluator(game, table, bet, shoes):
     return evaluator
 
 
-CARD_BETS = [("baccarat", b) for b in ("player-pair", "banker-pair", "either-pair", "perfect-pair",
-                                        "dragon", "tiger", "dragon-tiger-tie")] + [("tiger-baccarat", "tiger-pair")]
+CARD_BETS = [
+    ("baccarat", b)
+    for b in ("player-pair", "banker-pair", "either-pair", "perfect-pair", "dragon", "tiger", "dragon-tiger-tie")
+] + [("tiger-baccarat", "tiger-pair")]
 CARD_BETS += [(g, b) for g in ("dragon-tiger", "dragon-tiger-poker") for b in sorted(get_game(g).bets)]
 
 
@@ -317,10 +336,29 @@ def test_micro11_count_is_negative(tmp_path):
     from odds.cli import cli
 
     path = tmp_path / "micro11.toml"
-    path.write_text('game = "baccarat"\nextends = "seed"\n\n[bets.player-pair]\n'
-                    'pays.pair = "11/1000000"\npays.no-pair = "-1/1000000"\n')
-    result = CliRunner().invoke(cli, ["count", "baccarat", "--bet", "player-pair", "--paytable", str(path),
-                                      "--decks", "40", "--shoes", "2", "--seed", "3", "--format", "json"])
+    path.write_text(
+        'game = "baccarat"\nextends = "seed"\n\n[bets.player-pair]\n'
+        'pays.pair = "11/1000000"\npays.no-pair = "-1/1000000"\n'
+    )
+    result = CliRunner().invoke(
+        cli,
+        [
+            "count",
+            "baccarat",
+            "--bet",
+            "player-pair",
+            "--paytable",
+            str(path),
+            "--decks",
+            "40",
+            "--shoes",
+            "2",
+            "--seed",
+            "3",
+            "--format",
+            "json",
+        ],
+    )
     assert result.exit_code == 0, result.output
     mean = json.loads(result.stdout)["bets"][0]["mean_expected_value"]
     n = 40 * 52
@@ -328,8 +366,10 @@ def test_micro11_count_is_negative(tmp_path):
     assert mean < 0 and abs(mean - float(full_shoe)) < 0.1 * abs(float(full_shoe))
 
 
-@pytest.mark.parametrize("game_id,decks", [("baccarat", 300), ("tiger-baccarat", 300),
-                                            ("dragon-tiger", 10_000), ("dragon-tiger-poker", 10_000)])
+@pytest.mark.parametrize(
+    "game_id,decks",
+    [("baccarat", 300), ("tiger-baccarat", 300), ("dragon-tiger", 10_000), ("dragon-tiger-poker", 10_000)],
+)
 def test_shipped_pays_stay_in_int64_as_the_readme_says(game_id, decks):
     """README: the shipped bets that read single cards stay in int64 up to 300 decks (the
     four-card pair bets: Tiger Pair's 100 * (N)_4 < 2**63; two-card bets far beyond), Dragon
@@ -365,6 +405,7 @@ def test_narrow_edge():
 
 
 # -- count's tallies ------------------------------------------------------------------------------
+
 
 class FixedEvaluator:
     """Stands in for the Evaluator: hands out chosen expectations."""
@@ -402,13 +443,18 @@ def test_tallies_are_exact_python_integers(data):
         want["perfect"] += shoe_perfect
         want["perfect_sq"] += shoe_perfect**2
         want["in_window"] += sum(u for i, u in enumerate(units) if u > 0 and i < rounds // 2)
-        bins = count_lib.true_count_bins(sum(full[k] * tags[k] for k in range(52)), sum(full),
-                                         unseen @ np.array(tags), unseen.sum(axis=1))
+        bins = count_lib.true_count_bins(
+            sum(full[k] * tags[k] for k in range(52)), sum(full), unseen @ np.array(tags), unseen.sum(axis=1)
+        )
         for b, u in zip(bins.tolist(), units):
             bins_want[b] = bins_want.get(b, 0) + u
     t = tally.bets["bet"]
-    assert (t.ev_sum, t.perfect, t.perfect_sq, t.perfect_in_window) == \
-        (want["ev_sum"], want["perfect"], want["perfect_sq"], want["in_window"])
+    assert (t.ev_sum, t.perfect, t.perfect_sq, t.perfect_in_window) == (
+        want["ev_sum"],
+        want["perfect"],
+        want["perfect_sq"],
+        want["in_window"],
+    )
     assert t.tc_ev == bins_want and all(type(v) is int for v in t.tc_ev.values())
 
 
@@ -470,6 +516,7 @@ def test_best_trigger_against_python(values):
 
 
 # -- batch -----------------------------------------------------------------------------------------
+
 
 @EXAMPLES
 @given(st.data())

@@ -18,16 +18,21 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings, strategies as st
 
 from odds.counting import falling
-from odds.depletion.evaluator import Evaluator, rank_counts, value_counts
+from odds.depletion.evaluator import Evaluator, rank_counts
 from odds.engine import factored
 from odds.engine.positional import _factor_values
 from odds.games import get_game
 from odds.paytable import load_paytable
 from odds.shoe import Shoe
 
-EXAMPLES = settings(max_examples=25, deadline=None, derandomize=True, database=None,
-                    phases=[Phase.explicit, Phase.generate],
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+EXAMPLES = settings(
+    max_examples=25,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    phases=[Phase.explicit, Phase.generate],
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 GAME = get_game("baccarat")
 PAYTABLE = load_paytable(GAME)
@@ -51,6 +56,7 @@ ALL_GROUPS = EVALUATOR._groups + FACTORED_GROUPS
 
 
 # -- independent references in Python integers ----------------------------------------------------
+
 
 def compiled_reference(values_row) -> list[int]:
     """The folded digit columns' sums for one row of 10 value counts: every multiset's exact
@@ -147,6 +153,7 @@ def card_rows(draw, kernel, by_value: bool):
 
 # -- the tests ------------------------------------------------------------------------------------
 
+
 def test_the_shipped_bets_take_the_kernels():
     """Every baccarat bet of the default paytable has a kernel (else there is nothing to test):
     the bets on single cards the symmetric one (their ranks are interchangeable), and each of
@@ -162,8 +169,12 @@ def test_bets_whose_ranks_differ_take_the_factored_kernel():
     game = get_game("dragon-tiger")
     evaluator = Evaluator(game, load_paytable(game), ["dragon-big", "tiger-odd", "dragon", "tie"])
     kinds = {b: type(kernel.kernel).__name__ for group, _, kernel in evaluator._groups for b in group}
-    assert kinds == {"dragon-big": "FactoredSum", "tiger-odd": "FactoredSum",
-                     "dragon": "SymmetricSum", "tie": "SymmetricSum"}
+    assert kinds == {
+        "dragon-big": "FactoredSum",
+        "tiger-odd": "FactoredSum",
+        "dragon": "SymmetricSum",
+        "tie": "SymmetricSum",
+    }
 
 
 @EXAMPLES
@@ -191,6 +202,7 @@ def test_positional_kernels_equal_python_integers(data):
 def piled_until_limbs(kernel, base_row, kind, reference, to_counts=lambda rows: rows):
     """Pile cards on one kind until a block takes limbs (bisection on the count); check the sums
     exactly on both sides of that point and return it."""
+
     def limbs(extra):
         row = list(base_row)
         row[kind] += extra
@@ -304,8 +316,12 @@ def test_symmetric_build_refuses_what_is_not_symmetric():
     assert factored.SymmetricSum.build(sigs, sizes, types, np.array([[1], [2], [2]]), 2, 2) is not None
     assert factored.SymmetricSum.build(sigs, sizes, types, np.array([[1], [2], [3]]), 2, 3) is None
     assert factored.SymmetricSum.build(sigs[:2], sizes, types, np.array([[1], [2]]), 2, 2) is None
-    assert factored.SymmetricSum.build(sigs, sizes, [[None, "one", "two"], [None, "one", "deux"]],
-                                       np.array([[1], [2], [2]]), 2, 2) is None
+    assert (
+        factored.SymmetricSum.build(
+            sigs, sizes, [[None, "one", "two"], [None, "one", "deux"]], np.array([[1], [2], [2]]), 2, 2
+        )
+        is None
+    )
 
 
 @EXAMPLES
@@ -320,8 +336,12 @@ def test_symmetric_kernel_equals_the_factored_one_on_random_symmetric_sums(data)
     depth = data.draw(st.integers(1, 3))
     # types: 0 = none, 1 = one card, 2 = two cards, 3 = a second kind of one card
     type_sizes = [0, 1, 2, 1]
-    taus = [tau for k in range(1, depth + 1) for tau in itertools.combinations_with_replacement([1, 2, 3], k)
-            if sum(type_sizes[t] for t in tau) == depth]
+    taus = [
+        tau
+        for k in range(1, depth + 1)
+        for tau in itertools.combinations_with_replacement([1, 2, 3], k)
+        if sum(type_sizes[t] for t in tau) == depth
+    ]
     weight_of = {tau: data.draw(st.integers(-50, 50)) for tau in taus}
     terms, weights = [], []
     for tau in taus:
@@ -343,8 +363,9 @@ def test_symmetric_kernel_equals_the_factored_one_on_random_symmetric_sums(data)
     counts = [data.draw(st.integers(0, 2**20)) for _ in range(n_atoms)]
     top = (max(1, bound) * falling(sum(counts), depth)) <= INT64_MAX
     values = [[1, c, c * (c - 1), 3 * c] for c in counts]  # value of each type on each atom
-    expected = sum(w[0] * np.prod([values[g][t] for g, t in enumerate(row)], dtype=object)
-                   for row, w in zip(terms, weights))
+    expected = sum(
+        w[0] * np.prod([values[g][t] for g, t in enumerate(row)], dtype=object) for row, w in zip(terms, weights)
+    )
     int_sigs = [np.array([[v] for v in vs], dtype=np.int64) for vs in values]
     got = int(symmetric.sums(None, int_sigs)[0, 0])
     if top and abs(expected) <= INT64_MAX:
@@ -354,7 +375,7 @@ def test_symmetric_kernel_equals_the_factored_one_on_random_symmetric_sums(data)
     assert (got - expected) % 2**64 == 0  # int64 is the ring modulo 2**64, whatever the size
 
 
-USER_CARD_BETS = '''game = "baccarat"
+USER_CARD_BETS = """game = "baccarat"
 extends = "seed"
 
 [bets.value-match]
@@ -380,7 +401,7 @@ outcomes = [
   { key = "both", when = 'player_suit1 in ("h", "d") and banker_suit1 in ("h", "d")', pays = 3 },
   { key = "other", pays = -1 },
 ]
-'''
+"""
 
 
 def test_user_bets_on_single_cards_take_every_kernel_and_equal_the_sheet(tmp_path):
@@ -395,8 +416,12 @@ def test_user_bets_on_single_cards_take_every_kernel_and_equal_the_sheet(tmp_pat
     bets = ["value-match", "value-sevens", "king-first", "red-firsts"]
     evaluator = Evaluator(GAME, table, bets)
     kinds = {b: type(kernel.kernel).__name__ for group, _, kernel in evaluator._groups for b in group}
-    assert kinds == {"value-match": "FactoredSum", "value-sevens": "FactoredSum", "king-first": "FactoredSum",
-                     "red-firsts": "SymmetricSum"}
+    assert kinds == {
+        "value-match": "FactoredSum",
+        "value-sevens": "FactoredSum",
+        "king-first": "FactoredSum",
+        "red-firsts": "SymmetricSum",
+    }
     rng = np.random.default_rng(12)
     rows = rng.integers(0, 9, size=(6, 52))
     rows[:, 0] += 6

@@ -82,14 +82,21 @@ def test_the_corpus_covers_every_command():
 
 # -- real stdout, stdin and memory: subprocesses ---------------------------------------------------
 
+
 def _run(args, stdin=None, stdout=subprocess.PIPE, memory=3 << 30, env=None, timeout=60):
     def limit():
         resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
 
     start = time.perf_counter()
-    proc = subprocess.run(ODDS + list(args), stdin=stdin if stdin is not None else subprocess.DEVNULL,
-                          stdout=stdout, stderr=subprocess.PIPE, preexec_fn=limit, timeout=timeout,
-                          env={**os.environ, **(env or {})})
+    proc = subprocess.run(
+        ODDS + list(args),
+        stdin=stdin if stdin is not None else subprocess.DEVNULL,
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        preexec_fn=limit,
+        timeout=timeout,
+        env={**os.environ, **(env or {})},
+    )
     return proc, time.perf_counter() - start
 
 
@@ -117,10 +124,11 @@ def test_endless_or_huge_input_is_refused_in_flat_memory(hostile):
         proc, took = _run(["batch", "baccarat", "--file", "-"], stdin=zero, memory=1 << 30)
     _one_line(proc, "more than 64 MiB on stdin")
     assert took < 10
-    for args, text in [(["verify", "/dev/urandom"], "bigger than 64 MiB"),
-                       (["sheet", "baccarat", "--paytable", str(hostile / "pay_exp.toml")], "beyond the limits"),
-                       (["count", "baccarat", "--shoes", "1", "--decks", "10000", "--cut-card", "600000"],
-                        "above the limit")]:
+    for args, text in [
+        (["verify", "/dev/urandom"], "bigger than 64 MiB"),
+        (["sheet", "baccarat", "--paytable", str(hostile / "pay_exp.toml")], "beyond the limits"),
+        (["count", "baccarat", "--shoes", "1", "--decks", "10000", "--cut-card", "600000"], "above the limit"),
+    ]:
         proc, took = _run(args, memory=1 << 30)
         err = proc.stderr.decode()
         assert proc.returncode in (1, 2) and len(err.strip().splitlines()) == 1 and text in err, err
@@ -134,12 +142,15 @@ def test_stdin_that_is_not_utf8_names_its_line():
 
 # -- nothing silently wrong: paytable names, extends -------------------------------------------------
 
+
 def test_a_file_named_like_a_shipped_paytable_never_replaces_it(tmp_path, monkeypatch):
     game = get_game("baccarat")
     shipped = CliRunner().invoke(cli, ["sheet", "baccarat", "--bet", "tie", "--format", "json"]).stdout
     monkeypatch.chdir(tmp_path)
     for name in ("seed", "tie-9"):
-        (tmp_path / name).write_text('game = "baccarat"\nextends = "seed"\n[bets.tie]\npays.tie = 50\npays.no-tie = -1\n')
+        (tmp_path / name).write_text(
+            'game = "baccarat"\nextends = "seed"\n[bets.tie]\npays.tie = 50\npays.no-tie = -1\n'
+        )
         assert load_paytable(game, name).source == f"odds/paytables/baccarat/{name}.toml"
     same = CliRunner().invoke(cli, ["sheet", "baccarat", "--bet", "tie", "--paytable", "seed", "--format", "json"])
     assert same.exit_code == 0 and same.stdout == shipped
@@ -160,6 +171,7 @@ def test_extends_reaches_only_shipped_paytables_of_the_same_game(tmp_path):
 
 
 # -- nothing silently wrong: removals at the finest resolution ----------------------------------------
+
 
 def _feasible(decks: int, specs) -> bool:
     """An independent oracle: whether real cards can be taken from ``decks`` decks, in order,
@@ -222,6 +234,7 @@ def test_removals_are_checked_at_the_finest_resolution_they_name():
 
 # -- nothing silently wrong: true counts are never clipped --------------------------------------------
 
+
 def test_count_at_a_high_level_matches_an_unbinned_recount():
     """The count's figure at level 100 (true counts in the hundreds) equals a recount of the same
     shoes that floors each exact true count itself and searches every trigger - with true counts
@@ -253,6 +266,7 @@ def test_count_at_a_high_level_matches_an_unbinned_recount():
 
 
 # -- nothing hung: the Dask client gives up in bounded time --------------------------------------------
+
 
 def _listener(mode: str):
     server = socket.socket()
@@ -299,12 +313,20 @@ def test_a_lost_dask_worker_is_reported_and_the_figures_stand():
     distributed = pytest.importorskip("distributed")
     import signal
 
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
         victim = min(client.run(os.getpid).values())
         args = ["count", "baccarat", "--bet", "tie", "--shoes", "4000", "--format", "json"]
-        proc = subprocess.Popen(ODDS + args + ["--scheduler", cluster.scheduler_address],
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        proc = subprocess.Popen(
+            ODDS + args + ["--scheduler", cluster.scheduler_address],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         time.sleep(4)
         os.kill(victim, signal.SIGKILL)
         out, err = proc.communicate(timeout=300)
@@ -314,6 +336,7 @@ def test_a_lost_dask_worker_is_reported_and_the_figures_stand():
 
 
 # -- same input, same bytes: charts -----------------------------------------------------------------------
+
 
 def test_svg_charts_are_the_same_bytes_run_to_run(tmp_path):
     pytest.importorskip("matplotlib")
@@ -327,6 +350,7 @@ def test_svg_charts_are_the_same_bytes_run_to_run(tmp_path):
 
 
 # -- roulette's call bets solve ------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("bet", ["voisins-du-zero", "tiers", "orphelins", "neighbours", "jeu-zero"])
 def test_every_call_bet_solves_to_break_even(bet):
@@ -353,8 +377,12 @@ def test_export_keeps_every_file_it_did_not_write(tmp_path, monkeypatch):
     result = CliRunner().invoke(cli, ["export", "--out", str(tmp_path)])
     assert result.exit_code == 1 and "overview.md" in result.stderr and len(result.stderr.splitlines()) == 1
     assert (tmp_path / "overview.md").read_text() == "my own overview\n"
-    assert sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*")) == \
-        ["deep", "deep/er", "deep/er/notes.txt", "overview.md"]  # nothing written at all
+    assert sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*")) == [
+        "deep",
+        "deep/er",
+        "deep/er/notes.txt",
+        "overview.md",
+    ]  # nothing written at all
     (tmp_path / "overview.md").rename(tmp_path / "my-overview.md")
     assert CliRunner().invoke(cli, ["export", "--out", str(tmp_path)]).exit_code == 0  # writes beside them
     assert (tmp_path / "deep" / "er" / "notes.txt").read_text() == "mine\n"
@@ -369,8 +397,11 @@ def test_export_deletes_only_what_its_manifest_lists(tmp_path):
     manifest.write_text(manifest.read_text() + "../outside.txt\n/etc/passwd\n")  # a hostile manifest
     (tmp_path.parent / "outside.txt").write_text("outside\n")
     export_lib.write({"a.md": "A2\n"}, tmp_path)
-    assert sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*") if p.is_file()) == \
-        ["a.md", "g/mine.txt", export_lib.MANIFEST]
+    assert sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*") if p.is_file()) == [
+        "a.md",
+        "g/mine.txt",
+        export_lib.MANIFEST,
+    ]
     assert (tmp_path.parent / "outside.txt").read_text() == "outside\n"
     assert export_lib.owned(tmp_path) == {"a.md"}
 
@@ -410,8 +441,10 @@ for _ in range(5):
 
 def test_two_exports_at_once_leave_every_file_whole(tmp_path):
     # separate processes (not forks of this one, whose threads a fork would copy mid-lock)
-    runs = [subprocess.Popen([sys.executable, "-c", WRITE_MANY, str(tmp_path), tag], stderr=subprocess.PIPE)
-            for tag in ("one", "two")]
+    runs = [
+        subprocess.Popen([sys.executable, "-c", WRITE_MANY, str(tmp_path), tag], stderr=subprocess.PIPE)
+        for tag in ("one", "two")
+    ]
     for run in runs:
         _, err = run.communicate(timeout=120)
         assert run.returncode == 0, err.decode()
@@ -456,8 +489,11 @@ def test_the_readme_limits_table_is_the_code_s():
 
     text = (Path(__file__).resolve().parents[1] / "docs" / "limits.md").read_text(encoding="utf-8")
     table = text.split("<!-- limits-table")[1].split("<!-- /limits-table -->")[0]
-    rows = {line.split("|")[1].strip(): line.split("|")[2].strip() for line in table.splitlines()
-            if line.startswith("| ") and not line.startswith("| what")}
+    rows = {
+        line.split("|")[1].strip(): line.split("|")[2].strip()
+        for line in table.splitlines()
+        if line.startswith("| ") and not line.startswith("| what")
+    }
     assert rows["`--decks`"] == f"{limits.MAX_DECKS:,}"
     assert rows[next(k for k in rows if k.startswith("cards in any shoe"))] == f"{limits.MAX_CARDS:,}"
     assert rows["`count --shoes`"] == f"{limits.MAX_SHOES:,}"
@@ -467,8 +503,10 @@ def test_the_readme_limits_table_is_the_code_s():
     assert rows["`--level` (count tags)"] == f"{limits.MAX_LEVEL:,}"
     assert rows["`--workers`"] == f"{limits.MAX_WORKERS:,}"
     assert rows["a pay or a fee"] == f"{limits.MAX_PAY:,} to 1"
-    assert rows[next(k for k in rows if k.startswith("a typed number"))] == \
-        f"{limits.MAX_NUMBER_TEXT} characters, exponent within +-{limits.MAX_EXPONENT}"
+    assert (
+        rows[next(k for k in rows if k.startswith("a typed number"))]
+        == f"{limits.MAX_NUMBER_TEXT} characters, exponent within +-{limits.MAX_EXPONENT}"
+    )
     assert rows["vectors in a vectors file"] == f"{limits.MAX_VECTORS:,}"
     assert rows["a paytable file"] == f"{limits.MAX_PAYTABLE_BYTES >> 20} MiB"
     assert rows["a vectors file, a batch file (or stdin)"] == f"{limits.MAX_DATA_BYTES >> 20} MiB"

@@ -19,8 +19,9 @@ from odds.shoe import Shoe
 def test_every_bet_of_every_game_and_paytable():
     files = overview_files()
     rows = list(csv.DictReader(io.StringIO(files["overview.csv"])))
-    expected = [(g.id, name, bet) for g in all_games() for name in shipped_names(g.id)
-                for bet in load_paytable(g, name).bets]  # a paytable file may add bets (the catalogue)
+    expected = [
+        (g.id, name, bet) for g in all_games() for name in shipped_names(g.id) for bet in load_paytable(g, name).bets
+    ]  # a paytable file may add bets (the catalogue)
     assert [(r["game"], r["paytable"], r["bet"]) for r in rows] == expected
     for game_id in ("dragon-tiger", "dragon-tiger-poker", "sic-bo", "roulette", "baccarat"):
         assert any(r["game"] == game_id for r in rows)
@@ -29,8 +30,9 @@ def test_every_bet_of_every_game_and_paytable():
 
 
 def test_figures_match_independent_values():
-    rows = {(r["game"], r["paytable"], r["bet"]): r
-            for r in csv.DictReader(io.StringIO(overview_files()["overview.csv"]))}
+    rows = {
+        (r["game"], r["paytable"], r["bet"]): r for r in csv.DictReader(io.StringIO(overview_files()["overview.csv"]))
+    }
     # single-zero roulette: 1/37 on every bet; Dragon Tiger Tie 8 to 1: 1 - 9 * 13 (32)_2 / (416)_2
     assert all(Fraction(r["house_edge"]) == Fraction(1, 37) for k, r in rows.items() if k[:2] == ("roulette", "seed"))
     tie = rows[("dragon-tiger", "seed", "tie")]
@@ -44,8 +46,9 @@ def test_figures_match_independent_values():
 
 def test_player_edge_bets_are_flagged(tmp_path):
     generous = tmp_path / "generous.toml"
-    generous.write_text('game = "roulette"\nextends = "seed"\n[bets.red]\npays.win = "1.1"\npays.lose = -1\n'
-                        'pays.zero = -1\n')
+    generous.write_text(
+        'game = "roulette"\nextends = "seed"\n[bets.red]\npays.win = "1.1"\npays.lose = -1\npays.zero = -1\n'
+    )
     sheets = [build_sheet(ROULETTE, load_paytable(ROULETTE, str(generous)), None, ["red", "black"])]
     rows = overview_rows(sheets)
     assert [r["player_edge"] for r in rows] == [True, False]
@@ -62,7 +65,9 @@ def test_player_edge_flag_in_the_sheet_and_deterministic_output(tmp_path):
 
     generous = tmp_path / "generous.toml"
     generous.write_text('game = "sic-bo"\nextends = "seed"\n[bets.pair]\npays.pair = 7\npays.other = -1\n')
-    out = CliRunner().invoke(cli, ["sheet", "sic-bo", "--paytable", str(generous), "--bet", "pair-1-2", "--format", "md"])
+    out = CliRunner().invoke(
+        cli, ["sheet", "sic-bo", "--paytable", str(generous), "--bet", "pair-1-2", "--format", "md"]
+    )
     assert out.exit_code == 0 and "PLAYER HAS THE EDGE" in out.stdout  # 30/216 * 8 > 1
     assert overview_files() == overview_files()
 
@@ -70,15 +75,22 @@ def test_player_edge_flag_in_the_sheet_and_deterministic_output(tmp_path):
 def _ranked_rows(md: str) -> list[list[str]]:
     """The rows of the fairest and stingiest tables (cells stripped)."""
     part = md.split("## The 10 fairest")[1].split("## Every bet")[0]
-    return [[c.strip() for c in line.strip("|").split("|")] for line in part.splitlines()
-            if line.startswith("| ") and not line.startswith("| game")]
+    return [
+        [c.strip() for c in line.strip("|").split("|")]
+        for line in part.splitlines()
+        if line.startswith("| ") and not line.startswith("| game")
+    ]
 
 
 def test_mostly_void_bets_are_not_ranked_and_long_paytable_lists_name_the_missing():
     """Insurance (void in most rounds) has a tiny edge per round dealt: it must not read as one of
     the fairest bets; a bet priced alike by all but a few paytables names exactly those few."""
-    sheets = [build_sheet(g, load_paytable(g, name), Shoe.decks(g.default_decks))
-              for g in all_games() if g.id == "baccarat" for name in shipped_names(g.id)]
+    sheets = [
+        build_sheet(g, load_paytable(g, name), Shoe.decks(g.default_decks))
+        for g in all_games()
+        if g.id == "baccarat"
+        for name in shipped_names(g.id)
+    ]
     rows = overview_rows(sheets)
     md = overview_md(rows)
     ranked = _ranked_rows(md)
@@ -90,6 +102,9 @@ def test_mostly_void_bets_are_not_ranked_and_long_paytable_lists_name_the_missin
         if cells[1].startswith("every paytable but "):
             missing = set(cells[1].removeprefix("every paytable but ").split(", "))
             edge = Fraction(cells[3].rstrip("%")) / 100
-            priced = {r["paytable"] for r in rows if r["bet"] == cells[2].strip("`")
-                      and abs(r["house_edge"] - edge) < Fraction(1, 10**6)}
+            priced = {
+                r["paytable"]
+                for r in rows
+                if r["bet"] == cells[2].strip("`") and abs(r["house_edge"] - edge) < Fraction(1, 10**6)
+            }
             assert priced == every - missing, cells

@@ -7,13 +7,13 @@ import pytest
 from odds.games import all_games, get_game
 from odds.paytable import PaytableError, load_paytable, parse_pay, shipped_names
 
-GOOD = '''
+GOOD = """
 game = "baccarat"
 extends = "seed"
 [bets.tie]
 pays.tie = "9"
 pays.no-tie = -1
-'''
+"""
 
 
 def test_every_shipped_paytable_loads_and_prices_every_outcome():
@@ -21,7 +21,7 @@ def test_every_shipped_paytable_loads_and_prices_every_outcome():
         for name in shipped_names(game.id):
             table = load_paytable(game, name)
             # every shipped bet is kept, in order; a catalogue file adds its own after them
-            assert list(table.bets)[:len(game.bets)] == list(game.bets)
+            assert list(table.bets)[: len(game.bets)] == list(game.bets)
             for bet_id, pays in table.bets.items():
                 assert set(pays.pays) == set(table.rule(bet_id).outcome_keys)
 
@@ -40,21 +40,36 @@ def test_user_file_extends_a_shipped_paytable(tmp_path):
     assert table.bet("banker").pays["banker-wins"] == Fraction(19, 20)
 
 
-@pytest.mark.parametrize("text, key", [
-    ('game = "baccarat"\nextends = "seed"\ncolour = 1\n', "colour"),
-    ('game = "baccarat"\nextends = "seed"\n[bets.mine]\noutcomes = [{ key = "win", when = "tie" }, '
-     '{ key = "lose", pays = -1 }]\n', "bets.mine.pays"),
-    ('game = "baccarat"\nextends = "seed"\n[bets.tie]\npays.tie = -2\npays.no-tie = -1\n', "bets.tie.pays.tie"),
-    ('game = "baccarat"\nextends = "seed"\n[bets.tie]\npays.tie = "lots"\npays.no-tie = -1\n', "bets.tie.pays.tie"),
-    ('game = "baccarat"\nextends = "seed"\n[bets.tie]\npays.tie = 8\npays.no-tie = -1\npays.draw = 1\n', "bets.tie.pays.draw"),
-    ('game = "baccarat"\nextends = "seed"\n[bets.tye]\npays.tie = 8\n', "bets.tye"),
-    ('game = "baccarat"\nextends = "seed"\n[bets.tie]\nodds = 3\npays.tie = 8\npays.no-tie = -1\n', "bets.tie.odds"),
-    ('game = "baccarat"\nextends = "seed"\n[bets.tie]\nwindow = 0\npays.tie = 8\npays.no-tie = -1\n', "bets.tie.window"),
-    ('game = "baccarat"\nextends = "nothing"\n', "extends"),
-    ('game = "tiger-baccarat"\n', "game"),
-    ('game = "baccarat"\n[bets.tie]\npays.tie = 8\npays.no-tie = -1\n', "extends"),
-    ('game = "baccarat"\n[bets\n', "not valid TOML"),
-])
+@pytest.mark.parametrize(
+    "text, key",
+    [
+        ('game = "baccarat"\nextends = "seed"\ncolour = 1\n', "colour"),
+        (
+            'game = "baccarat"\nextends = "seed"\n[bets.mine]\noutcomes = [{ key = "win", when = "tie" }, '
+            '{ key = "lose", pays = -1 }]\n',
+            "bets.mine.pays",
+        ),
+        ('game = "baccarat"\nextends = "seed"\n[bets.tie]\npays.tie = -2\npays.no-tie = -1\n', "bets.tie.pays.tie"),
+        ('game = "baccarat"\nextends = "seed"\n[bets.tie]\npays.tie = "lots"\npays.no-tie = -1\n', "bets.tie.pays.tie"),
+        (
+            'game = "baccarat"\nextends = "seed"\n[bets.tie]\npays.tie = 8\npays.no-tie = -1\npays.draw = 1\n',
+            "bets.tie.pays.draw",
+        ),
+        ('game = "baccarat"\nextends = "seed"\n[bets.tye]\npays.tie = 8\n', "bets.tye"),
+        (
+            'game = "baccarat"\nextends = "seed"\n[bets.tie]\nodds = 3\npays.tie = 8\npays.no-tie = -1\n',
+            "bets.tie.odds",
+        ),
+        (
+            'game = "baccarat"\nextends = "seed"\n[bets.tie]\nwindow = 0\npays.tie = 8\npays.no-tie = -1\n',
+            "bets.tie.window",
+        ),
+        ('game = "baccarat"\nextends = "nothing"\n', "extends"),
+        ('game = "tiger-baccarat"\n', "game"),
+        ('game = "baccarat"\n[bets.tie]\npays.tie = 8\npays.no-tie = -1\n', "extends"),
+        ('game = "baccarat"\n[bets\n', "not valid TOML"),
+    ],
+)
 def test_malformed_paytables_name_the_file_and_key(tmp_path, text, key):
     path = tmp_path / "bad.toml"
     path.write_text(text)
@@ -74,8 +89,10 @@ def test_unknown_bet_in_a_file_suggests_the_closest(tmp_path):
 
 def test_decimals_are_read_as_written_not_as_binary_floats(tmp_path):
     path = tmp_path / "close.toml"
-    path.write_text('game = "baccarat"\nextends = "seed"\n[bets.banker]\n'
-                    'pays.banker-wins = 0.94999999999999999999\npays.tie = 0\npays.player-wins = -1\n')
+    path.write_text(
+        'game = "baccarat"\nextends = "seed"\n[bets.banker]\n'
+        "pays.banker-wins = 0.94999999999999999999\npays.tie = 0\npays.player-wins = -1\n"
+    )
     pay = load_paytable(get_game("baccarat"), str(path)).bet("banker").pays["banker-wins"]
     assert pay == Fraction(94999999999999999999, 10**20) != Fraction(19, 20)
 

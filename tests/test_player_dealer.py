@@ -24,8 +24,14 @@ from odds.cli import cli
 from odds.counting import falling
 from odds.games import get_game
 from odds.games.baccarat import BACCARAT
-from odds.games.player_dealer import (OPTION_HANDS, PLAYER_DEALER_BACCARAT as GAME, analyse, hand_label,
-                                      play_many, play_round)
+from odds.games.player_dealer import (
+    OPTION_HANDS,
+    PLAYER_DEALER_BACCARAT as GAME,
+    analyse,
+    hand_label,
+    play_many,
+    play_round,
+)
 from odds.paytable import load_paytable
 from odds.sheet import build_sheet
 from odds.shoe import Shoe
@@ -38,6 +44,7 @@ def ev(pays, counts, total):
 
 
 # -- registry and paytables -----------------------------------------------------------------------
+
 
 def test_registered_with_lowercase_hyphen_bets():
     assert get_game("player-dealer-baccarat") is GAME
@@ -68,11 +75,13 @@ def test_seed_paytable_pays_as_rules_md_says():
 
 # -- the rules -------------------------------------------------------------------------------------
 
+
 def test_vectorised_play_matches_scalar_rules():
     """Every first four cards (10**4), each with three random pairs of draw cards."""
     rng = random.Random(4)
-    rows = [list(first) + [rng.randrange(10), rng.randrange(10)]
-            for first in product(range(10), repeat=4) for _ in range(3)]
+    rows = [
+        list(first) + [rng.randrange(10), rng.randrange(10)] for first in product(range(10), repeat=4) for _ in range(3)
+    ]
     used, codes = play_many(np.array(rows, dtype=np.int64))
     from odds.games.player_dealer import _decode
 
@@ -98,8 +107,13 @@ def test_option_hand_detected_by_hand_definition():
 
 # -- house way = punto banco -----------------------------------------------------------------------
 
-SHOES = [Shoe.decks(8), Shoe.decks(6), Shoe.decks(4), Shoe.decks(8).remove("5x9,6x7,Kx20,A,4x3"),
-         Shoe.decks(4).remove("9x12,8x10")]
+SHOES = [
+    Shoe.decks(8),
+    Shoe.decks(6),
+    Shoe.decks(4),
+    Shoe.decks(8).remove("5x9,6x7,Kx20,A,4x3"),
+    Shoe.decks(4).remove("9x12,8x10"),
+]
 
 
 @pytest.mark.parametrize("shoe", SHOES, ids=str)
@@ -127,18 +141,34 @@ def test_published_eight_deck_figures():
     """Wizard of Odds, 8 decks: Banker 1.0579%, Player 1.2351%, Tie at 9 to 1 4.8440%; Dragon
     Bonus (30/10/6/4/2/1): Player 2.6517%, Banker 9.3731% (rounded to 4 places)."""
     sheet = {b.id: b for b in build_sheet(GAME, load_paytable(GAME, "seed"), Shoe.decks(8)).bets}
-    for bet, published in (("dealer-line", 1.0579), ("player-line", 1.2351), ("early-tie", 4.8440),
-                           ("dragon-bonus-player", 2.6517), ("dragon-bonus-dealer", 9.3731)):
+    for bet, published in (
+        ("dealer-line", 1.0579),
+        ("player-line", 1.2351),
+        ("early-tie", 4.8440),
+        ("dragon-bonus-player", 2.6517),
+        ("dragon-bonus-dealer", 9.3731),
+    ):
         assert abs(float(sheet[bet].house_edge) * 100 - published) < 0.00006, bet
 
 
 def test_dragon_bonus_equals_baccarat_standard_table():
     """Default Dragon Bonus = baccarat's standard-table Dragon Bonus, side by side."""
     shoe = Shoe.decks(6).remove("Tx10,3x5")
-    ours = {b.id: b for b in build_sheet(GAME, load_paytable(GAME, "seed"), shoe,
-                                         ["dragon-bonus-player", "dragon-bonus-dealer"]).bets}
-    theirs = {b.id: b for b in build_sheet(BACCARAT, load_paytable(BACCARAT, "dragon-bonus-standard"), shoe,
-                                           ["dragon-bonus-player", "dragon-bonus-banker"]).bets}
+    ours = {
+        b.id: b
+        for b in build_sheet(
+            GAME, load_paytable(GAME, "seed"), shoe, ["dragon-bonus-player", "dragon-bonus-dealer"]
+        ).bets
+    }
+    theirs = {
+        b.id: b
+        for b in build_sheet(
+            BACCARAT,
+            load_paytable(BACCARAT, "dragon-bonus-standard"),
+            shoe,
+            ["dragon-bonus-player", "dragon-bonus-banker"],
+        ).bets
+    }
     assert ours["dragon-bonus-player"].house_edge == theirs["dragon-bonus-player"].house_edge
     assert ours["dragon-bonus-dealer"].house_edge == theirs["dragon-bonus-banker"].house_edge
 
@@ -181,11 +211,11 @@ def reference_round(values, stands):
     if p >= 8 or b >= 8:
         return p, b, 4
     option = p == 5 and values[1] in (5, 6)
-    if p >= 6:                                   # the player hand stands on 6-7
+    if p >= 6:  # the player hand stands on 6-7
         if b <= 5:
             return p, (b + values[4]) % 10, 5
         return p, b, 4
-    hit = values[4]                              # hits on 0-5; on an option hand dealt anyway
+    hit = values[4]  # hits on 0-5; on an option hand dealt anyway
     final = p if (option and stands) else (p + hit) % 10
     if b <= 2 or hit in TABLE_2[b]:
         return final, (b + values[5]) % 10, 6
@@ -271,6 +301,7 @@ def test_brute_force_walk_larger_shoe():
 
 # -- the option on a full shoe ----------------------------------------------------------------------
 
+
 def test_best_choice_gains_add_up_and_beat_both_fixed_policies():
     shoe = Shoe.decks(8)
     analysis = analyse(shoe)
@@ -280,12 +311,14 @@ def test_best_choice_gains_add_up_and_beat_both_fixed_policies():
     assert evs["player-line-best-choice"] == evs["player-line"] + gain
     assert evs["player-line-best-choice"] >= max(evs["player-line"], evs["player-line-always-stand"])
     # standing everywhere changes the expectation by the per-hand differences, weighted
-    stand_delta = sum((Fraction(o.deals, analysis.total) * (o.stand_ev - o.hit_ev) for o in analysis.options),
-                      Fraction(0))
+    stand_delta = sum(
+        (Fraction(o.deals, analysis.total) * (o.stand_ev - o.hit_ev) for o in analysis.options), Fraction(0)
+    )
     assert evs["player-line-always-stand"] == evs["player-line"] + stand_delta
     # 8 decks (expectations checked by a direct sum below): stand against a 5, hit against a 6
     assert {k: v for k, v in analysis.decisions.items()} == {
-        (up, low): ("stand" if up == 5 else "hit") for up in (5, 6) for low, _ in OPTION_HANDS}
+        (up, low): ("stand" if up == 5 else "hit") for up in (5, 6) for low, _ in OPTION_HANDS
+    }
 
 
 @pytest.mark.parametrize("shoe", [Shoe.decks(8), Shoe.decks(4).remove("5x6")], ids=str)
@@ -324,9 +357,9 @@ def test_play_dealt_default_and_fixed_choices():
     for _ in range(300):
         rng.shuffle(deck)
         it = iter(deck)
-        out, dealt = GAME.play_dealt(lambda: next(it))
+        out, dealt = GAME.play_dealt(it.__next__)
         it = iter(deck)
-        stand, _ = GAME.play_dealt(lambda: next(it), choose="stand")
+        stand, _ = GAME.play_dealt(it.__next__, choose="stand")
         assert stand["player-line-best-choice"] == stand["player-line-always-stand"]
         key = _option_of([baccarat_value(r) for r, _ in dealt[:4]])
         follows = "player-line-always-stand" if key and key[0] == 5 else "player-line"
@@ -335,13 +368,24 @@ def test_play_dealt_default_and_fixed_choices():
 
 # -- economics and the command line ---------------------------------------------------------------
 
+
 def run(*args):
     return CliRunner().invoke(cli, list(args))
 
 
 def test_fee_figures_in_sheet_json():
-    result = run("sheet", "player-dealer-baccarat", "--bet", "player-line", "--bet", "dealer-line",
-                 "--fee", "1/20", "--format", "json")
+    result = run(
+        "sheet",
+        "player-dealer-baccarat",
+        "--bet",
+        "player-line",
+        "--bet",
+        "dealer-line",
+        "--fee",
+        "1/20",
+        "--format",
+        "json",
+    )
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     for bet in data["bets"]:
@@ -368,7 +412,8 @@ def test_strategy_command_formats(fmt):
     if fmt == "json":
         data = json.loads(result.output)
         assert [(d["dealer_up_card"], d["player_hand"], d["choice"]) for d in data["decisions"]] == [
-            (o.up, o.hand, o.choice) for o in analysis.options]
+            (o.up, o.hand, o.choice) for o in analysis.options
+        ]
         assert [Fraction(d["stand_ev"]) for d in data["decisions"]] == [o.stand_ev for o in analysis.options]
         assert [p["policy"] for p in data["policies"]] == ["house-way", "always-stand", "best-choice"]
     elif fmt == "csv":
@@ -379,9 +424,14 @@ def test_strategy_command_formats(fmt):
 
 
 def test_strategy_and_sheet_errors():
-    for args in (["strategy", "baccarat"], ["strategy", "player-dealer-baccarat", "--decks", "0"],
-                 ["strategy", "player-dealr-baccarat"], ["strategy", "player-dealer-baccarat", "--remove", "Zx3"],
-                 ["sheet", "player-dealer-baccarat", "--fee", "-1"], ["sheet", "baccarat", "--fee", "0.05"]):
+    for args in (
+        ["strategy", "baccarat"],
+        ["strategy", "player-dealer-baccarat", "--decks", "0"],
+        ["strategy", "player-dealr-baccarat"],
+        ["strategy", "player-dealer-baccarat", "--remove", "Zx3"],
+        ["sheet", "player-dealer-baccarat", "--fee", "-1"],
+        ["sheet", "baccarat", "--fee", "0.05"],
+    ):
         result = run(*args)
         assert result.exit_code == 1, (args, result.output)
         assert "Traceback" not in result.output
@@ -427,15 +477,28 @@ def test_house_way_bets_are_baccarats_renamed():
     a higher natural is its own outcome (baccarat's "other" splits into natural-loss and other)."""
     baccarat = get_game("baccarat")
     for shoe in (Shoe.decks(8), Shoe.decks(1).remove("5,5,9,Ks,2")):
-        pd = GAME.count(shoe, ["player-line", "dealer-line", "early-tie", "dragon-bonus-player",
-                               "dragon-bonus-dealer", "bonus-pair-player", "bonus-pair-dealer"])
-        bac = baccarat.count(shoe, ["player", "tie", "dragon-bonus-player", "dragon-bonus-banker",
-                                    "player-pair", "banker-pair"])
+        pd = GAME.count(
+            shoe,
+            [
+                "player-line",
+                "dealer-line",
+                "early-tie",
+                "dragon-bonus-player",
+                "dragon-bonus-dealer",
+                "bonus-pair-player",
+                "bonus-pair-dealer",
+            ],
+        )
+        bac = baccarat.count(
+            shoe, ["player", "tie", "dragon-bonus-player", "dragon-bonus-banker", "player-pair", "banker-pair"]
+        )
         rename = {"banker-wins": "dealer-wins"}
         assert pd["player-line"].counts == {rename.get(k, k): v for k, v in bac["player"].counts.items()}
         assert pd["early-tie"].counts == bac["tie"].counts
-        for ours, theirs in (("dragon-bonus-player", "dragon-bonus-player"),
-                             ("dragon-bonus-dealer", "dragon-bonus-banker")):
+        for ours, theirs in (
+            ("dragon-bonus-player", "dragon-bonus-player"),
+            ("dragon-bonus-dealer", "dragon-bonus-banker"),
+        ):
             mine, base = dict(pd[ours].counts), dict(bac[theirs].counts)
             assert mine.pop("natural-loss") + mine.pop("other") == base.pop("other")
             assert mine == base

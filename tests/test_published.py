@@ -22,7 +22,6 @@ the printed 3.184 is not reproducible and is left out.
 
 from __future__ import annotations
 
-import math
 from decimal import Decimal
 from fractions import Fraction
 
@@ -33,7 +32,7 @@ from odds.paytable import load_paytable
 from odds.sheet import build_sheet
 from odds.shoe import Shoe
 
-EIGHT_DECK_DEALS = 416 * 415 * 414 * 413 * 412 * 411     # ordered six-card deals, 8 decks
+EIGHT_DECK_DEALS = 416 * 415 * 414 * 413 * 412 * 411  # ordered six-card deals, 8 decks
 
 
 def bets(game_id, paytable=None, decks=8):
@@ -78,12 +77,11 @@ def test_the_rounding_helpers_can_fail():
 #   All other | -1 | 4,729,165,971,047,680 | 0.946136 | Total 4,998,398,275,503,360
 #   "house edge of 11.70%" (12/23, return -0.116985); "house edge of 16.68%" (12/20, -0.166836)
 #   "The same side bet goes by the name of the Tiger on some games."
-LUCKY_6 = {"six-two-cards": 186_173_936_904_192, "six-three-cards": 83_058_367_551_488,
-           "other": 4_729_165_971_047_680}
+LUCKY_6 = {"six-two-cards": 186_173_936_904_192, "six-three-cards": 83_058_367_551_488, "other": 4_729_165_971_047_680}
 
 
 def test_lucky_6_counts_and_edges():
-    seed = bets("baccarat")["lucky-6"]                          # 12 / 20, the seed's ("Macau")
+    seed = bets("baccarat")["lucky-6"]  # 12 / 20, the seed's ("Macau")
     vegas = bets("baccarat", "lucky-6-12-23")["lucky-6"]
     assert counts(seed) == counts(vegas) == LUCKY_6
     assert seed.total == sum(LUCKY_6.values()) == EIGHT_DECK_DEALS == 4_998_398_275_503_360
@@ -131,16 +129,23 @@ def test_banker_no_commission_exact_fraction():
     expected = published / EIGHT_DECK_DEALS
     for bet in (bets("baccarat")["banker-no-commission"], bets("tiger-baccarat")["banker"]):
         assert bet.expected_value == expected
-        assert counts(bet) == {"banker-wins-other": BANKER - six, "banker-wins-6": six, "tie": TIE,
-                               "player-wins": PLAYER}
+        assert counts(bet) == {
+            "banker-wins-other": BANKER - six,
+            "banker-wins-6": six,
+            "tie": TIE,
+            "player-wins": PLAYER,
+        }
     assert expected == Fraction(-284_694_798_368, 19_524_993_263_685)
 
 
-@pytest.mark.parametrize("decks,banker,player,tie", [
-    # same page, "Probabilities in 6deck Baccarat" and "...4deck..." (4 decks: tie not in the stored copy)
-    (6, 403_095_751_234_560, 392_220_492_728_832, 83_552_962_932_288),
-    (4, 34_543_624_867_840, 33_608_344_225_792, None),
-])
+@pytest.mark.parametrize(
+    "decks,banker,player,tie",
+    [
+        # same page, "Probabilities in 6deck Baccarat" and "...4deck..." (4 decks: tie not in the stored copy)
+        (6, 403_095_751_234_560, 392_220_492_728_832, 83_552_962_932_288),
+        (4, 34_543_624_867_840, 33_608_344_225_792, None),
+    ],
+)
 def test_banker_player_tie_counts_fewer_decks(decks, banker, player, tie):
     c = counts(bets("baccarat", decks=decks)["banker"])
     assert (c["banker-wins"], c["player-wins"]) == (banker, player)
@@ -163,12 +168,26 @@ def test_banker_player_tie_counts_fewer_decks(decks, banker, player, tie):
 # Totals cell (4,998,398,275,503,350) is 10 short of 416*415*414*413*412*411 = 4,998,398,275,503,360,
 # which the same author prints exactly on the Lucky 6 page: a float artifact, not asserted.
 DRAGON_BONUS = {
-    "player": {"win-by-9": 18_409_431_764_992, "win-by-8": 34_097_645_543_424, "win-by-7": 89_590_261_473_280,
-               "win-by-6": 141_238_897_317_888, "win-by-5": 166_169_165_987_840, "win-by-4": 186_780_352_174_080,
-               "natural-win": 812_685_054_124_032, "natural-tie": 89_325_908_267_520},
-    "banker": {"win-by-9": 15_390_342_909_952, "win-by-8": 28_305_092_784_128, "win-by-7": 79_517_099_278_336,
-               "win-by-6": 119_200_072_366_080, "win-by-5": 157_275_882_332_160, "win-by-4": 201_147_167_287_296,
-               "natural-win": 812_685_054_124_032, "natural-tie": 89_325_908_267_520},
+    "player": {
+        "win-by-9": 18_409_431_764_992,
+        "win-by-8": 34_097_645_543_424,
+        "win-by-7": 89_590_261_473_280,
+        "win-by-6": 141_238_897_317_888,
+        "win-by-5": 166_169_165_987_840,
+        "win-by-4": 186_780_352_174_080,
+        "natural-win": 812_685_054_124_032,
+        "natural-tie": 89_325_908_267_520,
+    },
+    "banker": {
+        "win-by-9": 15_390_342_909_952,
+        "win-by-8": 28_305_092_784_128,
+        "win-by-7": 79_517_099_278_336,
+        "win-by-6": 119_200_072_366_080,
+        "win-by-5": 157_275_882_332_160,
+        "win-by-4": 201_147_167_287_296,
+        "natural-win": 812_685_054_124_032,
+        "natural-tie": 89_325_908_267_520,
+    },
 }
 DRAGON_BONUS_LOSS = {"player": "3,460,101,558,850,300", "banker": "3,495,551,656,153,850"}
 
@@ -200,8 +219,16 @@ def test_dragon_bonus_edge_by_decks(decks, player, banker):
 def test_seed_dragon_bonus_table_from_the_published_counts(side):
     """The seed's table (30/10/5/3/2/1, natural win 1, natural tie push) priced on Wizard of
     Odds' exact counts: its expectation, exactly."""
-    seed_pays = {"win-by-9": 30, "win-by-8": 10, "win-by-7": 5, "win-by-6": 3, "win-by-5": 2, "win-by-4": 1,
-                 "natural-win": 1, "natural-tie": 0}
+    seed_pays = {
+        "win-by-9": 30,
+        "win-by-8": 10,
+        "win-by-7": 5,
+        "win-by-6": 3,
+        "win-by-5": 2,
+        "win-by-4": 1,
+        "natural-win": 1,
+        "natural-tie": 0,
+    }
     wins = DRAGON_BONUS[side]
     loss = EIGHT_DECK_DEALS - sum(wins.values())
     expected = Fraction(sum(seed_pays[k] * n for k, n in wins.items()) - loss, EIGHT_DECK_DEALS)
@@ -219,6 +246,7 @@ def test_player_dealer_dragon_bonus_counts(side, hand):
 
 # -- Pairs -------------------------------------------------------------------------------------------
 
+
 def test_player_and_banker_pair():
     # Eliot Jacobson, "Computer-Perfect Play Against the Baccarat Pairs Bet", 888casino blog,
     # https://www.888casino.com/blog/side-bets/computer-perfect-play-against-the-baccarat-pairs-bet/,
@@ -233,18 +261,21 @@ def test_player_and_banker_pair():
         assert probability(bets("player-dealer-baccarat")[bet_id], "pair") == Fraction(6_448, 86_320)
 
 
-@pytest.mark.parametrize("decks,wins,total,edge_25,edge_26", [
-    # Wizard of Odds, "Perfect Pairs (Version 1)", wizardofodds.com/games/baccarat/side-bets/perfect-pairs-ver1/
-    # (stored copy: mycraftingplace.com/games/baccarat/side-bets/perfect-pairs-ver1/, updated 2019-06-18):
-    # "Win 25 246,848,784 ... Total 7,379,583,120", "house edge of 13.03%" (25 to 1), "9.68%" (26 to 1),
-    # eight decks; "Win 25 74,114,820 ... Total 2,323,673,820", "17.07%" (25), "13.88%" (26), six decks.
-    (8, 246_848_784, 7_379_583_120, "13.03%", "9.68%"),
-    (6, 74_114_820, 2_323_673_820, "17.07%", "13.88%"),
-])
+@pytest.mark.parametrize(
+    "decks,wins,total,edge_25,edge_26",
+    [
+        # Wizard of Odds, "Perfect Pairs (Version 1)", wizardofodds.com/games/baccarat/side-bets/perfect-pairs-ver1/
+        # (stored copy: mycraftingplace.com/games/baccarat/side-bets/perfect-pairs-ver1/, updated 2019-06-18):
+        # "Win 25 246,848,784 ... Total 7,379,583,120", "house edge of 13.03%" (25 to 1), "9.68%" (26 to 1),
+        # eight decks; "Win 25 74,114,820 ... Total 2,323,673,820", "17.07%" (25), "13.88%" (26), six decks.
+        (8, 246_848_784, 7_379_583_120, "13.03%", "9.68%"),
+        (6, 74_114_820, 2_323_673_820, "17.07%", "13.88%"),
+    ],
+)
 def test_perfect_pair(decks, wins, total, edge_25, edge_26):
-    seed = bets("baccarat", decks=decks)["perfect-pair"]                  # seed 003: 26 to 1
+    seed = bets("baccarat", decks=decks)["perfect-pair"]  # seed 003: 26 to 1
     market = bets("baccarat", "perfect-pair-25", decks)["perfect-pair"]
-    assert probability(seed, "perfect-pair") == Fraction(wins, total)    # unordered pairs there
+    assert probability(seed, "perfect-pair") == Fraction(wins, total)  # unordered pairs there
     assert rounds_to(market.house_edge, edge_25, 100)
     assert rounds_to(seed.house_edge, edge_26, 100)
 
@@ -255,10 +286,14 @@ def test_perfect_pair(decks, wins, total, edge_25, edge_26):
 # Probability / Pays / Return": 8 decks "4 0.378868 1.5 -0.05283", "5 0.303444", "6 0.317687";
 # 6 decks "4 0.378925 1.5 -0.052688", "5 0.303540", "6 0.317535". Small = 4 cards at 3 to 2.
 
-@pytest.mark.parametrize("decks,four,five,six,small_return", [
-    (8, "0.378868", "0.303444", "0.317687", "-0.05283"),
-    (6, "0.378925", "0.303540", "0.317535", "-0.052688"),
-])
+
+@pytest.mark.parametrize(
+    "decks,four,five,six,small_return",
+    [
+        (8, "0.378868", "0.303444", "0.317687", "-0.05283"),
+        (6, "0.378925", "0.303540", "0.317535", "-0.052688"),
+    ],
+)
 def test_big_and_small(decks, four, five, six, small_return):
     small = bets("baccarat", decks=decks)["small"]
     p_small = probability(small, "small")
@@ -292,11 +327,15 @@ def test_big_054_and_small_market_figures():
 #   Big/Small (a 7 loses) "Win 1 192 / Loss -1 224 / Total 416", "house edge of 7.69%"
 # The library counts ordered deals (Dragon's card, then Tiger's): probabilities are compared.
 
-@pytest.mark.parametrize("game_id,dragon,tiger,tie", [
-    ("dragon-tiger", "dragon", "tiger", "tie"),
-    ("dragon-tiger-poker", "dragon", "tiger", "tie"),
-    ("baccarat", "dragon", "tiger", "dragon-tiger-tie"),       # the first cards of Player and Banker
-])
+
+@pytest.mark.parametrize(
+    "game_id,dragon,tiger,tie",
+    [
+        ("dragon-tiger", "dragon", "tiger", "tie"),
+        ("dragon-tiger-poker", "dragon", "tiger", "tie"),
+        ("baccarat", "dragon", "tiger", "dragon-tiger-tie"),  # the first cards of Player and Banker
+    ],
+)
 def test_dragon_tiger_main_bets(game_id, dragon, tiger, tie):
     b = bets(game_id)
     for bet_id, win in ((dragon, "dragon-wins"), (tiger, "tiger-wins")):
@@ -320,6 +359,7 @@ def test_dragon_tiger_big_small(game_id):
 
 # -- Sic Bo ----------------------------------------------------------------------------------------
 
+
 def test_sic_bo_exact_fractions():
     # Wizard of Odds, "Sic Bo Appendix", http://wizardofodds.com/games/sic-bo/appendix/1/ (last
     # update 2007-02-05), player's edge per bet over 216 rolls: Low "-6/216"; Specific Number
@@ -331,8 +371,12 @@ def test_sic_bo_exact_fractions():
         assert sheet["small"].expected_value == sheet["big"].expected_value == Fraction(-6, 216)
         for n in range(1, 7):
             number = sheet[f"number-{n}"]
-            assert [probability(number, k) for k in ("none", "one", "two", "three")] == \
-                   [Fraction(125, 216), Fraction(75, 216), Fraction(15, 216), Fraction(1, 216)]
+            assert [probability(number, k) for k in ("none", "one", "two", "three")] == [
+                Fraction(125, 216),
+                Fraction(75, 216),
+                Fraction(15, 216),
+                Fraction(1, 216),
+            ]
             assert number.expected_value == Fraction(-17, 216)
         for total, ways in ((4, 3), (5, 6), (6, 10)):
             assert probability(sheet[f"total-{total}"], "hit") == Fraction(ways, 216)
@@ -347,7 +391,14 @@ def test_sic_bo_seed_totals():
     # The figures are cut, not rounded, to one place (29.17 -> 29.1), and "60:1" beside 29.1% is a
     # misprint: 29.1% is the edge at 50 to 1 (the seed's pay); 60 to 1 gives 15.3%.
     seed = bets("sic-bo", "seed", None)
-    for totals, printed in (((4, 17), "29.1%"), ((5, 16), "47.2%"), ((6, 15), "30.5%"), ((7, 14), "9.7%"),
-                            ((8, 13), "12.5%"), ((9, 12), "18.9%"), ((10, 11), "12.5%")):
+    for totals, printed in (
+        ((4, 17), "29.1%"),
+        ((5, 16), "47.2%"),
+        ((6, 15), "30.5%"),
+        ((7, 14), "9.7%"),
+        ((8, 13), "12.5%"),
+        ((9, 12), "18.9%"),
+        ((10, 11), "12.5%"),
+    ):
         for t in totals:
             assert truncates_to(seed[f"total-{t}"].house_edge, printed, 100), t

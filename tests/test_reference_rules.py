@@ -24,7 +24,7 @@ from __future__ import annotations
 import itertools
 import math
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -33,7 +33,7 @@ from odds.paytable import load_paytable
 from odds.sheet import build_sheet
 from odds.shoe import Shoe
 from reference import dealers
-from reference.walk import decks, every_ordering, exact_walk, monte_carlo, parse, shoe_text
+from reference.walk import decks, every_ordering, exact_walk, monte_carlo, parse
 
 CARD_GAMES = tuple(dealers.CARD_GAMES)
 BACCARAT_GAMES = ("baccarat", "tiger-baccarat", "player-dealer-baccarat")
@@ -66,7 +66,7 @@ def compared(bet_id: str) -> bool:
     return not bet_id.endswith(NOT_COMPARED)
 
 
-@lru_cache(maxsize=None)
+@cache
 def library(game_id: str, shoe: str | None = None, decks_: int | None = None) -> dict:
     """``{(bet id, key): probability}`` from the library's exact sheet (every row, zeros too)."""
     game = get_game(game_id)
@@ -75,15 +75,18 @@ def library(game_id: str, shoe: str | None = None, decks_: int | None = None) ->
     return {(b.id, r.key): Fraction(r.combinations, b.total) for b in sheet.bets for r in b.rows if compared(b.id)}
 
 
-@lru_cache(maxsize=None)
+@cache
 def orderings(game_id: str, shoe: str) -> dict:
     return every_ordering(dealers.CARD_GAMES[game_id], parse(shoe))
 
 
 def disagreements(lib: dict, ref: dict) -> list:
     """Every (bet, key) where the two differ; a key only one side knows counts as probability 0."""
-    return sorted((bet, key, str(lib.get((bet, key), 0)), str(ref.get((bet, key), 0)))
-                  for bet, key in set(lib) | set(ref) if lib.get((bet, key), 0) != ref.get((bet, key), 0))
+    return sorted(
+        (bet, key, str(lib.get((bet, key), 0)), str(ref.get((bet, key), 0)))
+        for bet, key in set(lib) | set(ref)
+        if lib.get((bet, key), 0) != ref.get((bet, key), 0)
+    )
 
 
 def assert_same(lib: dict, ref: dict, game_id: str, bets_only=None):
@@ -112,6 +115,7 @@ def test_small_shoes_reach_every_outcome_key(game_id):
 def test_small_shoes_reach_every_drawing_cell():
     """Each cell of the drawing rules is dealt on some ordering of the default shoes, so a wrong
     cell in the library changes a compared probability (Big/Small sees every draw decision)."""
+
     def cell(cards):
         h = dealers.deal_baccarat(cards)
         if h.natural:
@@ -131,7 +135,9 @@ def test_the_walk_agrees_with_every_ordering():
     """The exact tree walk (used on the big shoes below) counts as the orderings do."""
     for game_id in CARD_GAMES:
         for shoe in SHOES_FOR[game_id]:
-            assert exact_walk(dealers.CARD_GAMES[game_id], parse(SMALL_SHOES[shoe])) == orderings(game_id, SMALL_SHOES[shoe])
+            assert exact_walk(dealers.CARD_GAMES[game_id], parse(SMALL_SHOES[shoe])) == orderings(
+                game_id, SMALL_SHOES[shoe]
+            )
 
 
 def test_sic_bo_every_bet_on_all_216_rolls():
@@ -146,7 +152,7 @@ def test_sic_bo_every_bet_on_all_216_rolls():
 def test_roulette_every_bet_and_every_member_on_all_37_pockets():
     lib = library("roulette")
     for bet, members in dealers.layout_bets().items():
-        for numbers in members:     # the library prices one member per family: all must agree
+        for numbers in members:  # the library prices one member per family: all must agree
             tally: dict = {}
             for pocket in range(37):
                 key = dealers.roulette(pocket, {bet: numbers})[bet]
@@ -188,7 +194,7 @@ def test_roulette_call_bets_pay_what_their_chips_pay():
     assert {profit["tiers"][p] for p in (27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33)} == {12}
     assert profit["orphelins"][1] == profit["orphelins"][17] == 31
     assert {profit["orphelins"][p] for p in (6, 9, 14, 20, 31, 34)} == {13}
-    assert dealers.neighbours(8) == {11, 30, 8, 23, 10}       # seed: "11-30-8-23-10 (8 is in the middle)"
+    assert dealers.neighbours(8) == {11, 30, 8, 23, 10}  # seed: "11-30-8-23-10 (8 is in the middle)"
     assert {profit["neighbours"][p] for p in (11, 30, 8, 23, 10)} == {31}
 
 
@@ -214,6 +220,7 @@ def test_monte_carlo_of_the_reference_dealer_on_eight_decks(game_id):
 
 # -- slow: bigger shoes ------------------------------------------------------------------------------
 
+
 def _value_shoe(n_decks: int):
     """``n_decks`` decks at baccarat-value resolution: 10, J, Q, K all stand in as a ten."""
     return [(min(rank, 10), "s") for rank, _ in decks(n_decks)]
@@ -225,8 +232,18 @@ def test_baccarat_games_exact_on_eight_decks_by_value(game_id):
     """Every bet decided by card values, exact on 8 decks (about 10 s a game): the drawing rules,
     Lucky 6, Dragon Bonus, the Tiger bets, the player-dealer lines under both policies."""
     ref = exact_walk(dealers.CARD_GAMES[game_id], _value_shoe(8))
-    rank_bets = {"player-pair", "banker-pair", "either-pair", "perfect-pair", "dragon", "tiger",
-                 "dragon-tiger-tie", "tiger-pair", "bonus-pair-player", "bonus-pair-dealer"}
+    rank_bets = {
+        "player-pair",
+        "banker-pair",
+        "either-pair",
+        "perfect-pair",
+        "dragon",
+        "tiger",
+        "dragon-tiger-tie",
+        "tiger-pair",
+        "bonus-pair-player",
+        "bonus-pair-dealer",
+    }
     lib = library(game_id, decks_=8)
     value_bets = {b for b, _ in lib} - rank_bets
     assert_same(lib, ref, game_id, bets_only=value_bets)

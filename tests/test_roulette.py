@@ -18,10 +18,22 @@ from odds.sheet import build_sheet
 
 RED_BY_HAND = {1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36}
 COVERS = {  # the numbers each simple bet covers, written from seed 003's layout (L384-L395), not the library
-    "straight": {17}, "split": {17, 20}, "street": {16, 17, 18}, "trio-0-1-2": {0, 1, 2}, "trio-0-2-3": {0, 2, 3},
-    "corner": {17, 18, 20, 21}, "four": {0, 1, 2, 3}, "line": set(range(16, 22)), "column": set(range(2, 37, 3)),
-    "dozen": set(range(13, 25)), "red": RED_BY_HAND, "black": set(range(1, 37)) - RED_BY_HAND,
-    "even": set(range(2, 37, 2)), "odd": set(range(1, 37, 2)), "low": set(range(1, 19)), "high": set(range(19, 37)),
+    "straight": {17},
+    "split": {17, 20},
+    "street": {16, 17, 18},
+    "trio-0-1-2": {0, 1, 2},
+    "trio-0-2-3": {0, 2, 3},
+    "corner": {17, 18, 20, 21},
+    "four": {0, 1, 2, 3},
+    "line": set(range(16, 22)),
+    "column": set(range(2, 37, 3)),
+    "dozen": set(range(13, 25)),
+    "red": RED_BY_HAND,
+    "black": set(range(1, 37)) - RED_BY_HAND,
+    "even": set(range(2, 37, 2)),
+    "odd": set(range(1, 37, 2)),
+    "low": set(range(1, 19)),
+    "high": set(range(19, 37)),
 }
 
 
@@ -37,9 +49,24 @@ def test_every_bet_has_the_single_zero_edge():
 
 
 def test_simple_bets_cover_what_they_say():
-    sizes = {"straight": 1, "split": 2, "street": 3, "trio-0-1-2": 3, "trio-0-2-3": 3, "corner": 4, "four": 4,
-             "line": 6, "column": 12, "dozen": 12, "red": 18, "black": 18, "even": 18, "odd": 18, "low": 18,
-             "high": 18}
+    sizes = {
+        "straight": 1,
+        "split": 2,
+        "street": 3,
+        "trio-0-1-2": 3,
+        "trio-0-2-3": 3,
+        "corner": 4,
+        "four": 4,
+        "line": 6,
+        "column": 12,
+        "dozen": 12,
+        "red": 18,
+        "black": 18,
+        "even": 18,
+        "odd": 18,
+        "low": 18,
+        "high": 18,
+    }
     pays = {1: 35, 2: 17, 3: 11, 4: 8, 6: 5, 12: 2, 18: 1}  # seed L428-L435
     counts = ROULETTE.count(None, list(sizes))
     table = load_paytable(ROULETTE)
@@ -76,8 +103,14 @@ def test_wheel_and_call_bet_arcs():
 
 # seed 003's tables: winning number -> chips the whole call returns (paid + stakes back)
 SEED_TABLES = {
-    "voisins-du-zero": (9, {**{n: 17 + 1 for n in (4, 7, 12, 15, 18, 19, 21, 22, 32, 35)},
-                            **{n: 22 + 2 for n in (0, 2, 3)}, **{n: 16 + 2 for n in (25, 26, 28, 29)}}),
+    "voisins-du-zero": (
+        9,
+        {
+            **{n: 17 + 1 for n in (4, 7, 12, 15, 18, 19, 21, 22, 32, 35)},
+            **{n: 22 + 2 for n in (0, 2, 3)},
+            **{n: 16 + 2 for n in (25, 26, 28, 29)},
+        },
+    ),
     "tiers": (6, {n: 17 + 1 for n in (27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33)}),
     "orphelins": (5, {1: 35 + 1, **{n: 17 + 1 for n in (6, 9, 14, 20, 31, 34)}, 17: 34 + 2}),
     "neighbours": (5, {n: 35 + 1 for n in (11, 30, 8, 23, 10)}),

@@ -27,11 +27,16 @@ BACCARAT = get_game("baccarat")
 # Wizard of Odds, "Baccarat Appendix 3" (wizardofodds.com/games/baccarat/appendix/3/), table
 # "Probabilities after Two Player Cards", 8 decks, 6 decimals: player total -> (player win, banker win, tie).
 AFTER_TWO_PLAYER_CARDS = {
-    0: ("0.278792", "0.654627", "0.066581"), 1: ("0.282833", "0.647252", "0.069915"),
-    2: ("0.290303", "0.634207", "0.07549"), 3: ("0.303386", "0.615539", "0.081075"),
-    4: ("0.322084", "0.579983", "0.097933"), 5: ("0.358488", "0.537849", "0.103663"),
-    6: ("0.430362", "0.427801", "0.141838"), 7: ("0.572657", "0.285046", "0.142297"),
-    8: ("0.810911", "0.094938", "0.094151"), 9: ("0.905475", "0", "0.094525"),
+    0: ("0.278792", "0.654627", "0.066581"),
+    1: ("0.282833", "0.647252", "0.069915"),
+    2: ("0.290303", "0.634207", "0.07549"),
+    3: ("0.303386", "0.615539", "0.081075"),
+    4: ("0.322084", "0.579983", "0.097933"),
+    5: ("0.358488", "0.537849", "0.103663"),
+    6: ("0.430362", "0.427801", "0.141838"),
+    7: ("0.572657", "0.285046", "0.142297"),
+    8: ("0.810911", "0.094938", "0.094151"),
+    9: ("0.905475", "0", "0.094525"),
 }
 # The same appendix, "Probabilities of Player Win after Three Cards - 8 Decks": banker's first
 # card value -> player win by player two-card total 0..9 (rows 0-2 of the table).
@@ -111,13 +116,16 @@ def test_wizard_of_odds_player_win_after_three_cards():
         assert got == want.rstrip("0"), (total, banker)
 
 
-@pytest.mark.parametrize("cards,player,banker", [
-    ("As,Kh,7d,7c,Kd,6s,2h", "7", ""),
-    ("As,Kh,7d,7c,Kd,6s,2h", "K", "7d"),
-    ("Kh,Kh,Qd,7s,7c,9h,3d,6c", "K,K", ""),
-    ("2c,3d,4h,5s,6c,7h,Kd", "2c,5", "3"),
-    ("2c,3d,4h,5s,6c,7h,Kd", "2,3,4", "5,K"),  # the player's third card seen
-])
+@pytest.mark.parametrize(
+    "cards,player,banker",
+    [
+        ("As,Kh,7d,7c,Kd,6s,2h", "7", ""),
+        ("As,Kh,7d,7c,Kd,6s,2h", "K", "7d"),
+        ("Kh,Kh,Qd,7s,7c,9h,3d,6c", "K,K", ""),
+        ("2c,3d,4h,5s,6c,7h,Kd", "2c,5", "3"),
+        ("2c,3d,4h,5s,6c,7h,Kd", "2,3,4", "5,K"),  # the player's third card seen
+    ],
+)
 def test_conditional_counts_equal_the_reference_dealer_filtered(cards, player, banker):
     """Over every ordering of a small shoe, the independent dealer's rounds whose hands start with
     the cards seen: the library's conditional probabilities for every bet."""
@@ -149,8 +157,9 @@ def parse_spec(text):
 
 
 def matches(hand, seen) -> bool:
-    return len(hand) >= len(seen) and all(card[0] == r and (s is None or card[1] == s)
-                                          for card, (r, s) in zip(hand, seen))
+    return len(hand) >= len(seen) and all(
+        card[0] == r and (s is None or card[1] == s) for card, (r, s) in zip(hand, seen)
+    )
 
 
 def test_seen_cards_sum_back_to_the_unconditional_sheet():
@@ -179,14 +188,20 @@ def test_cli_sheet_and_eor_take_the_cards_seen():
     assert eor.exit_code == 0, eor.output
 
 
-@pytest.mark.parametrize("args,message", [
-    (["sheet", "baccarat", "--player", "8,K,3"], "no deal of this shoe agrees"),
-    (["sheet", "baccarat", "--player", "A,2,3,4"], "at most three cards"),
-    (["sheet", "dragon-tiger", "--player", "A"], "apply to baccarat games"),
-    (["sheet", "player-dealer-baccarat", "--player", "5,K"], "defined in code"),
-    (["sheet", "baccarat", "--player", "Z"], "bad card"),
-    (["sheet", "baccarat", "--decks", "1", "--remove", "As,Ah,Ad,Ac", "--player", "A"], "no deal of this shoe agrees"),
-])
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["sheet", "baccarat", "--player", "8,K,3"], "no deal of this shoe agrees"),
+        (["sheet", "baccarat", "--player", "A,2,3,4"], "at most three cards"),
+        (["sheet", "dragon-tiger", "--player", "A"], "apply to baccarat games"),
+        (["sheet", "player-dealer-baccarat", "--player", "5,K"], "defined in code"),
+        (["sheet", "baccarat", "--player", "Z"], "bad card"),
+        (
+            ["sheet", "baccarat", "--decks", "1", "--remove", "As,Ah,Ad,Ac", "--player", "A"],
+            "no deal of this shoe agrees",
+        ),
+    ],
+)
 def test_bad_seen_cards_are_one_line_errors(args, message):
     result = CliRunner().invoke(cli, args)
     assert result.exit_code == 1 and message in result.stderr, result.output

@@ -21,9 +21,13 @@ from reference import dealers
 
 RANKS = "A23456789TJQK"
 SHIPPED_MEMBERS = {  # the member of each roulette family the shipped sheet prices (odds/games/roulette.py)
-    "straight": frozenset({17}), "split": frozenset({17, 20}), "street": frozenset({16, 17, 18}),
-    "corner": frozenset({17, 18, 20, 21}), "line": frozenset(range(16, 22)),
-    "column": frozenset(range(2, 37, 3)), "dozen": frozenset(range(13, 25)),
+    "straight": frozenset({17}),
+    "split": frozenset({17, 20}),
+    "street": frozenset({16, 17, 18}),
+    "corner": frozenset({17, 18, 20, 21}),
+    "line": frozenset(range(16, 22)),
+    "column": frozenset(range(2, 37, 3)),
+    "dozen": frozenset(range(13, 25)),
 }
 
 
@@ -44,10 +48,11 @@ def random_round(rng, game_id):
     if game_id in ("dragon-tiger", "dragon-tiger-poker"):
         return shoe[:2]
     hands = dealers.deal_baccarat(shoe)
-    return shoe[:hands.cards_dealt]
+    return shoe[: hands.cards_dealt]
 
 
 # -- the drawing -------------------------------------------------------------------------------------
+
 
 def hands_of(cards):
     h = dealers.deal_baccarat(cards)
@@ -97,15 +102,15 @@ def test_every_roll_and_every_pocket():
 def test_published_pays_on_known_rounds():
     """Nets against the pays docs/rules.md gives (seed 003): banker 19/20, tie 8, Lucky 6 on three
     cards 20, Small 1.5, Dragon Bonus by 4 points 1; Dragon Tiger's tie loses half."""
-    s = odds.settle("baccarat", "4s,Kh,Ad,4c,2h,9d")         # player 4+A = 5, draws 2 -> 7; banker 4 draws 9 -> 3
+    s = odds.settle("baccarat", "4s,Kh,Ad,4c,2h,9d")  # player 4+A = 5, draws 2 -> 7; banker 4 draws 9 -> 3
     assert (s.bet("banker").net, s.bet("player").net, s.bet("tie").net) == (-1, 1, -1)
     assert s.bet("dragon-bonus-player").outcome == "win-by-4" and s.bet("dragon-bonus-player").net == 1
-    s = odds.settle("baccarat", "3s,2h,3d,Ac,3h")             # player 6 stands; banker 3 draws a 3 -> 6: a tie
+    s = odds.settle("baccarat", "3s,2h,3d,Ac,3h")  # player 6 stands; banker 3 draws a 3 -> 6: a tie
     assert s.bet("tie").net == 8 and s.bet("banker").net == 0
-    s = odds.settle("baccarat", "2s,3h,2d,Ac,6d,2h")          # player 4 draws a 6 -> 0; banker 4 draws 2 -> 6 wins
+    s = odds.settle("baccarat", "2s,3h,2d,Ac,6d,2h")  # player 4 draws a 6 -> 0; banker 4 draws 2 -> 6 wins
     assert s.bet("banker").net == Fraction(19, 20)
     assert (s.bet("lucky-6").outcome, s.bet("lucky-6").net) == ("six-three-cards", 20)
-    s = odds.settle("baccarat", "9h,8s,Kd,Kc")                 # naturals: four cards
+    s = odds.settle("baccarat", "9h,8s,Kd,Kc")  # naturals: four cards
     assert s.bet("small").net == Fraction(3, 2) and s.bet("big").net == -1
     s = odds.settle("dragon-tiger", "Kh,Ks")
     assert (s.bet("dragon").outcome, s.bet("dragon").net) == ("tie", Fraction(-1, 2))
@@ -116,19 +121,29 @@ def test_the_option_hand_settles_by_each_policy():
     bettor chose; standing settles on 5 (beaten by the dealer's 6), hitting on 4."""
     s = odds.settle("player-dealer-baccarat", "Ah,6s,4d,Kc,9h")
     player, dealer = s.hands
-    assert player.option == {"dealer_up_card": 6, "player_hand": "A-4", "stand_total": 5, "hit_total": 4,
-                             "best_choice": player.option["best_choice"]}
+    assert player.option == {
+        "dealer_up_card": 6,
+        "player_hand": "A-4",
+        "stand_total": 5,
+        "hit_total": 4,
+        "best_choice": player.option["best_choice"],
+    }
     assert (player.total, dealer.total, dealer.hand) == (4, 6, "dealer")
     assert s.bet("player-line").outcome == s.bet("player-line-always-stand").outcome == "dealer-wins"
     best = s.bet("player-line-best-choice").outcome
-    assert best == (s.bet("player-line-always-stand") if player.option["best_choice"] == "stand"
-                    else s.bet("player-line")).outcome
-    s = odds.settle("player-dealer-baccarat", "2h,5s,3d,Kc,Ah")     # 2-3 vs up 5: hit A -> 6; dealer 5 stands on A
-    assert s.bet("player-line").outcome == "player-wins"             # 6 beats 5
-    assert s.bet("player-line-always-stand").outcome == "tie"        # standing: 5 against 5
+    assert (
+        best
+        == (
+            s.bet("player-line-always-stand") if player.option["best_choice"] == "stand" else s.bet("player-line")
+        ).outcome
+    )
+    s = odds.settle("player-dealer-baccarat", "2h,5s,3d,Kc,Ah")  # 2-3 vs up 5: hit A -> 6; dealer 5 stands on A
+    assert s.bet("player-line").outcome == "player-wins"  # 6 beats 5
+    assert s.bet("player-line-always-stand").outcome == "tie"  # standing: 5 against 5
 
 
 # -- the command -------------------------------------------------------------------------------------
+
 
 def run(*args):
     return CliRunner().invoke(cli, list(args))
@@ -177,32 +192,46 @@ def test_suits_unknown_leave_out_the_suit_bets_with_a_note():
 
 def test_user_bets_are_settled(tmp_path):
     path = tmp_path / "mine.toml"
-    path.write_text('game = "baccarat"\nextends = "seed"\n[bets.banker-3-cards]\nname = "Banker wins on 3 cards"\n'
-                    'outcomes = [{ key = "win", when = "banker_wins and banker_cards == 3", pays = 3 },'
-                    ' { key = "other", pays = -1 }]\n')
-    result = run("settle", "baccarat", "2s,3h,2d,Ac,6d,2h", "--paytable", str(path), "--bet", "banker-3-cards",
-                 "--format", "json")
+    path.write_text(
+        'game = "baccarat"\nextends = "seed"\n[bets.banker-3-cards]\nname = "Banker wins on 3 cards"\n'
+        'outcomes = [{ key = "win", when = "banker_wins and banker_cards == 3", pays = 3 },'
+        ' { key = "other", pays = -1 }]\n'
+    )
+    result = run(
+        "settle",
+        "baccarat",
+        "2s,3h,2d,Ac,6d,2h",
+        "--paytable",
+        str(path),
+        "--bet",
+        "banker-3-cards",
+        "--format",
+        "json",
+    )
     assert json.loads(result.stdout)["bets"] == [{"id": "banker-3-cards", "outcome": "win", "net": "3"}]
     result = run("settle", "baccarat", "9h,8s,Kd,Kc", "--paytable", str(path), "--format", "json")
     assert {"id": "banker-3-cards", "outcome": "other", "net": "-1"} in json.loads(result.stdout)["bets"]
 
 
-@pytest.mark.parametrize("game_id, cards, message", [
-    ("baccarat", "4s,Kh,Ad,4c", "needs a 5th card (player 5 draws, Table 1), got 4 cards"),
-    ("baccarat", "6s,Kh,Qd,5c", "needs a 5th card (banker 5 draws, the player stood)"),
-    ("baccarat", "4s,Kh,Ad,3c,2h", "needs a 6th card (banker 3 draws, Table 2)"),
-    ("baccarat", "4s,K", "at least 4 cards (P1 B1 P2 B2), got 2"),
-    ("baccarat", "9h,8s,Kd,Kc,5d", "ends after 4 cards (a natural), got 5: '5d' is not dealt"),
-    ("baccarat", "6s,Kh,Qd,7c,5d", "ends after 4 cards (player 6 and banker 7 stand)"),
-    ("player-dealer-baccarat", "Ah,6s,4d,Kc,9h,Qd", "ends after 5 cards (dealer 6 stands)"),
-    ("baccarat", "4s,Kh,Zd,4c", "bad card 'Zd'"),
-    ("dragon-tiger", "Kh", "a round is 2 cards, Dragon's then Tiger's"),
-    ("sic-bo", "3,3,7", "bad die '7': give whole numbers from 1 to 6"),
-    ("sic-bo", "3,3,5,1", "a roll is 3 dice"),
-    ("roulette", "37", "bad number '37'"),
-    ("roulette", "1,2", "a spin is one number"),
-    ("baccarat", "Ax9", "a round uses at most 6 cards"),
-])
+@pytest.mark.parametrize(
+    "game_id, cards, message",
+    [
+        ("baccarat", "4s,Kh,Ad,4c", "needs a 5th card (player 5 draws, Table 1), got 4 cards"),
+        ("baccarat", "6s,Kh,Qd,5c", "needs a 5th card (banker 5 draws, the player stood)"),
+        ("baccarat", "4s,Kh,Ad,3c,2h", "needs a 6th card (banker 3 draws, Table 2)"),
+        ("baccarat", "4s,K", "at least 4 cards (P1 B1 P2 B2), got 2"),
+        ("baccarat", "9h,8s,Kd,Kc,5d", "ends after 4 cards (a natural), got 5: '5d' is not dealt"),
+        ("baccarat", "6s,Kh,Qd,7c,5d", "ends after 4 cards (player 6 and banker 7 stand)"),
+        ("player-dealer-baccarat", "Ah,6s,4d,Kc,9h,Qd", "ends after 5 cards (dealer 6 stands)"),
+        ("baccarat", "4s,Kh,Zd,4c", "bad card 'Zd'"),
+        ("dragon-tiger", "Kh", "a round is 2 cards, Dragon's then Tiger's"),
+        ("sic-bo", "3,3,7", "bad die '7': give whole numbers from 1 to 6"),
+        ("sic-bo", "3,3,5,1", "a roll is 3 dice"),
+        ("roulette", "37", "bad number '37'"),
+        ("roulette", "1,2", "a spin is one number"),
+        ("baccarat", "Ax9", "a round uses at most 6 cards"),
+    ],
+)
 def test_bad_rounds_are_one_clear_line(game_id, cards, message):
     with pytest.raises(OddsError) as exc:
         settle_round(game_id, cards)

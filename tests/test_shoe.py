@@ -8,8 +8,13 @@ from odds.shoe import Shoe, ShoeError, SuitsUnknown
 
 def test_parse_cards_reads_ranks_suits_and_multipliers():
     specs = parse_cards("5x3, K,Th,10s,a")
-    assert [(s.rank, s.suit, s.count) for s in specs] == [(5, None, 3), (13, None, 1), (10, "h", 1),
-                                                         (10, "s", 1), (1, None, 1)]
+    assert [(s.rank, s.suit, s.count) for s in specs] == [
+        (5, None, 3),
+        (13, None, 1),
+        (10, "h", 1),
+        (10, "s", 1),
+        (1, None, 1),
+    ]
 
 
 @pytest.mark.parametrize("bad", ["Z", "5x0", "Kz", "11", "x3", "5x"])

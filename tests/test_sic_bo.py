@@ -73,8 +73,10 @@ def test_groups_price_every_member_and_a_member_entry_overrides(tmp_path):
     table = load_paytable(SIC_BO, "seed")
     assert {table.bet(f"triple-{n}").pays["triple"] for n in range(1, 7)} == {150}
     path = tmp_path / "t.toml"
-    path.write_text('game = "sic-bo"\nextends = "seed"\n[bets.triple-3]\npays.triple = 200\npays.other = -1\n'
-                    '[bets.triple]\npays.triple = 180\npays.other = -1\n')
+    path.write_text(
+        'game = "sic-bo"\nextends = "seed"\n[bets.triple-3]\npays.triple = 200\npays.other = -1\n'
+        "[bets.triple]\npays.triple = 180\npays.other = -1\n"
+    )
     mine = load_paytable(SIC_BO, str(path))
     assert mine.bet("triple-3").pays["triple"] == 200 and mine.bet("triple-4").pays["triple"] == 180
 
@@ -87,11 +89,30 @@ def test_total_counts_by_hand():
 
 
 PUBLISHED = {
-    "seed": {"small": 2.78, "big": 2.78, "number-4": 7.87, "pair-2-6": 16.67, "double-5": 33.33,
-             "triple-1": 30.09, "any-triple": 30.56},
-    "common": {"small": 2.78, "double-2": 18.52, "triple-6": 16.20, "any-triple": 13.89, "total-4": 15.28,
-               "total-5": 13.89, "total-6": 16.67, "total-7": 9.72, "total-8": 12.50, "total-9": 18.98,
-               "total-10": 12.50, "total-17": 15.28, "pair-3-4": 2.78},
+    "seed": {
+        "small": 2.78,
+        "big": 2.78,
+        "number-4": 7.87,
+        "pair-2-6": 16.67,
+        "double-5": 33.33,
+        "triple-1": 30.09,
+        "any-triple": 30.56,
+    },
+    "common": {
+        "small": 2.78,
+        "double-2": 18.52,
+        "triple-6": 16.20,
+        "any-triple": 13.89,
+        "total-4": 15.28,
+        "total-5": 13.89,
+        "total-6": 16.67,
+        "total-7": 9.72,
+        "total-8": 12.50,
+        "total-9": 18.98,
+        "total-10": 12.50,
+        "total-17": 15.28,
+        "pair-3-4": 2.78,
+    },
 }
 
 

@@ -40,6 +40,7 @@ def test_same_seed_same_deal():
 
 # -- the dealer's mechanics, on an unshuffled shoe and a one-card game ----------------------------
 
+
 class NoShuffle(random.Random):
     def shuffle(self, x):
         pass
@@ -108,6 +109,7 @@ def test_cut_card_must_leave_a_round():
 
 # -- the comparison ---------------------------------------------------------------------------------
 
+
 def test_compare_is_the_mean_of_the_pays():
     rule = BetRule("even", "Even", (Outcome("win", "Win"), Outcome("lose", "Lose")), None)
     pays = BetPays("even", {"win": F(1), "lose": F(-1)})
@@ -154,13 +156,26 @@ def test_exact_engine_is_called_once_for_the_comparison_only():
 
 # -- command line -----------------------------------------------------------------------------------
 
+
 def run(*args):
     return CliRunner().invoke(cli, list(args))
 
 
 def test_cli_json_reports_every_bet_and_exit_0():
-    result = run("simulate", "baccarat", "--bet", "banker", "--bet", "player-pair", "--rounds", "2000",
-                 "--seed", "5", "--format", "json")
+    result = run(
+        "simulate",
+        "baccarat",
+        "--bet",
+        "banker",
+        "--bet",
+        "player-pair",
+        "--rounds",
+        "2000",
+        "--seed",
+        "5",
+        "--format",
+        "json",
+    )
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert [b["id"] for b in data["bets"]] == ["banker", "player-pair"]
@@ -185,12 +200,15 @@ def test_cli_seed_defaults_to_1_as_count_s_and_no_progress_bar():
     assert "dealing" not in result.stderr  # not a terminal: no progress bar
 
 
-@pytest.mark.parametrize("args, code, text", [
-    (["simulate", "sic-bo", "--decks", "6", "--rounds", "10"], 1, "deals no cards"),
-    (["simulate", "baccarat", "--rounds", "1"], 2, "rounds"),
-    (["simulate", "baccarat", "--bet", "bankr", "--rounds", "10"], 1, "banker"),
-    (["simulate", "baccarat", "--cut-card", "2", "--rounds", "10", "--seed", "1"], 1, "cut-card"),
-])
+@pytest.mark.parametrize(
+    "args, code, text",
+    [
+        (["simulate", "sic-bo", "--decks", "6", "--rounds", "10"], 1, "deals no cards"),
+        (["simulate", "baccarat", "--rounds", "1"], 2, "rounds"),
+        (["simulate", "baccarat", "--bet", "bankr", "--rounds", "10"], 1, "banker"),
+        (["simulate", "baccarat", "--cut-card", "2", "--rounds", "10", "--seed", "1"], 1, "cut-card"),
+    ],
+)
 def test_cli_bad_input(args, code, text):
     result = run(*args)
     assert result.exit_code == code
@@ -199,6 +217,7 @@ def test_cli_bad_input(args, code, text):
 
 
 # -- player-dealer baccarat: the best choice of the run's shoe and paytable --------------------------
+
 
 def test_best_choice_is_dealt_with_the_decisions_of_the_runs_shoe_and_paytable(monkeypatch):
     """The exact sheet decides the option hands for the run's deck count and paytable; the dealer

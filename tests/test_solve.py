@@ -57,16 +57,19 @@ def test_tie_break_even_is_one_over_p_minus_one():
     assert abs(float(p) - 0.095156) < 1e-6  # published 8-deck tie probability
 
 
-@pytest.mark.parametrize("game_id, bet, outcome, target, decks, remove", [
-    ("baccarat", "banker", None, F(1, 100), 8, ""),
-    ("baccarat", "tie", None, F(3, 100), 6, "5x3,K,9x2"),
-    ("baccarat", "lucky-6", "six-two-cards", F(5, 100), 8, ""),
-    ("baccarat", "dragon-bonus-player", "win-by-7", F(2, 100), 1, "Ts,Th,4c"),
-    ("baccarat", "player", "tie", F(1, 100), 8, ""),  # a push line priced as a loss share
-    # the best-choice line decides the player's option by the pays: the counts move with the pay
-    ("player-dealer-baccarat", "player-line-best-choice", None, F(-30, 100), 8, ""),
-    ("player-dealer-baccarat", "player-line-best-choice", "dealer-wins", F(-40, 100), 8, ""),
-])
+@pytest.mark.parametrize(
+    "game_id, bet, outcome, target, decks, remove",
+    [
+        ("baccarat", "banker", None, F(1, 100), 8, ""),
+        ("baccarat", "tie", None, F(3, 100), 6, "5x3,K,9x2"),
+        ("baccarat", "lucky-6", "six-two-cards", F(5, 100), 8, ""),
+        ("baccarat", "dragon-bonus-player", "win-by-7", F(2, 100), 1, "Ts,Th,4c"),
+        ("baccarat", "player", "tie", F(1, 100), 8, ""),  # a push line priced as a loss share
+        # the best-choice line decides the player's option by the pays: the counts move with the pay
+        ("player-dealer-baccarat", "player-line-best-choice", None, F(-30, 100), 8, ""),
+        ("player-dealer-baccarat", "player-line-best-choice", "dealer-wins", F(-40, 100), 8, ""),
+    ],
+)
 def test_round_trip_through_a_paytable_file(tmp_path, game_id, bet, outcome, target, decks, remove):
     """Write the solved pay into a user's TOML paytable; the sheet must show the target edge."""
     game = get_game(game_id)
@@ -74,9 +77,11 @@ def test_round_trip_through_a_paytable_file(tmp_path, game_id, bet, outcome, tar
     shoe = Shoe.decks(decks).remove(remove) if remove else Shoe.decks(decks)
     s = solve_pay(game, bet, table, shoe, outcome, target)
     path = tmp_path / "solved.toml"
-    path.write_text(f'game = "{game_id}"\nextends = "{game.default_paytable}"\n[bets.{bet}]\n' +
-                    "".join(f'pays.{k} = "{s.pays if k == s.outcome else v}"\n'
-                            for k, v in table.bet(bet).pays.items()), encoding="utf-8")
+    path.write_text(
+        f'game = "{game_id}"\nextends = "{game.default_paytable}"\n[bets.{bet}]\n'
+        + "".join(f'pays.{k} = "{s.pays if k == s.outcome else v}"\n' for k, v in table.bet(bet).pays.items()),
+        encoding="utf-8",
+    )
     sheet = build_sheet(game, load_paytable(game, str(path)), shoe, [bet])
     assert sheet.bets[0].house_edge == target
     # the practical pays bracket the exact one, and the edge falls as the pay rises
@@ -117,8 +122,9 @@ def test_grid_brackets_any_pay(x):
     assert any(p <= x for p in pays) and any(p >= x for p in pays)
 
 
-@pytest.mark.parametrize("text, value", [("1.06%", F(106, 10000)), ("0.0106", F(106, 10000)),
-                                         ("53/5000", F(53, 5000)), ("-2%", F(-2, 100))])
+@pytest.mark.parametrize(
+    "text, value", [("1.06%", F(106, 10000)), ("0.0106", F(106, 10000)), ("53/5000", F(53, 5000)), ("-2%", F(-2, 100))]
+)
 def test_parse_target(text, value):
     assert solve_lib.parse_target(text, "edge") == value
 
@@ -148,15 +154,18 @@ def test_cli_with_shoe_options_matches_the_sheet():
     assert F(json.loads(result.output)["pays"]) == F(counts.counts["banker-wins"], counts.counts["player-wins"])
 
 
-@pytest.mark.parametrize("args, code, text", [
-    (["solve", "baccarat", "banker", "--edge", "1%", "--rtp", "99%"], 2, "not both"),
-    (["solve", "baccarat", "banker", "--outcome", "bnaker-wins"], 1, "banker-wins"),
-    (["solve", "baccarat", "bankr"], 1, "banker"),
-    (["solve", "baccarat", "banker", "--edge", "99%"], 1, "below -1"),
-    (["solve", "baccarat", "banker", "--edge", "5"], 1, "5%"),
-    (["solve", "baccarat", "banker", "--edge", "abc"], 1, "percentage"),
-    (["solve", "sic-bo", "big", "--decks", "8"], 1, "deals no cards"),
-])
+@pytest.mark.parametrize(
+    "args, code, text",
+    [
+        (["solve", "baccarat", "banker", "--edge", "1%", "--rtp", "99%"], 2, "not both"),
+        (["solve", "baccarat", "banker", "--outcome", "bnaker-wins"], 1, "banker-wins"),
+        (["solve", "baccarat", "bankr"], 1, "banker"),
+        (["solve", "baccarat", "banker", "--edge", "99%"], 1, "below -1"),
+        (["solve", "baccarat", "banker", "--edge", "5"], 1, "5%"),
+        (["solve", "baccarat", "banker", "--edge", "abc"], 1, "percentage"),
+        (["solve", "sic-bo", "big", "--decks", "8"], 1, "deals no cards"),
+    ],
+)
 def test_cli_bad_input_is_one_line(args, code, text):
     result = run(*args)
     assert result.exit_code == code

@@ -32,14 +32,20 @@ sys.stderr.write("\\nPROBE " + json.dumps({"code": code, "numpy": "numpy" in sys
 def probe(*args: str) -> dict:
     """Run ``odds ARGS`` in a fresh interpreter: its exit code, whether numpy was imported, the
     odds modules loaded, and its stderr."""
-    done = subprocess.run([sys.executable, "-c", PROBE, json.dumps(list(args))], capture_output=True,
-                          text=True, timeout=120, env={**os.environ, "ODDS_DEBUG": ""})
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, json.dumps(list(args))],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "ODDS_DEBUG": ""},
+    )
     head, _, last = done.stderr.rpartition("\nPROBE ")
     assert last, done.stderr
     return {**json.loads(last), "stderr": head, "stdout": done.stdout}
 
 
 # -- commands that never compute with numpy ---------------------------------------------------------
+
 
 def test_odds_help_imports_neither_numpy_nor_a_command_module():
     got = probe("--help")
@@ -74,17 +80,20 @@ def test_command_help_does_not_import_numpy(name):
     assert not got["numpy"]
 
 
-@pytest.mark.parametrize("args, code", [
-    ((), 2),                                      # no command: the usage
-    (("nosuch",), 2),                             # no such command
-    (("sheet",), 2),                              # a missing argument
-    (("sheet", "baccarat", "--decks", "x"), 2),   # a bad option value
-    (("sheet", "baccarat", "--format", "xml"), 2),
-    (("batch", "baccarat"), 2),                   # batch without --file
-    (("sheet", "baccarat", "--nope"), 2),         # no such option
-    (("sheet", "nosuch-game"), 1),                # an unknown game: the library's one line
-    (("features", "nosuch-game"), 1),
-])
+@pytest.mark.parametrize(
+    "args, code",
+    [
+        ((), 2),  # no command: the usage
+        (("nosuch",), 2),  # no such command
+        (("sheet",), 2),  # a missing argument
+        (("sheet", "baccarat", "--decks", "x"), 2),  # a bad option value
+        (("sheet", "baccarat", "--format", "xml"), 2),
+        (("batch", "baccarat"), 2),  # batch without --file
+        (("sheet", "baccarat", "--nope"), 2),  # no such option
+        (("sheet", "nosuch-game"), 1),  # an unknown game: the library's one line
+        (("features", "nosuch-game"), 1),
+    ],
+)
 def test_usage_errors_do_not_import_numpy(args, code):
     got = probe(*args)
     assert got["code"] == code, got["stderr"]
@@ -103,6 +112,7 @@ def test_a_command_that_computes_still_loads_numpy():
 
 # -- the command listing, without importing the commands --------------------------------------------
 
+
 def test_every_listed_command_is_registered_by_its_module():
     """COMMANDS says which module registers each command; each module registers exactly those."""
     import importlib
@@ -119,15 +129,23 @@ def test_every_listed_command_is_registered_by_its_module():
 def test_the_lazy_listing_equals_the_listing_of_the_loaded_commands(columns):
     """`odds --help` in a fresh process (short help read from the sources) prints what click
     prints once every command is loaded."""
+
     def listing(load_first: bool) -> str:
-        code = ("import sys\n"
-                "from odds.cli import COMMANDS, cli, main\n"
-                f"loaded = dict(cli.commands.items()) if {load_first} else {{}}\n"
-                "assert all(m in sys.modules for m in COMMANDS.values()) == bool(loaded)\n"
-                "sys.argv = ['odds', '--help']\n"
-                "main()\n")
-        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
-                              env={**os.environ, "COLUMNS": columns})
+        code = (
+            "import sys\n"
+            "from odds.cli import COMMANDS, cli, main\n"
+            f"loaded = dict(cli.commands.items()) if {load_first} else {{}}\n"
+            "assert all(m in sys.modules for m in COMMANDS.values()) == bool(loaded)\n"
+            "sys.argv = ['odds', '--help']\n"
+            "main()\n"
+        )
+        done = subprocess.run(
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            env={**os.environ, "COLUMNS": columns},
+        )
         assert done.returncode == 0, done.stderr
         return done.stdout
 
@@ -138,13 +156,18 @@ def test_the_lazy_listing_equals_the_listing_of_the_loaded_commands(columns):
 
 # -- importing odds changes nothing global -----------------------------------------------------------
 
+
 def test_importing_the_library_and_its_games_changes_no_environment_variable():
-    code = ("import json, os\n"
-            "before = dict(os.environ)\n"
-            "import odds, odds.games, odds.cli, odds.batch, odds.threads\n"
-            "odds.games.get_game('baccarat').paytable()\n"
-            "print(json.dumps(sorted(k for k in set(before) | set(os.environ) if before.get(k) != os.environ.get(k))))\n")
-    env = {k: v for k, v in os.environ.items() if k not in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")}
+    code = (
+        "import json, os\n"
+        "before = dict(os.environ)\n"
+        "import odds, odds.games, odds.cli, odds.batch, odds.threads\n"
+        "odds.games.get_game('baccarat').paytable()\n"
+        "print(json.dumps(sorted(k for k in set(before) | set(os.environ) if before.get(k) != os.environ.get(k))))\n"
+    )
+    env = {
+        k: v for k, v in os.environ.items() if k not in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
+    }
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, env=env)
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout) == []
@@ -154,16 +177,20 @@ def test_importing_the_library_and_its_games_changes_no_environment_variable():
 def test_the_program_starts_blas_with_one_thread_unless_the_user_says(user, threads):
     """`odds` (main, not the library) asks for one BLAS thread before numpy loads; a user's own
     OPENBLAS_NUM_THREADS wins."""
-    code = ("import sys\n"
-            "sys.argv = ['odds', 'sheet', 'baccarat', '--bet', 'tie']\n"
-            "from odds.cli import main\n"
-            "try:\n"
-            "    main()\n"
-            "except SystemExit:\n"
-            "    pass\n"
-            "from threadpoolctl import threadpool_info\n"
-            "print('THREADS', *[i['num_threads'] for i in threadpool_info() if i['internal_api'] == 'openblas'])\n")
-    env = {k: v for k, v in os.environ.items() if k not in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")}
+    code = (
+        "import sys\n"
+        "sys.argv = ['odds', 'sheet', 'baccarat', '--bet', 'tie']\n"
+        "from odds.cli import main\n"
+        "try:\n"
+        "    main()\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "from threadpoolctl import threadpool_info\n"
+        "print('THREADS', *[i['num_threads'] for i in threadpool_info() if i['internal_api'] == 'openblas'])\n"
+    )
+    env = {
+        k: v for k, v in os.environ.items() if k not in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
+    }
     if user:
         env["OPENBLAS_NUM_THREADS"] = user
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, env=env)
@@ -189,47 +216,60 @@ def test_single_threaded_blas_limits_the_block_only():
         assert blas_threads() == [1] * len(before)
     assert blas_threads() == before
     with pytest.raises(ZeroDivisionError), single_threaded_blas():
-        1 / 0
+        _ = 1 / 0
     assert blas_threads() == before
 
 
 def test_the_lazy_numpy_imports_numpy_on_first_use_only():
-    code = ("import sys\n"
-            "from odds.lazy import numpy as np\n"
-            "print('numpy' in sys.modules)\n"
-            "print(np.arange(4).sum(), 'numpy' in sys.modules, np.int64 is sys.modules['numpy'].int64)\n")
+    code = (
+        "import sys\n"
+        "from odds.lazy import numpy as np\n"
+        "print('numpy' in sys.modules)\n"
+        "print(np.arange(4).sum(), 'numpy' in sys.modules, np.int64 is sys.modules['numpy'].int64)\n"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.stdout.split() == ["False", "6", "True", "True"], out.stderr
 
 
 # -- the drawing tables come from the store ----------------------------------------------------------
 
-@pytest.mark.parametrize("args", [
-    ("sheet", "baccarat"),
-    ("settle", "baccarat", "4s,Kh,Ad,4c,2h,9d"),
-    ("sheet", "player-dealer-baccarat", "--bet", "player-line"),
-])
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("sheet", "baccarat"),
+        ("settle", "baccarat", "4s,Kh,Ad,4c,2h,9d"),
+        ("sheet", "player-dealer-baccarat", "--bet", "player-line"),
+    ],
+)
 def test_commands_load_the_drawing_tables_instead_of_compiling_them(args, tmp_path):
     """No command compiles a shipped table: compile_deal and build_table never run (an empty user
     cache, so only the package's stored tables can serve them)."""
-    code = ("import json, sys\n"
-            "import odds.engine.compiled as c, odds.engine.positional as p\n"
-            "calls = []\n"
-            "def spy(f):\n"
-            "    def g(*a, **k):\n"
-            "        calls.append(f.__name__)\n"
-            "        return f(*a, **k)\n"
-            "    return g\n"
-            "c.compile_deal = spy(c.compile_deal)\n"
-            "p.build_table = spy(p.build_table)\n"
-            "sys.argv = ['odds'] + json.loads(sys.argv[1])\n"
-            "from odds.cli import main\n"
-            "try:\n"
-            "    main()\n"
-            "except SystemExit as exc:\n"
-            "    sys.stderr.write('\\nCALLS ' + json.dumps([exc.code, calls]))\n")
-    done = subprocess.run([sys.executable, "-c", code, json.dumps(list(args))], capture_output=True, text=True,
-                          timeout=120, env={**os.environ, "ODDS_CACHE_DIR": str(tmp_path)})
+    code = (
+        "import json, sys\n"
+        "import odds.engine.compiled as c, odds.engine.positional as p\n"
+        "calls = []\n"
+        "def spy(f):\n"
+        "    def g(*a, **k):\n"
+        "        calls.append(f.__name__)\n"
+        "        return f(*a, **k)\n"
+        "    return g\n"
+        "c.compile_deal = spy(c.compile_deal)\n"
+        "p.build_table = spy(p.build_table)\n"
+        "sys.argv = ['odds'] + json.loads(sys.argv[1])\n"
+        "from odds.cli import main\n"
+        "try:\n"
+        "    main()\n"
+        "except SystemExit as exc:\n"
+        "    sys.stderr.write('\\nCALLS ' + json.dumps([exc.code, calls]))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, json.dumps(list(args))],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "ODDS_CACHE_DIR": str(tmp_path)},
+    )
     exit_code, calls = json.loads(done.stderr.rpartition("\nCALLS ")[2])
     assert exit_code == 0 and calls == [], (done.stderr[-500:], calls)
     assert not list(tmp_path.iterdir())  # nothing had to be written to the user's cache either

@@ -25,7 +25,7 @@ from reference.walk import every_ordering, exact_walk, parse
 
 BACCARAT = get_game("baccarat")
 
-USER_BETS = '''
+USER_BETS = """
 game = "baccarat"
 extends = "seed"
 
@@ -75,7 +75,7 @@ outcomes = [
   { key = "big", when = "abs(player_total - banker_total) >= max(5, player_two_card_total % 3 + 4)", pays = 2 },
   { key = "other", pays = -1 },
 ]
-'''
+"""
 
 
 def _reference(cards) -> dict[str, str]:
@@ -91,8 +91,7 @@ def _reference(cards) -> dict[str, str]:
         "red-firsts": "both" if player[0][1] in "hd" and banker[0][1] in "hd" else "other",
         "suited-win": ("win" if player_suited and pt > bt else "push" if player_suited and pt == bt else "other"),
         "pair-win": "win" if player[0][0] == player[1][0] and pt > bt else "other",
-        "third-seven": ("seven" if len(banker) == 3 and banker[2][0] == 7
-                        else "drew" if len(banker) == 3 else "other"),
+        "third-seven": ("seven" if len(banker) == 3 and banker[2][0] == 7 else "drew" if len(banker) == 3 else "other"),
         "margin": "big" if abs(pt - bt) >= max(5, p2 % 3 + 4) else "other",
     }
     del b2
@@ -109,11 +108,14 @@ def user_table(tmp_path_factory):
 USER_IDS = ["dragon-7", "king-banker", "red-firsts", "suited-win", "pair-win", "third-seven", "margin"]
 
 
-@pytest.mark.parametrize("cards", [
-    "As,Kh,7d,7c,Kd,6s,2h",            # 7 cards: every ordering
-    "Kh,Kh,Qd,7s,7c,9h,3d,6c",         # pairs, kings, a banker third 7 possible
-    "2c,3d,4h,5s,6c,7h,Kd",
-])
+@pytest.mark.parametrize(
+    "cards",
+    [
+        "As,Kh,7d,7c,Kd,6s,2h",  # 7 cards: every ordering
+        "Kh,Kh,Qd,7s,7c,9h,3d,6c",  # pairs, kings, a banker third 7 possible
+        "2c,3d,4h,5s,6c,7h,Kd",
+    ],
+)
 def test_user_bets_equal_every_ordering_of_the_reference_dealer(user_table, cards):
     """Value-level, rank-level, suit-level and mixed bets against the independent dealer."""
     table, _ = user_table
@@ -153,9 +155,11 @@ def test_dragon_7_published_figures_and_any_deck_count(user_table):
 
 def test_a_user_bet_that_redefines_a_shipped_one_is_noted(tmp_path):
     path = tmp_path / "redefine.toml"
-    path.write_text('game = "baccarat"\nextends = "seed"\n[bets.tie]\n'
-                    'outcomes = [{ key = "tie", when = "tie and player_total == 0", pays = 100 }, '
-                    '{ key = "no-tie", pays = -1 }]\n')
+    path.write_text(
+        'game = "baccarat"\nextends = "seed"\n[bets.tie]\n'
+        'outcomes = [{ key = "tie", when = "tie and player_total == 0", pays = 100 }, '
+        '{ key = "no-tie", pays = -1 }]\n'
+    )
     table = load_paytable(BACCARAT, str(path))
     sheet = build_sheet(BACCARAT, table, Shoe.decks(8), ["tie"])
     assert any("tie is defined by this paytable" in note for note in sheet.notes)
@@ -191,8 +195,10 @@ BAD = [
 def test_bad_conditions_name_file_bet_outcome_and_column(tmp_path, condition, where, what):
     path = tmp_path / "bad.toml"
     escaped = condition.replace('"', '\\"')
-    path.write_text(f'game = "baccarat"\nextends = "seed"\n[bets.x]\n'
-                    f'outcomes = [{{ key = "win", when = "{escaped}", pays = 1 }}, {{ key = "other", pays = -1 }}]\n')
+    path.write_text(
+        f'game = "baccarat"\nextends = "seed"\n[bets.x]\n'
+        f'outcomes = [{{ key = "win", when = "{escaped}", pays = 1 }}, {{ key = "other", pays = -1 }}]\n'
+    )
     with pytest.raises(PaytableError) as info:
         load_paytable(BACCARAT, str(path))
     message = str(info.value)
@@ -200,16 +206,19 @@ def test_bad_conditions_name_file_bet_outcome_and_column(tmp_path, condition, wh
     assert "\n" not in message
 
 
-@pytest.mark.parametrize("outcomes,what", [
-    ('[{ key = "win", when = "tie", pays = 8 }, { key = "lose", when = "not tie", pays = -1 }]', "last outcome"),
-    ("[]", "is empty"),
-    ('[{ key = "win", when = "tie", pays = 8 }, { key = "win", pays = -1 }]', "used twice"),
-    ('[{ key = "Win", when = "tie", pays = 8 }, { key = "lose", pays = -1 }]', "lowercase words"),
-    ('[{ key = "win", pays = 8 }, { key = "lose", when = "tie", pays = -1 }]', "only the last outcome"),
-    ('[{ key = "win", when = "tie", pays = -3 }, { key = "lose", pays = -1 }]', "below -1"),
-    ('[{ key = "win", when = "tie", pays = 8, odds = 3 }, { key = "lose", pays = -1 }]', "unknown key 'odds'"),
-    ('"tie"', "must be a list"),
-])
+@pytest.mark.parametrize(
+    "outcomes,what",
+    [
+        ('[{ key = "win", when = "tie", pays = 8 }, { key = "lose", when = "not tie", pays = -1 }]', "last outcome"),
+        ("[]", "is empty"),
+        ('[{ key = "win", when = "tie", pays = 8 }, { key = "win", pays = -1 }]', "used twice"),
+        ('[{ key = "Win", when = "tie", pays = 8 }, { key = "lose", pays = -1 }]', "lowercase words"),
+        ('[{ key = "win", pays = 8 }, { key = "lose", when = "tie", pays = -1 }]', "only the last outcome"),
+        ('[{ key = "win", when = "tie", pays = -3 }, { key = "lose", pays = -1 }]', "below -1"),
+        ('[{ key = "win", when = "tie", pays = 8, odds = 3 }, { key = "lose", pays = -1 }]', "unknown key 'odds'"),
+        ('"tie"', "must be a list"),
+    ],
+)
 def test_bad_outcome_lists_are_refused(tmp_path, outcomes, what):
     path = tmp_path / "bad.toml"
     path.write_text(f'game = "baccarat"\nextends = "seed"\n[bets.x]\noutcomes = {outcomes}\n')
@@ -254,9 +263,11 @@ def test_hostile_conditions_are_refused_quickly_and_nothing_runs(tmp_path, condi
     marker = tmp_path / "pwned"
     condition = condition.replace("{marker}", str(marker))
     path = tmp_path / "hostile.toml"
-    path.write_text(f'game = "baccarat"\nextends = "seed"\n[bets.x]\n'
-                    f'outcomes = [{{ key = "win", when = {json.dumps(condition)}, pays = 1 }}, '
-                    f'{{ key = "other", pays = -1 }}]\n')
+    path.write_text(
+        f'game = "baccarat"\nextends = "seed"\n[bets.x]\n'
+        f'outcomes = [{{ key = "win", when = {json.dumps(condition)}, pays = 1 }}, '
+        f'{{ key = "other", pays = -1 }}]\n'
+    )
     start = time.perf_counter()
     result = CliRunner().invoke(cli, ["sheet", "baccarat", "--paytable", str(path), "--bet", "x"])
     assert time.perf_counter() - start < 5
@@ -266,6 +277,7 @@ def test_hostile_conditions_are_refused_quickly_and_nothing_runs(tmp_path, condi
 
 
 # -- every command takes user bets ------------------------------------------------------------------
+
 
 def run(*args):
     return CliRunner().invoke(cli, list(args))
@@ -279,8 +291,20 @@ def test_every_command_takes_user_bets(user_table, tmp_path):
 
     shoes = tmp_path / "shoes.txt"
     shoes.write_text("\n7x20\n")
-    batch = run("batch", "baccarat", "--file", str(shoes), "--paytable", path, "--bet", "dragon-7",
-                "--bet", "king-banker", "--format", "json")
+    batch = run(
+        "batch",
+        "baccarat",
+        "--file",
+        str(shoes),
+        "--paytable",
+        path,
+        "--bet",
+        "dragon-7",
+        "--bet",
+        "king-banker",
+        "--format",
+        "json",
+    )
     assert batch.exit_code == 0, batch.output
     rows = json.loads(batch.stdout)
     assert rows[0]["house_edge"] == edge and len(rows) == 4
@@ -289,12 +313,36 @@ def test_every_command_takes_user_bets(user_table, tmp_path):
     assert eor.exit_code == 0 and json.loads(eor.stdout)["bets"][0]["identity_holds"]
     tags = run("tags", "baccarat", "dragon-7", "--paytable", path, "--format", "json")
     assert tags.exit_code == 0, tags.output
-    count = run("count", "baccarat", "--paytable", path, "--bet", "dragon-7", "--shoes", "3", "--workers", "1",
-                "--format", "json")
+    count = run(
+        "count",
+        "baccarat",
+        "--paytable",
+        path,
+        "--bet",
+        "dragon-7",
+        "--shoes",
+        "3",
+        "--workers",
+        "1",
+        "--format",
+        "json",
+    )
     assert count.exit_code == 0, count.output
     assert json.loads(count.stdout)["bets"][0]["window"] == 60
-    sim = run("simulate", "baccarat", "--paytable", path, "--bet", "dragon-7", "--rounds", "3000", "--seed", "2",
-              "--format", "json")
+    sim = run(
+        "simulate",
+        "baccarat",
+        "--paytable",
+        path,
+        "--bet",
+        "dragon-7",
+        "--rounds",
+        "3000",
+        "--seed",
+        "2",
+        "--format",
+        "json",
+    )
     assert sim.exit_code == 0, sim.output
     solve = run("solve", "baccarat", "dragon-7", "--paytable", path, "--format", "json")
     assert solve.exit_code == 0, solve.output
@@ -314,15 +362,37 @@ def test_every_command_takes_user_bets(user_table, tmp_path):
 def test_features_command_lists_every_feature_as_json():
     data = json.loads(run("features", "baccarat", "--format", "json").stdout)
     names = {f["name"] for f in data["features"]}
-    issue_names = {"player_total", "banker_total", "player_two_card_total", "banker_two_card_total",
-                   "player_cards", "banker_cards", "player_third", "banker_third", "player_natural",
-                   "banker_natural", "player_wins", "banker_wins", "tie", "cards", "player_pair",
-                   "banker_pair", "player_suited", "banker_suited"}
-    issue_names |= {f"{side}_{what}{i}" for side in ("player", "banker") for what in ("rank", "suit") for i in (1, 2, 3)}
+    issue_names = {
+        "player_total",
+        "banker_total",
+        "player_two_card_total",
+        "banker_two_card_total",
+        "player_cards",
+        "banker_cards",
+        "player_third",
+        "banker_third",
+        "player_natural",
+        "banker_natural",
+        "player_wins",
+        "banker_wins",
+        "tie",
+        "cards",
+        "player_pair",
+        "banker_pair",
+        "player_suited",
+        "banker_suited",
+    }
+    issue_names |= {
+        f"{side}_{what}{i}" for side in ("player", "banker") for what in ("rank", "suit") for i in (1, 2, 3)
+    }
     assert issue_names <= names
-    for game, wanted in (("dragon-tiger", {"dragon_rank", "tiger_rank", "dragon_suit", "tiger_suit", "dragon_wins",
-                                            "tiger_wins", "tie"}),
-                         ("sic-bo", {"die1", "die2", "die3", "total"}),
-                         ("roulette", {"number", "red", "black", "zero"})):
+    for game, wanted in (
+        (
+            "dragon-tiger",
+            {"dragon_rank", "tiger_rank", "dragon_suit", "tiger_suit", "dragon_wins", "tiger_wins", "tie"},
+        ),
+        ("sic-bo", {"die1", "die2", "die3", "total"}),
+        ("roulette", {"number", "red", "black", "zero"}),
+    ):
         got = {f["name"] for f in json.loads(run("features", game, "--format", "json").stdout)["features"]}
         assert wanted <= got, game

@@ -37,8 +37,11 @@ def test_published_eight_deck_counts(baccarat_vectors):
     # Wizard of Odds, baccarat, 8 decks: ordered six-card deals by result.
     banker = by_id(baccarat_vectors, "baccarat/8-decks")["bets"]["banker"]
     assert banker["total"] == "4998398275503360"
-    assert banker["combinations"] == {"banker-wins": "2292252566437888", "tie": "475627426473216",
-                                      "player-wins": "2230518282592256"}
+    assert banker["combinations"] == {
+        "banker-wins": "2292252566437888",
+        "tie": "475627426473216",
+        "player-wins": "2230518282592256",
+    }
     assert F(banker["house_edge"]) == F(2230518282592256 - F(19, 20) * 2292252566437888, 4998398275503360)
 
 
@@ -84,10 +87,16 @@ def test_another_programs_file_with_its_own_counting_verifies():
         combos = {k: probabilities[bet_id].get(k, F(0)) * orderings for k in rule.outcome_keys}
         pays = table.bet(bet_id).pays
         edge = -sum(combos[k] * pays[k] for k in combos) / orderings
-        bets[bet_id] = {"total": str(orderings), "combinations": {k: str(int(c)) for k, c in combos.items()},
-                        "pays": {k: str(p) for k, p in pays.items()}, "house_edge": str(edge)}
-    data = {"schema": vec.SCHEMA, "vectors": [{"id": "brute", "game": "baccarat", "shoe": vec.shoe_json(shoe),
-                                               "bets": bets}]}
+        bets[bet_id] = {
+            "total": str(orderings),
+            "combinations": {k: str(int(c)) for k, c in combos.items()},
+            "pays": {k: str(p) for k, p in pays.items()},
+            "house_edge": str(edge),
+        }
+    data = {
+        "schema": vec.SCHEMA,
+        "vectors": [{"id": "brute", "game": "baccarat", "shoe": vec.shoe_json(shoe), "bets": bets}],
+    }
     problems, _, checked = vec.verify(data)
     assert problems == []
     assert checked == sum(len(r.outcomes) + 1 for r in BACCARAT.bets.values())
@@ -100,26 +109,35 @@ def corrupt(data, change):
 
 
 def test_each_corruption_is_reported(baccarat_vectors):
-    data = {"schema": vec.SCHEMA, "vectors": [copy.deepcopy(by_id(baccarat_vectors, "baccarat/8-decks")),
-                                              copy.deepcopy(by_id(baccarat_vectors, "tiger-baccarat/1-deck"))]}
+    data = {
+        "schema": vec.SCHEMA,
+        "vectors": [
+            copy.deepcopy(by_id(baccarat_vectors, "baccarat/8-decks")),
+            copy.deepcopy(by_id(baccarat_vectors, "tiger-baccarat/1-deck")),
+        ],
+    }
 
     def bump(d):
         c = d["vectors"][0]["bets"]["banker"]["combinations"]
         c["tie"] = str(int(c["tie"]) + 1)
+
     problems = corrupt(data, bump)
     assert any("banker: tie: file 475627426473217" in p for p in problems)
     assert any("add up to" in p for p in problems)
 
     def edge(d):
         d["vectors"][1]["bets"]["tiger-pair"]["house_edge"] = "1/7"
+
     assert [p for p in corrupt(data, edge) if "tiger-pair: house_edge: file 1/7" in p]
 
     def drop(d):
         del d["vectors"][0]["bets"]["lucky-6"]["combinations"]["other"]
+
     assert any("outcome(s) missing: other" in p for p in corrupt(data, drop))
 
     def shoe(d):
         d["vectors"][0]["shoe"]["card_counts"][0] -= 1  # one ace of spades less: every count moves
+
     assert any("rank_counts do not match" in p for p in corrupt(data, shoe))
 
     def shoe_both(d):
@@ -127,21 +145,25 @@ def test_each_corruption_is_reported(baccarat_vectors):
         s["card_counts"][0] -= 1
         s["rank_counts"][0] -= 1
         s["cards"] -= 1
+
     assert len(corrupt(data, shoe_both)) > 10
 
     def unknown(d):
         d["vectors"][0]["game"] = "bacarat"
         d["vectors"][1]["bets"]["tigre"] = d["vectors"][1]["bets"].pop("tiger")
+
     problems = corrupt(data, unknown)
     assert any("bacarat" in p and "baccarat" in p for p in problems)
     assert any("tigre" in p and "tiger" in p for p in problems)
 
     def not_a_number(d):
         d["vectors"][0]["bets"]["player"]["combinations"]["tie"] = "lots"
+
     assert any("'lots' is not an exact integer" in p for p in corrupt(data, not_a_number))
 
 
 # -- command line -----------------------------------------------------------------------------------
+
 
 def run(*args):
     return CliRunner().invoke(cli, list(args))
@@ -173,9 +195,10 @@ def test_cli_verify_reports_each_mismatch_and_exits_1(tmp_path, baccarat_vectors
     assert "Traceback" not in result.output
 
 
-@pytest.mark.parametrize("text, message", [("{not json", "not valid JSON"),
-                                           ('{"schema": "x/1", "vectors": []}', "schema"),
-                                           ("[1, 2]", "not a vectors file")])
+@pytest.mark.parametrize(
+    "text, message",
+    [("{not json", "not valid JSON"), ('{"schema": "x/1", "vectors": []}', "schema"), ("[1, 2]", "not a vectors file")],
+)
 def test_cli_verify_unreadable_file(tmp_path, text, message):
     path = tmp_path / "f.json"
     path.write_text(text)
@@ -202,10 +225,12 @@ def test_export_writes_the_vectors_file():
 
 def _set(path, value):
     """A change to the first vector: ``path`` of keys (and list indexes) set to ``value``."""
+
     def change(v):
         for key in path[:-1]:
             v = v[key]
         v[path[-1]] = value
+
     return change
 
 
@@ -213,22 +238,25 @@ def _drop_cards(v):
     del v["shoe"]["card_counts"]
 
 
-@pytest.mark.parametrize("changes, text", [
-    ([_set(["game"], ["x"])], "game must be a name"),
-    ([_set(["game"], 5)], "game must be a name"),
-    ([_set(["paytable"], ["seed"])], "paytable must be a name"),
-    ([_set(["shoe", "card_counts", 0], "x")], "card_counts[0]: 'x' is not a whole number"),
-    ([_set(["shoe", "card_counts", 0], 8.9)], "card_counts[0]: 8.9 is not a whole number"),
-    ([_set(["shoe", "card_counts", 0], True)], "card_counts[0]: True is not a whole number"),
-    ([_set(["shoe", "card_counts"], 5)], "card_counts: must be a list of 52"),
-    ([_drop_cards, _set(["shoe", "rank_counts", 0], "x")], "rank_counts[0]: 'x' is not a whole number"),
-    ([_drop_cards, _set(["shoe", "rank_counts", 0], 32.9)], "rank_counts[0]: 32.9 is not a whole number"),
-    ([_drop_cards, _set(["shoe", "rank_counts", 0], 32.0)], "rank_counts[0]: 32.0 is not a whole number"),
-    ([_drop_cards, _set(["shoe", "rank_counts", 12], False)], "rank_counts[12]: False is not a whole number"),
-    ([_drop_cards, _set(["shoe", "rank_counts", 12], -1)], "rank_counts[12]: -1 is not a whole number"),
-    ([_drop_cards, _set(["shoe", "rank_counts", 12], [32])], "rank_counts[12]: [32] is not a whole number"),
-    ([_set(["shoe", "cards"], True)], "cards is True"),
-])
+@pytest.mark.parametrize(
+    "changes, text",
+    [
+        ([_set(["game"], ["x"])], "game must be a name"),
+        ([_set(["game"], 5)], "game must be a name"),
+        ([_set(["paytable"], ["seed"])], "paytable must be a name"),
+        ([_set(["shoe", "card_counts", 0], "x")], "card_counts[0]: 'x' is not a whole number"),
+        ([_set(["shoe", "card_counts", 0], 8.9)], "card_counts[0]: 8.9 is not a whole number"),
+        ([_set(["shoe", "card_counts", 0], True)], "card_counts[0]: True is not a whole number"),
+        ([_set(["shoe", "card_counts"], 5)], "card_counts: must be a list of 52"),
+        ([_drop_cards, _set(["shoe", "rank_counts", 0], "x")], "rank_counts[0]: 'x' is not a whole number"),
+        ([_drop_cards, _set(["shoe", "rank_counts", 0], 32.9)], "rank_counts[0]: 32.9 is not a whole number"),
+        ([_drop_cards, _set(["shoe", "rank_counts", 0], 32.0)], "rank_counts[0]: 32.0 is not a whole number"),
+        ([_drop_cards, _set(["shoe", "rank_counts", 12], False)], "rank_counts[12]: False is not a whole number"),
+        ([_drop_cards, _set(["shoe", "rank_counts", 12], -1)], "rank_counts[12]: -1 is not a whole number"),
+        ([_drop_cards, _set(["shoe", "rank_counts", 12], [32])], "rank_counts[12]: [32] is not a whole number"),
+        ([_set(["shoe", "cards"], True)], "cards is True"),
+    ],
+)
 def test_cli_verify_reports_a_malformed_vector_as_a_problem(tmp_path, baccarat_vectors, changes, text):
     """Wrong types in a vector (a list for the game, a string, fraction or bool for a count) are a
     problem line of that vector and exit 1: never a traceback, never silently read (32.9 as 32)."""
@@ -246,6 +274,7 @@ def test_cli_verify_reports_a_malformed_vector_as_a_problem(tmp_path, baccarat_v
 
 
 # -- floats, tolerance, unknown bets (issue 13 item 4) -----------------------------------------------
+
 
 def _eight_decks(data):
     return {"schema": vec.SCHEMA, "vectors": [copy.deepcopy(by_id(data, "baccarat/8-decks"))]}
@@ -295,7 +324,9 @@ def test_a_float_that_is_no_count_is_a_problem(baccarat_vectors, value, text):
 
 def test_cli_tolerance(tmp_path, baccarat_vectors):
     data = _eight_decks(baccarat_vectors)
-    data["vectors"][0]["bets"]["banker"]["house_edge"] = float(F(data["vectors"][0]["bets"]["banker"]["house_edge"])) + 1e-7
+    data["vectors"][0]["bets"]["banker"]["house_edge"] = (
+        float(F(data["vectors"][0]["bets"]["banker"]["house_edge"])) + 1e-7
+    )
     path = tmp_path / "f.json"
     path.write_text(json.dumps(data))
     assert run("verify", str(path)).exit_code == 1
@@ -324,9 +355,15 @@ def test_settlements_agree_with_the_reference_dealers(settlement_file):
     rule text, importing nothing from odds), gives the file's outcome of every bet."""
     from reference import dealers
 
-    members = {"straight": frozenset({17}), "split": frozenset({17, 20}), "street": frozenset({16, 17, 18}),
-               "corner": frozenset({17, 18, 20, 21}), "line": frozenset(range(16, 22)),
-               "column": frozenset(range(2, 37, 3)), "dozen": frozenset(range(13, 25))}
+    members = {
+        "straight": frozenset({17}),
+        "split": frozenset({17, 20}),
+        "street": frozenset({16, 17, 18}),
+        "corner": frozenset({17, 18, 20, 21}),
+        "line": frozenset(range(16, 22)),
+        "column": frozenset(range(2, 37, 3)),
+        "dozen": frozenset(range(13, 25)),
+    }
     compared = 0
     for r in settlement_file["rounds"]:
         if r["paytable"] != get_game(r["game"]).default_paytable:
@@ -365,8 +402,12 @@ def test_settlement_vectors_cover_every_cell_and_every_outcome(settlement_file):
             table = load_paytable(game, name)
             counts = game.count(shoe, list(table.bets), table)
             possible = {(b, k) for b in table.bets for k, n in counts[b].counts.items() if n}
-            seen = {(b, e["outcome"]) for r in rounds_ if r["game"] == game_id and r["paytable"] == name
-                    for b, e in r["bets"].items()}
+            seen = {
+                (b, e["outcome"])
+                for r in rounds_
+                if r["game"] == game_id and r["paytable"] == name
+                for b, e in r["bets"].items()
+            }
             assert possible <= seen, (game_id, name, sorted(possible - seen)[:5])
     assert len({r["id"] for r in rounds_}) == len(rounds_)
     assert sum(r["id"].split("/")[-1].startswith("random-") for r in rounds_) == 6 * rounds.RANDOM_ROUNDS
@@ -385,18 +426,22 @@ def test_verify_lists_every_mismatch_by_round_and_bet(settlement_file):
     first, second, third = data["rounds"]
     right = first["bets"]["banker"]["outcome"]
     wrong = "banker-wins" if right != "banker-wins" else "player-wins"
-    first["bets"]["banker"]["outcome"] = wrong                   # the file's program got Table 2 wrong
-    first["bets"]["tie"] = {"net": float(F(first["bets"]["tie"]["net"])) + 1e-12}   # a float: close enough
+    first["bets"]["banker"]["outcome"] = wrong  # the file's program got Table 2 wrong
+    first["bets"]["tie"] = {"net": float(F(first["bets"]["tie"]["net"])) + 1e-12}  # a float: close enough
     first["bets"]["bnaker"] = {"net": "1"}
     second["bets"]["big"]["net"] = "0.54"
     second["hands"][1]["total"] = (second["hands"][1]["total"] + 1) % 10
-    third["bets"] = [{"id": b, **e} for b, e in third["bets"].items()]   # as odds settle --format json lists them
+    third["bets"] = [{"id": b, **e} for b, e in third["bets"].items()]  # as odds settle --format json lists them
     third["bets"][0]["net"] = 0.5
     problems, count, _ = rounds.verify(data)
     assert count == 3
     assert [p.split(":")[0] for p in problems] == [
-        f"round 1 ({first['id']}) banker", f"round 1 ({first['id']}) bnaker", f"round 2 ({second['id']}) big",
-        f"round 2 ({second['id']}) hand banker", f"round 3 ({third['id']}) {third['bets'][0]['id']}"]
+        f"round 1 ({first['id']}) banker",
+        f"round 1 ({first['id']}) bnaker",
+        f"round 2 ({second['id']}) big",
+        f"round 2 ({second['id']}) hand banker",
+        f"round 3 ({third['id']}) {third['bets'][0]['id']}",
+    ]
     assert f"outcome: file '{wrong}', odds '{right}'" in problems[0]
 
 
@@ -428,9 +473,11 @@ def test_cli_vectors_rounds_then_verify(tmp_path):
 
 def test_cli_vectors_rounds_of_a_user_paytable(tmp_path):
     table = tmp_path / "mine.toml"
-    table.write_text('game = "baccarat"\nextends = "seed"\n[bets.banker-3-cards]\n'
-                     'outcomes = [{ key = "win", when = "banker_wins and banker_cards == 3", pays = 3 },'
-                     ' { key = "other", pays = -1 }]\n')
+    table.write_text(
+        'game = "baccarat"\nextends = "seed"\n[bets.banker-3-cards]\n'
+        'outcomes = [{ key = "win", when = "banker_wins and banker_cards == 3", pays = 3 },'
+        ' { key = "other", pays = -1 }]\n'
+    )
     path = tmp_path / "s.json"
     result = run("vectors", "--rounds", "--game", "baccarat", "--paytable", str(table), "--out", str(path))
     assert result.exit_code == 0, result.output

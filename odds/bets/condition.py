@@ -48,7 +48,7 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass, field
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from ..lazy import numpy as np
 
@@ -75,6 +75,7 @@ class ConditionError(OddsError):
 
 # -- tokens ------------------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Token:
     kind: str  # "int", "str", "name", "op", "end"
@@ -82,13 +83,16 @@ class Token:
     col: int
 
 
-_TOKEN = re.compile(r"""
+_TOKEN = re.compile(
+    r"""
     (?P<space>[ \t\r\n]+)
   | (?P<int>[0-9]+)
   | (?P<str>"[^"\\\n]*"|'[^'\\\n]*')
   | (?P<name>[A-Za-z_][A-Za-z0-9_]*)
   | (?P<op>==|!=|<=|>=|<|>|\+|-|\*|%|\(|\)|,)
-""", re.VERBOSE)
+""",
+    re.VERBOSE,
+)
 
 
 def tokenize(text: str) -> list[Token]:
@@ -115,6 +119,7 @@ def tokenize(text: str) -> list[Token]:
 
 
 # -- the tree --------------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Node:
@@ -174,6 +179,7 @@ class BoolOp(Node):
 
 
 # -- parsing ---------------------------------------------------------------------------------------
+
 
 class _Parser:
     def __init__(self, text: str):
@@ -351,8 +357,9 @@ class _Parser:
 
     def call(self, name: Token) -> Node:
         if name.text not in FUNCTIONS:
-            raise ConditionError(f"column {name.col}: unknown function {name.text!r} "
-                                 f"(the functions are {', '.join(FUNCTIONS)})")
+            raise ConditionError(
+                f"column {name.col}: unknown function {name.text!r} (the functions are {', '.join(FUNCTIONS)})"
+            )
         self.take()  # (
         self.enter()
         # count() counts conditions; abs, min and max take numbers
@@ -368,8 +375,10 @@ class _Parser:
 
 def _int_literal(tok: Token) -> int:
     if len(tok.text) > 16 or int(tok.text) > MAX_LITERAL:
-        raise ConditionError(f"column {tok.col}: the number {tok.text[:20]}{'...' if len(tok.text) > 20 else ''} "
-                             f"is too large (at most {MAX_LITERAL:.0e} in size)")
+        raise ConditionError(
+            f"column {tok.col}: the number {tok.text[:20]}{'...' if len(tok.text) > 20 else ''} "
+            f"is too large (at most {MAX_LITERAL:.0e} in size)"
+        )
     return int(tok.text)
 
 
@@ -401,12 +410,14 @@ def _check_depth(tree: Node) -> None:
     while stack:
         node, depth = stack.pop()
         if depth > 4 * MAX_DEPTH:
-            raise ConditionError(f"column {node.col}: the condition is nested more than {4 * MAX_DEPTH} "
-                                 f"operations deep")
+            raise ConditionError(
+                f"column {node.col}: the condition is nested more than {4 * MAX_DEPTH} operations deep"
+            )
         stack.extend((child, depth + 1) for child in _children(node))
 
 
 # -- checking: types and ranges --------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class FeatureType:
@@ -446,8 +457,9 @@ def check(tree: Node, features: Mapping[str, FeatureType], text: str = "") -> Ch
     used: set[str] = set()
     info = _check(tree, features, used)
     if info.type != BOOL:
-        raise ConditionError(f"column {tree.col}: a condition must be yes/no (e.g. banker_total == 7), "
-                             f"but this is {_describe(info)}")
+        raise ConditionError(
+            f"column {tree.col}: a condition must be yes/no (e.g. banker_total == 7), but this is {_describe(info)}"
+        )
     return Checked(text, tree, frozenset(used))
 
 
@@ -458,8 +470,10 @@ def compile_condition(text: str, features: Mapping[str, FeatureType]) -> Checked
 
 def _bounded(node: Node, low: int, high: int) -> _Info:
     if low <= -INT64_SAFE or high >= INT64_SAFE:
-        raise ConditionError(f"column {node.col}: this arithmetic can reach {max(abs(low), abs(high)):.3g}, "
-                             f"beyond the range odds evaluates exactly (2**62)")
+        raise ConditionError(
+            f"column {node.col}: this arithmetic can reach {max(abs(low), abs(high)):.3g}, "
+            f"beyond the range odds evaluates exactly (2**62)"
+        )
     return _Info(INT, low, high)
 
 
@@ -517,14 +531,16 @@ def _check(node: Node, features, used: set) -> _Info:
         return _bounded(node, pick(a.low for a in args), pick(a.high for a in args))
     if isinstance(node, Compare):
         infos = [_check(x, features, used) for x in node.operands]
-        for op, (left, right), (a, b) in zip(node.ops, zip(node.operands, node.operands[1:]),
-                                             zip(infos, infos[1:])):
+        for op, (left, right), (a, b) in zip(node.ops, zip(node.operands, node.operands[1:]), zip(infos, infos[1:])):
             if a.type != b.type:
-                raise ConditionError(f"column {right.col}: cannot compare {_describe(a)} with {_describe(b)} "
-                                     f"using {op!r}{_quote_hint(a, b)}")
+                raise ConditionError(
+                    f"column {right.col}: cannot compare {_describe(a)} with {_describe(b)} "
+                    f"using {op!r}{_quote_hint(a, b)}"
+                )
             if op not in ("==", "!=") and a.type != INT:
-                raise ConditionError(f"column {right.col}: {op!r} orders numbers only; "
-                                     f"use == or != for {_describe(a)}s")
+                raise ConditionError(
+                    f"column {right.col}: {op!r} orders numbers only; use == or != for {_describe(a)}s"
+                )
             if a.type == STR:
                 _check_text_values(left, right, a, b)
         return _Info(BOOL)
@@ -533,8 +549,10 @@ def _check(node: Node, features, used: set) -> _Info:
         for value in node.values:
             v = _check(value, features, used)
             if v.type != item.type:
-                raise ConditionError(f"column {value.col}: the list holds {_describe(v)}, "
-                                     f"but the value tested is {_describe(item)}{_quote_hint(item, v)}")
+                raise ConditionError(
+                    f"column {value.col}: the list holds {_describe(v)}, "
+                    f"but the value tested is {_describe(item)}{_quote_hint(item, v)}"
+                )
             if item.type == STR:
                 _check_text_values(node.item, value, item, v)
         return _Info(BOOL)
@@ -550,7 +568,7 @@ def _check(node: Node, features, used: set) -> _Info:
 
 def _quote_hint(a: _Info, b: _Info) -> str:
     if {a.type, b.type} == {STR, INT}:
-        return " (a number in quotes is a text: write 7, not \"7\")"
+        return ' (a number in quotes is a text: write 7, not "7")'
     if {a.type, b.type} == {BOOL, INT}:
         return " (write the yes/no feature alone, or == true)"
     return ""
@@ -568,8 +586,9 @@ def _check_text_values(left: Node, right: Node, a: _Info, b: _Info) -> None:
 def _expect(node: Node, features, used, want: str, where: str) -> _Info:
     info = _check(node, features, used)
     if info.type != want:
-        raise ConditionError(f"column {node.col}: {where} needs {_describe(_Info(want))}, "
-                             f"but this is {_describe(info)}")
+        raise ConditionError(
+            f"column {node.col}: {where} needs {_describe(_Info(want))}, but this is {_describe(info)}"
+        )
     return info
 
 
@@ -628,8 +647,14 @@ def _eval(node: Node, env):
         values = [_eval(x, env) for x in node.operands]
         result = None
         for op, a, b in zip(node.ops, values, values[1:]):
-            part = {"==": np.equal, "!=": np.not_equal, "<": np.less, "<=": np.less_equal,
-                    ">": np.greater, ">=": np.greater_equal}[op](a, b)
+            part = {
+                "==": np.equal,
+                "!=": np.not_equal,
+                "<": np.less,
+                "<=": np.less_equal,
+                ">": np.greater,
+                ">=": np.greater_equal,
+            }[op](a, b)
             result = part if result is None else result & part
         return result
     if isinstance(node, InList):

@@ -42,8 +42,10 @@ class DefinitionError(PaytableError):
 
 def check_name(name: str, what: str, where: str) -> None:
     if not isinstance(name, str) or not NAME.match(name) or len(name) > 64:
-        raise DefinitionError(f"{where}: {what} {name!r} must be lowercase words (a-z, 0-9) joined by "
-                              f"hyphens, e.g. dragon-7, at most 64 characters")
+        raise DefinitionError(
+            f"{where}: {what} {name!r} must be lowercase words (a-z, 0-9) joined by "
+            f"hyphens, e.g. dragon-7, at most 64 characters"
+        )
 
 
 def read_definition(game, bet_id: str, raw: dict, where: str, parse_pay) -> tuple[BetRule, dict[str, Fraction]]:
@@ -55,8 +57,10 @@ def read_definition(game, bet_id: str, raw: dict, where: str, parse_pay) -> tupl
     check_name(bet_id, "bet id", where)
     outcomes = raw.get("outcomes")
     if not isinstance(outcomes, list):
-        raise DefinitionError(f"{where}.outcomes: must be a list of outcomes, e.g. "
-                              f"[{{ key = \"win\", when = \"tie\", pays = 8 }}, {{ key = \"other\", pays = -1 }}]")
+        raise DefinitionError(
+            f"{where}.outcomes: must be a list of outcomes, e.g. "
+            f'[{{ key = "win", when = "tie", pays = 8 }}, {{ key = "other", pays = -1 }}]'
+        )
     if not outcomes:
         raise DefinitionError(f"{where}.outcomes: is empty; a bet needs at least one outcome")
     if len(outcomes) > MAX_OUTCOMES:
@@ -68,7 +72,7 @@ def read_definition(game, bet_id: str, raw: dict, where: str, parse_pay) -> tupl
     for i, item in enumerate(outcomes):
         here = f"{where}.outcomes[{i}]"
         if not isinstance(item, dict):
-            raise DefinitionError(f"{here}: must be a table such as {{ key = \"win\", when = \"...\", pays = 1 }}")
+            raise DefinitionError(f'{here}: must be a table such as {{ key = "win", when = "...", pays = 1 }}')
         key = item.get("key")
         if key is None:
             raise DefinitionError(f"{here}: missing 'key' (the outcome's name, e.g. \"win\")")
@@ -83,15 +87,19 @@ def read_definition(game, bet_id: str, raw: dict, where: str, parse_pay) -> tupl
         last = i == len(outcomes) - 1
         when = item.get("when")
         if last and when is not None:
-            raise DefinitionError(f"{here}.when: the last outcome takes every round the others did not, so it "
-                                  f"has no 'when'; add an outcome after it, e.g. {{ key = \"other\", pays = -1 }}")
+            raise DefinitionError(
+                f"{here}.when: the last outcome takes every round the others did not, so it "
+                f"has no 'when'; add an outcome after it, e.g. {{ key = \"other\", pays = -1 }}"
+            )
         if not last and when is None:
-            raise DefinitionError(f"{here}: only the last outcome may leave out 'when' (this one would take "
-                                  f"every round, and the outcomes after it none)")
+            raise DefinitionError(
+                f"{here}: only the last outcome may leave out 'when' (this one would take "
+                f"every round, and the outcomes after it none)"
+            )
         checked = None
         if when is not None:
             if not isinstance(when, str):
-                raise DefinitionError(f"{here}.when: must be a condition in quotes, e.g. \"banker_total == 7\"")
+                raise DefinitionError(f'{here}.when: must be a condition in quotes, e.g. "banker_total == 7"')
             try:
                 checked = compile_condition(when, features)
             except ConditionError as exc:
@@ -110,8 +118,15 @@ def read_definition(game, bet_id: str, raw: dict, where: str, parse_pay) -> tupl
         if not isinstance(value, str) or len(value) > 2000:
             raise DefinitionError(f"{where}.{field}: must be a text of at most 2000 characters")
     read = set().union(*(c.features for c in conditions if c is not None))
-    return BetRule(bet_id, name, tuple(built), resolution_of(game, specs, read), " ".join(description.split()),
-                   conditions=tuple(conditions), source=" ".join(source.split())), pays
+    return BetRule(
+        bet_id,
+        name,
+        tuple(built),
+        resolution_of(game, specs, read),
+        " ".join(description.split()),
+        conditions=tuple(conditions),
+        source=" ".join(source.split()),
+    ), pays
 
 
 def resolution_of(game, specs, names) -> str | None:

@@ -19,7 +19,8 @@ priced by several paytables is compiled once per process.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
 
 from ..lazy import numpy as np
 
@@ -113,8 +114,12 @@ def _compile(deal, game_id: str, conditions) -> CompiledBet:
     if deal.state_table is not None and all(not specs[f].reads for f in names):
         table = deal.state_table()
         env = deal.state_features(table.states)
-        return CompiledBet("state", n, state_outcomes=first_match(conditions, env, len(table.states)),
-                           reading=Reading(tuple(None for _ in reading.resolution), True))
+        return CompiledBet(
+            "state",
+            n,
+            state_outcomes=first_match(conditions, env, len(table.states)),
+            reading=Reading(tuple(None for _ in reading.resolution), True),
+        )
 
     def build():
         return build_positional(deal, reading, conditions).to_arrays()
@@ -133,8 +138,14 @@ def positional_key(deal, reading, conditions) -> str:
     from . import condition, features
 
     modules = [positional, condition, features, sys.modules[deal.features.__module__]]
-    return store.key_of(modules, "positional", deal.name, deal.positions, reading,
-                        tuple(c.text if c is not None else None for c in conditions))
+    return store.key_of(
+        modules,
+        "positional",
+        deal.name,
+        deal.positions,
+        reading,
+        tuple(c.text if c is not None else None for c in conditions),
+    )
 
 
 def build_positional(deal: ShoeDeal, reading: Reading, conditions) -> PositionalTable:
@@ -167,8 +178,9 @@ def stored_keys_of_shipped_bets() -> dict:
                     continue
                 compiled = compile_bet(deal, game.id, rule)
                 if compiled.path == "positional":
-                    out[compiled.key] = (lambda deal=deal, reading=compiled.reading, conditions=rule.conditions:
-                                         build_positional(deal, reading, conditions).to_arrays())
+                    out[compiled.key] = lambda deal=deal, reading=compiled.reading, conditions=rule.conditions: (
+                        build_positional(deal, reading, conditions).to_arrays()
+                    )
     return out
 
 
@@ -223,13 +235,23 @@ def _count_seen(deal, game_id: str, shoe, rule, seen) -> list[int]:
         if len(_SEEN_TABLES) > 64:
             _SEEN_TABLES.clear()
         observed = compile_condition(text, feature_table(game_id))
-        joined = [Checked(f"({observed.text}) and ({c.text})", BoolOp(1, "and", (observed.tree, c.tree)),
-                      observed.features | c.features) if c is not None else observed
-                  for c in rule.conditions] + [None]  # a last outcome for the deals that disagree
+        joined = [
+            Checked(
+                f"({observed.text}) and ({c.text})",
+                BoolOp(1, "and", (observed.tree, c.tree)),
+                observed.features | c.features,
+            )
+            if c is not None
+            else observed
+            for c in rule.conditions
+        ] + [None]  # a last outcome for the deals that disagree
         names = sorted(set().union(*(c.features for c in joined if c is not None)))
         reading = reading_of(feature_specs(game_id), names, deal.positions)
-        restrict = {p: _kinds_seen(reading.resolution[p], rank, suit) for p, (rank, suit) in at.items()
-                    if reading.resolution[p] is not None}
+        restrict = {
+            p: _kinds_seen(reading.resolution[p], rank, suit)
+            for p, (rank, suit) in at.items()
+            if reading.resolution[p] is not None
+        }
 
         def decide(state, values, ranks, suits):
             return first_match(joined, deal.features(state, values, ranks, suits, names), len(values))
@@ -272,6 +294,7 @@ def _state_totals(table, values) -> list[int]:
 
 
 # -- rounds from their cards -----------------------------------------------------------------------
+
 
 def settle_rounds(deal: ShoeDeal, game_id: str, rules: Sequence, rounds: Sequence) -> list[dict[str, str]]:
     """Each condition bet's outcome key for each round, dealt from its cards (``(rank, suit)`` in

@@ -21,11 +21,17 @@ import click
 from ..errors import OddsError
 
 COMMANDS = {
-    "games": "odds.cli.sheets", "sheet": "odds.cli.sheets", "export": "odds.cli.sheets",
+    "games": "odds.cli.sheets",
+    "sheet": "odds.cli.sheets",
+    "export": "odds.cli.sheets",
     "batch": "odds.cli.sheets",
-    "eor": "odds.cli.depletion", "tags": "odds.cli.depletion", "count": "odds.cli.depletion",
+    "eor": "odds.cli.depletion",
+    "tags": "odds.cli.depletion",
+    "count": "odds.cli.depletion",
     "strategy": "odds.cli.strategy",  # player-dealer baccarat's option on 5
-    "solve": "odds.cli.design", "simulate": "odds.cli.design", "vectors": "odds.cli.design",
+    "solve": "odds.cli.design",
+    "simulate": "odds.cli.design",
+    "vectors": "odds.cli.design",
     "verify": "odds.cli.design",
     "features": "odds.cli.bets",
     "settle": "odds.cli.settle",
@@ -97,8 +103,13 @@ def _docstrings(module: str) -> dict[str, str]:
         if not isinstance(node, ast.FunctionDef):
             continue
         for deco in node.decorator_list:
-            if (isinstance(deco, ast.Call) and not deco.args and not deco.keywords
-                    and isinstance(deco.func, ast.Attribute) and deco.func.attr == "command"):
+            if (
+                isinstance(deco, ast.Call)
+                and not deco.args
+                and not deco.keywords
+                and isinstance(deco.func, ast.Attribute)
+                and deco.func.attr == "command"
+            ):
                 doc = ast.get_docstring(node, clean=False)
                 if doc is not None:
                     out[node.name.lower().replace("_", "-")] = doc
@@ -146,8 +157,7 @@ class OddsGroup(click.Group):
             raise _one_line(exc) from None
 
 
-@click.group(cls=OddsGroup, commands=LazyCommands(COMMANDS),
-             context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=OddsGroup, commands=LazyCommands(COMMANDS), context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="odds")
 def cli():
     """Exact odds for casino table games: paytable sheets, depletion, solving.
@@ -179,8 +189,10 @@ def main():
     except Exception as exc:  # noqa: BLE001 - the last guard; the hostile-input tests keep it from firing
         if os.environ.get("ODDS_DEBUG"):
             raise
-        _fail(f"internal error ({exc.__class__.__name__}: {str(exc)[:200]}); please report it "
-              f"with the command (ODDS_DEBUG=1 shows where)")
+        _fail(
+            f"internal error ({exc.__class__.__name__}: {str(exc)[:200]}); please report it "
+            f"with the command (ODDS_DEBUG=1 shows where)"
+        )
         code = 1
     sys.exit(code)
 

@@ -14,12 +14,21 @@ from .options import bet_option, format_option, pay_option, resolve_game, resolv
 @click.command()
 @click.argument("game_id", metavar="GAME")
 @bet_option
-@click.option("--decks", "decks_text", default=None, metavar="N,N,...",
-              help=f"Deck counts to compare, e.g. 6,8 (default {','.join(map(str, DEFAULT_DECKS))}; "
-                   f"card games only).")
-@click.option("--paytable", "paytables", multiple=True, metavar="A,B,...",
-              help="Paytables to compare: names listed by `odds games` or your own files, separated by "
-                   "commas or given again (default: the game's default).")
+@click.option(
+    "--decks",
+    "decks_text",
+    default=None,
+    metavar="N,N,...",
+    help=f"Deck counts to compare, e.g. 6,8 (default {','.join(map(str, DEFAULT_DECKS))}; card games only).",
+)
+@click.option(
+    "--paytable",
+    "paytables",
+    multiple=True,
+    metavar="A,B,...",
+    help="Paytables to compare: names listed by `odds games` or your own files, separated by "
+    "commas or given again (default: the game's default).",
+)
 @pay_option
 @format_option()
 def compare(game_id, bets, decks_text, paytables, pays, fmt):
@@ -37,7 +46,7 @@ def compare(game_id, bets, decks_text, paytables, pays, fmt):
         names.extend(p for p in parts if p != "")
     tables = {}
     for name in names:
-        for table in ([resolve_paytable(game, name)] + ([resolve_paytable(game, name, pays)] if pays else [])):
+        for table in [resolve_paytable(game, name)] + ([resolve_paytable(game, name, pays)] if pays else []):
             tables.setdefault(table.name, table)
     result = compare_lib(game, list(tables.values()), decks, list(bets))
     click.echo(render_comparison(result, fmt), nl=False)

@@ -17,8 +17,23 @@ from ..render.tags import render_tags
 from ..shoe import CUT_CARD, Shoe
 from .sheets import sheet_bets
 from .. import limits
-from .options import (seen_options, CARDS, DECKS, LEVEL, SEED, WORKERS, Whole, bet_option, format_option, paytable_option,
-                      resolve_bets, resolve_game, resolve_paytable, resolve_shoe, shoe_options)
+from .options import (
+    seen_options,
+    CARDS,
+    DECKS,
+    LEVEL,
+    SEED,
+    WORKERS,
+    Whole,
+    bet_option,
+    format_option,
+    paytable_option,
+    resolve_bets,
+    resolve_game,
+    resolve_paytable,
+    resolve_shoe,
+    shoe_options,
+)
 
 
 def _card_game(game_id: str):
@@ -29,11 +44,17 @@ def _card_game(game_id: str):
 
 
 def _plot_option(func):
-    return click.option("--plot", "plot_file", default=None, metavar="FILE",
-                        help="Also draw a chart into FILE (.png or .svg; needs matplotlib: pip install 'odds[plot]').")(func)
+    return click.option(
+        "--plot",
+        "plot_file",
+        default=None,
+        metavar="FILE",
+        help="Also draw a chart into FILE (.png or .svg; needs matplotlib: pip install 'odds[plot]').",
+    )(func)
 
 
 # -- eor ------------------------------------------------------------------------------------------
+
 
 @click.command()
 @click.argument("game_id", metavar="GAME")
@@ -64,14 +85,25 @@ def eor(game_id, bets, paytable, decks, remove, fmt, plot_file, player, banker):
 
 # -- tags -----------------------------------------------------------------------------------------
 
+
 @click.command()
 @click.argument("game_id", metavar="GAME")
 @click.argument("bet_id", metavar="BET")
-@click.option("--level", type=LEVEL, default=count_lib.DEFAULT_LEVEL, show_default=True,
-              help="Largest tag in size: effects are scaled so the biggest becomes LEVEL, then rounded "
-                   "(the same default as count's --level).")
-@click.option("--tags", "tags_text", default=None, metavar="T1,T2,...",
-              help="Your own integer tags, one per card in the order eor lists them (overrides --level).")
+@click.option(
+    "--level",
+    type=LEVEL,
+    default=count_lib.DEFAULT_LEVEL,
+    show_default=True,
+    help="Largest tag in size: effects are scaled so the biggest becomes LEVEL, then rounded "
+    "(the same default as count's --level).",
+)
+@click.option(
+    "--tags",
+    "tags_text",
+    default=None,
+    metavar="T1,T2,...",
+    help="Your own integer tags, one per card in the order eor lists them (overrides --level).",
+)
 @paytable_option
 @shoe_options
 @format_option()
@@ -90,46 +122,112 @@ def tags(game_id, bet_id, level, tags_text, paytable, decks, remove, fmt):
     chosen = parse_tags(tags_text, labels) if tags_text is not None else derive_tags(effects, level)
     correlation = betting_correlation(effects, chosen, counts)
     balanced = is_balanced(chosen, counts)
-    click.echo(render_tags(game, table, shoe, bet, chosen, level, tags_text is not None, correlation, balanced,
-                           fmt), nl=False)
+    click.echo(
+        render_tags(game, table, shoe, bet, chosen, level, tags_text is not None, correlation, balanced, fmt), nl=False
+    )
 
 
 # -- count ----------------------------------------------------------------------------------------
+
 
 @click.command()
 @click.argument("game_id", metavar="GAME")
 @bet_option
 @paytable_option
-@click.option("--shoes", type=Whole(high=limits.MAX_SHOES, why="about an hour of dealing"), default=1000, show_default=True, help="Shoes to deal.")
+@click.option(
+    "--shoes",
+    type=Whole(high=limits.MAX_SHOES, why="about an hour of dealing"),
+    default=1000,
+    show_default=True,
+    help="Shoes to deal.",
+)
 @click.option("--seed", type=SEED, default=1, show_default=True, help="Seed: shoe i is shuffled by (seed, i).")
 @click.option("--decks", type=DECKS, default=None, metavar="N", help="Decks per shoe (default: the game's).")
-@click.option("--cut-card", "cut_card", type=CARDS, default=CUT_CARD, show_default=True, metavar="CARDS",
-              help="Cards left behind the cut card.")
-@click.option("--after-cut", type=click.Choice(AFTER_CUT), default="last", show_default=True,
-              help="last: the round in which the cut card comes out is the last; one-more: one more round after it; "
-                   "standard: one more unless the cut card came out as a round's first card (Wizard of Odds' rule, "
-                   "counting studies').")
-@click.option("--window", type=CARDS, default=None, metavar="N",
-              help="Rounds each bet is offered in (default: the paytable's window, the seed's).")
-@click.option("--level", type=LEVEL, default=count_lib.DEFAULT_LEVEL, show_default=True,
-              help="Level of the derived linear count's tags.")
-@click.option("--tags", "tags_values", multiple=True, metavar="[BET=]T1,...,Tn",
-              help="Measure this count instead of the derived one: 10 (A..T), 13 (A..K) or 52 integers in the "
-                   "order eor lists the cards; BET= names the bet (repeatable), plain with a single --bet.")
-@click.option("--trigger", "trigger_values", multiple=True, metavar="[BET=]TC",
-              help="Bet 1 unit whenever the true count is at least TC (steps of 0.1); default the run's best "
-                   "trigger. BET= names the bet (repeatable), plain with a single --bet.")
-@click.option("--true-count", "true_count", type=click.Choice(count_lib.TRUE_COUNTS), default="unseen",
-              show_default=True,
-              help="unseen: per 52 unseen cards, less the exposed cards' average (unbalanced counts); "
-                   "in-shoe: plain running count per 52 cards left in the shoe (burns excluded).")
+@click.option(
+    "--cut-card",
+    "cut_card",
+    type=CARDS,
+    default=CUT_CARD,
+    show_default=True,
+    metavar="CARDS",
+    help="Cards left behind the cut card.",
+)
+@click.option(
+    "--after-cut",
+    type=click.Choice(AFTER_CUT),
+    default="last",
+    show_default=True,
+    help="last: the round in which the cut card comes out is the last; one-more: one more round after it; "
+    "standard: one more unless the cut card came out as a round's first card (Wizard of Odds' rule, "
+    "counting studies').",
+)
+@click.option(
+    "--window",
+    type=CARDS,
+    default=None,
+    metavar="N",
+    help="Rounds each bet is offered in (default: the paytable's window, the seed's).",
+)
+@click.option(
+    "--level",
+    type=LEVEL,
+    default=count_lib.DEFAULT_LEVEL,
+    show_default=True,
+    help="Level of the derived linear count's tags.",
+)
+@click.option(
+    "--tags",
+    "tags_values",
+    multiple=True,
+    metavar="[BET=]T1,...,Tn",
+    help="Measure this count instead of the derived one: 10 (A..T), 13 (A..K) or 52 integers in the "
+    "order eor lists the cards; BET= names the bet (repeatable), plain with a single --bet.",
+)
+@click.option(
+    "--trigger",
+    "trigger_values",
+    multiple=True,
+    metavar="[BET=]TC",
+    help="Bet 1 unit whenever the true count is at least TC (steps of 0.1); default the run's best "
+    "trigger. BET= names the bet (repeatable), plain with a single --bet.",
+)
+@click.option(
+    "--true-count",
+    "true_count",
+    type=click.Choice(count_lib.TRUE_COUNTS),
+    default="unseen",
+    show_default=True,
+    help="unseen: per 52 unseen cards, less the exposed cards' average (unbalanced counts); "
+    "in-shoe: plain running count per 52 cards left in the shoe (burns excluded).",
+)
 @click.option("--workers", type=WORKERS, default=None, metavar="N", help="Local processes (default: all cores).")
-@click.option("--scheduler", default=None, metavar="ADDRESS",
-              help="A Dask scheduler (tcp://host:port) to spread the shoes over (pip install 'odds[dask]').")
+@click.option(
+    "--scheduler",
+    default=None,
+    metavar="ADDRESS",
+    help="A Dask scheduler (tcp://host:port) to spread the shoes over (pip install 'odds[dask]').",
+)
 @_plot_option
 @format_option()
-def count(game_id, bets, paytable, shoes, seed, decks, cut_card, after_cut, window, level, tags_values,
-          trigger_values, true_count, workers, scheduler, plot_file, fmt):
+def count(
+    game_id,
+    bets,
+    paytable,
+    shoes,
+    seed,
+    decks,
+    cut_card,
+    after_cut,
+    window,
+    level,
+    tags_values,
+    trigger_values,
+    true_count,
+    workers,
+    scheduler,
+    plot_file,
+    fmt,
+):
     """Deal whole shoes and, at every round, compute each bet's exact expectation for the unseen
     cards: what a perfect-information bettor and a linear count (derived, or your --tags at your
     --trigger) win, in and out of the bet's window, as counting studies publish it."""
@@ -138,21 +236,38 @@ def count(game_id, bets, paytable, shoes, seed, decks, cut_card, after_cut, wind
     game = _card_game(game_id)
     table = resolve_paytable(game, paytable)
     bet_ids = resolve_bets(game, bets, table)
-    given_tags = {bet: parse_count_tags(text, f"--tags for {bet}", limits.MAX_LEVEL)[1]
-                  for bet, text in count_lib.per_bet(tags_values, bets, bet_ids, "--tags", table.bets).items()}
-    triggers = {bet: count_lib.parse_trigger(text, bet)
-                for bet, text in count_lib.per_bet(trigger_values, bets, bet_ids, "--trigger", table.bets).items()}
+    given_tags = {
+        bet: parse_count_tags(text, f"--tags for {bet}", limits.MAX_LEVEL)[1]
+        for bet, text in count_lib.per_bet(tags_values, bets, bet_ids, "--tags", table.bets).items()
+    }
+    triggers = {
+        bet: count_lib.parse_trigger(text, bet)
+        for bet, text in count_lib.per_bet(trigger_values, bets, bet_ids, "--trigger", table.bets).items()
+    }
     decks = game.default_decks if decks is None else decks
     if plot_file:
         from ..depletion.plot import check_plot_file
 
         if shoes > limits.MAX_PLOT_SHOES:
-            raise OddsError(f"--plot keeps every round of every shoe: at most {limits.MAX_PLOT_SHOES:,} shoes "
-                            f"with it, not {shoes:,} (run the figures without --plot)")
+            raise OddsError(
+                f"--plot keeps every round of every shoe: at most {limits.MAX_PLOT_SHOES:,} shoes "
+                f"with it, not {shoes:,} (run the figures without --plot)"
+            )
         check_plot_file(plot_file)  # a bad file name, folder or a missing matplotlib: fail before dealing
-    spec = count_lib.make_spec(game, table, bet_ids, decks, seed, DealRules(cut_card, after_cut),
-                               window=window, level=level, keep_values=bool(plot_file), tags=given_tags,
-                               triggers=triggers, true_count=true_count)
+    spec = count_lib.make_spec(
+        game,
+        table,
+        bet_ids,
+        decks,
+        seed,
+        DealRules(cut_card, after_cut),
+        window=window,
+        level=level,
+        keep_values=bool(plot_file),
+        tags=given_tags,
+        triggers=triggers,
+        true_count=true_count,
+    )
     if sys.stderr.isatty():
         with click.progressbar(length=shoes, label="shoes", file=sys.stderr) as bar:
             tally = count_lib.run(spec, shoes, workers, scheduler, progress=bar.update)
@@ -162,9 +277,14 @@ def count(game_id, bets, paytable, shoes, seed, decks, cut_card, after_cut, wind
     if plot_file:
         from ..depletion.plot import plot_count
 
-        plot_count(spec, tally, rows, plot_file,
-                   f"{game.name}: {shoes:,} shoes of {decks} decks, seed {seed}, cut card {cut_card} ({after_cut}), "
-                   f"true count {true_count}")
+        plot_count(
+            spec,
+            tally,
+            rows,
+            plot_file,
+            f"{game.name}: {shoes:,} shoes of {decks} decks, seed {seed}, cut card {cut_card} ({after_cut}), "
+            f"true count {true_count}",
+        )
     click.echo(render_count(game, table, spec, Shoe.decks(decks), shoes, rows, fmt), nl=False)
 
 

@@ -16,22 +16,45 @@ from ..render import files as files_text
 from ..render.simulate import failure_message, render_simulation
 from ..render.solve import render_solution
 from .. import limits
-from .options import (CARDS, DECKS, SEED, FilePath, PositiveFinite, Whole, bet_option, format_option, pay_option,
-                      paytable_option, resolve_bets, resolve_game, resolve_paytable, resolve_shoe, shoe_options)
+from .options import (
+    CARDS,
+    DECKS,
+    SEED,
+    FilePath,
+    PositiveFinite,
+    Whole,
+    bet_option,
+    format_option,
+    pay_option,
+    paytable_option,
+    resolve_bets,
+    resolve_game,
+    resolve_paytable,
+    resolve_shoe,
+    shoe_options,
+)
 
 
 # -- solve -----------------------------------------------------------------------------------------
 
+
 @click.command()
 @click.argument("game_id", metavar="GAME")
 @click.argument("bet_id", metavar="BET")
-@click.option("--outcome", default=None, metavar="NAME",
-              help="The outcome line whose pay to solve for (default: the bet's highest-paying line).")
+@click.option(
+    "--outcome",
+    default=None,
+    metavar="NAME",
+    help="The outcome line whose pay to solve for (default: the bet's highest-paying line).",
+)
 @click.option("--edge", default=None, metavar="X", help="Target house edge: 0.0106, 1.06% or 53/5000.")
 @click.option("--rtp", default=None, metavar="X", help="Target return to player: 0.97 or 97%.")
-@click.option("--symbolic", is_flag=True,
-              help="Also print the house edge as an exact expression in the pay x (and in the commission c "
-                   "for an even-money line less a commission of up to 10%, e.g. the banker's 0.95).")
+@click.option(
+    "--symbolic",
+    is_flag=True,
+    help="Also print the house edge as an exact expression in the pay x (and in the commission c "
+    "for an even-money line less a commission of up to 10%, e.g. the banker's 0.95).",
+)
 @paytable_option
 @pay_option
 @shoe_options
@@ -64,18 +87,34 @@ def solve(game_id, bet_id, outcome, edge, rtp, symbolic, paytable, pays, decks, 
 
 # -- simulate --------------------------------------------------------------------------------------
 
+
 @click.command()
 @click.argument("game_id", metavar="GAME")
 @bet_option
 @paytable_option
-@click.option("--rounds", type=Whole(2, limits.MAX_ROUNDS, why="hours of dealing"), default=100_000, show_default=True, help="Rounds to deal.")
-@click.option("--seed", type=SEED, default=1, show_default=True,
-              help="Random seed: the same seed deals the same shoes (count's default too).")
+@click.option(
+    "--rounds",
+    type=Whole(2, limits.MAX_ROUNDS, why="hours of dealing"),
+    default=100_000,
+    show_default=True,
+    help="Rounds to deal.",
+)
+@click.option(
+    "--seed",
+    type=SEED,
+    default=1,
+    show_default=True,
+    help="Random seed: the same seed deals the same shoes (count's default too).",
+)
 @click.option("--decks", type=DECKS, default=None, metavar="N", help="Decks per shoe (default: the game's).")
-@click.option("--cut-card", type=CARDS, default=None, metavar="CARDS",
-              help="Cards behind the cut card (default 14).")
-@click.option("--z-max", type=PositiveFinite(), default=None, metavar="Z",
-              help="A bet fails when its |z| exceeds this (default 4); any failure exits 1.")
+@click.option("--cut-card", type=CARDS, default=None, metavar="CARDS", help="Cards behind the cut card (default 14).")
+@click.option(
+    "--z-max",
+    type=PositiveFinite(),
+    default=None,
+    metavar="Z",
+    help="A bet fails when its |z| exceeds this (default 4); any failure exits 1.",
+)
 @format_option()
 def simulate(game_id, bets, paytable, rounds, seed, decks, cut_card, z_max, fmt):
     """Deal real shuffled shoes and compare each bet's simulated edge with the exact edge.
@@ -93,9 +132,13 @@ def simulate(game_id, bets, paytable, rounds, seed, decks, cut_card, z_max, fmt)
         raise OddsError(f"{game.id} deals no cards: --cut-card does not apply")
     if not game.uses_shoe and decks is not None:
         raise OddsError(f"{game.id} deals no cards: --decks does not apply")
-    kwargs = dict(rounds=rounds, seed=seed, decks=decks,
-                  cut_card=sim_lib.CUT_CARD if cut_card is None else cut_card,
-                  z_max=sim_lib.Z_MAX if z_max is None else z_max)
+    kwargs = dict(
+        rounds=rounds,
+        seed=seed,
+        decks=decks,
+        cut_card=sim_lib.CUT_CARD if cut_card is None else cut_card,
+        z_max=sim_lib.Z_MAX if z_max is None else z_max,
+    )
     if sys.stderr.isatty():
         with click.progressbar(length=rounds, label=f"dealing {game.id}", file=sys.stderr) as bar:
             result = sim_lib.simulate(game, table, bet_ids, progress=bar.update, **kwargs)
@@ -109,15 +152,26 @@ def simulate(game_id, bets, paytable, rounds, seed, decks, cut_card, z_max, fmt)
 
 # -- vectors and verify ----------------------------------------------------------------------------
 
+
 @click.command()
-@click.option("--out", "out_file", type=FilePath(dir_okay=False), default=None, metavar="FILE",
-              help="Write here instead of stdout.")
+@click.option(
+    "--out",
+    "out_file",
+    type=FilePath(dir_okay=False),
+    default=None,
+    metavar="FILE",
+    help="Write here instead of stdout.",
+)
 @click.option("--game", "game_id", default=None, metavar="GAME", help="Only this game (needed with --paytable FILE).")
 @paytable_option
-@click.option("--rounds", "rounds", is_flag=True,
-              help="Settlement vectors instead: rounds from their cards that exercise every cell of the drawing "
-                   "tables and every outcome of every bet (plus seeded random rounds), each with its expected "
-                   "settlement.")
+@click.option(
+    "--rounds",
+    "rounds",
+    is_flag=True,
+    help="Settlement vectors instead: rounds from their cards that exercise every cell of the drawing "
+    "tables and every outcome of every bet (plus seeded random rounds), each with its expected "
+    "settlement.",
+)
 def vectors(out_file, game_id, paytable, rounds):
     """Reference vectors (JSON): every game's bets, exact outcome counts and house edge for fixed
     shoes; with --rounds, rounds and their expected settlements."""
@@ -135,8 +189,9 @@ def vectors(out_file, game_id, paytable, rounds):
         data = rounds_lib.build_rounds(games, paytable)
         text = rounds_lib.dumps(data)
         for gap in data.get("uncovered", []):
-            click.echo(f"note: no round found for {gap['game']} {gap['paytable']} {gap['bet']}: {gap['outcome']}",
-                       err=True)
+            click.echo(
+                f"note: no round found for {gap['game']} {gap['paytable']} {gap['bet']}: {gap['outcome']}", err=True
+            )
     else:
         text = vec_lib.dumps(vec_lib.build_vectors(games, paytable))
     if out_file is None:
@@ -148,11 +203,20 @@ def vectors(out_file, game_id, paytable, rounds):
 
 @click.command()
 @click.argument("path", metavar="FILE", type=FilePath(dir_okay=False))
-@click.option("--paytable", "paytables", multiple=True, metavar="FILE",
-              help="Your own paytable file, for vectors of your own bets (they name it by its file name).")
-@click.option("--tolerance", default=None, metavar="X",
-              help="How far a value written as a float may be from the exact one: |file - exact| <= X * max(1, "
-                   "|exact|) (default 1e-9). Exact values (strings, integers) must match exactly.")
+@click.option(
+    "--paytable",
+    "paytables",
+    multiple=True,
+    metavar="FILE",
+    help="Your own paytable file, for vectors of your own bets (they name it by its file name).",
+)
+@click.option(
+    "--tolerance",
+    default=None,
+    metavar="X",
+    help="How far a value written as a float may be from the exact one: |file - exact| <= X * max(1, "
+    "|exact|) (default 1e-9). Exact values (strings, integers) must match exactly.",
+)
 def verify(path, paytables, tolerance):
     """Check a vectors file - counts (odds vectors) or settlements (odds vectors --rounds), ours
     or another program's - against exact values; list every mismatch; exit 1 on any."""

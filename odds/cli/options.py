@@ -32,14 +32,19 @@ class Whole(click.ParamType):
             text = str(value).strip()
             if not re.fullmatch(r"[+-]?\d{1,30}", text):
                 digits = text.lstrip("+-")
-                self.fail(f"{shown(text)} is {'too long a number' if digits.isdigit() else 'not a whole number'}"
-                          f"{f' (the limit is {self.high:,})' if self.high is not None else ''}", param, ctx)
+                self.fail(
+                    f"{shown(text)} is {'too long a number' if digits.isdigit() else 'not a whole number'}"
+                    f"{f' (the limit is {self.high:,})' if self.high is not None else ''}",
+                    param,
+                    ctx,
+                )
             number = int(text)
         if self.low is not None and number < self.low:
             self.fail(f"{number} is below {self.low:,}", param, ctx)
         if self.high is not None and number > self.high:
-            self.fail(f"{number:,} is above the limit of {self.high:,}{f' ({self.why})' if self.why else ''}",
-                      param, ctx)
+            self.fail(
+                f"{number:,} is above the limit of {self.high:,}{f' ({self.why})' if self.why else ''}", param, ctx
+            )
         return number
 
 
@@ -85,44 +90,79 @@ def format_option(choices=FORMATS, default="table"):
     """``--format``, its help listing exactly the formats the command writes."""
     names = [FORMAT_NAMES[c] for c in choices]
     listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
-    return click.option("--format", "fmt", type=click.Choice(choices), default=default, show_default=True,
-                        help=f"Output format: {listed}.")
+    return click.option(
+        "--format",
+        "fmt",
+        type=click.Choice(choices),
+        default=default,
+        show_default=True,
+        help=f"Output format: {listed}.",
+    )
 
 
 def pay_option(func):
     """``--pay BET.OUTCOME=VALUE`` (repeatable): try a pay without writing a paytable file."""
-    return click.option("--pay", "pays", multiple=True, metavar="BET.OUTCOME=VALUE",
-                        help="Try a pay without a file (repeatable), e.g. --pay tie.tie=9; "
-                             "outcome keys are in the sheet's key column.")(func)
+    return click.option(
+        "--pay",
+        "pays",
+        multiple=True,
+        metavar="BET.OUTCOME=VALUE",
+        help="Try a pay without a file (repeatable), e.g. --pay tie.tie=9; outcome keys are in the sheet's key column.",
+    )(func)
 
 
 def shoe_options(func):
     """``--decks N`` and ``--remove CARDS``: the composition the next round is dealt from."""
-    func = click.option("--remove", "remove", default="", metavar="CARDS",
-                        help="Cards already seen, e.g. 5x3,K,Th (rank A 2-9 T J Q K, optional suit s h d c, xN).")(func)
-    func = click.option("--decks", type=DECKS, default=None, metavar="N",
-                        help="Decks in the shoe (default: the game's, 8 for baccarat).")(func)
+    func = click.option(
+        "--remove",
+        "remove",
+        default="",
+        metavar="CARDS",
+        help="Cards already seen, e.g. 5x3,K,Th (rank A 2-9 T J Q K, optional suit s h d c, xN).",
+    )(func)
+    func = click.option(
+        "--decks",
+        type=DECKS,
+        default=None,
+        metavar="N",
+        help="Decks in the shoe (default: the game's, 8 for baccarat).",
+    )(func)
     return func
 
 
 def seen_options(func):
     """``--player CARDS`` and ``--banker CARDS``: the cards of the current round already seen."""
-    func = click.option("--banker", "banker", default="", metavar="CARDS",
-                        help="The banker's cards of this round seen so far, in order (e.g. 9 or 9h,K).")(func)
-    func = click.option("--player", "player", default="", metavar="CARDS",
-                        help="The player's cards of this round seen so far, in order (e.g. 5,K): every figure "
-                             "becomes conditional on them.")(func)
+    func = click.option(
+        "--banker",
+        "banker",
+        default="",
+        metavar="CARDS",
+        help="The banker's cards of this round seen so far, in order (e.g. 9 or 9h,K).",
+    )(func)
+    func = click.option(
+        "--player",
+        "player",
+        default="",
+        metavar="CARDS",
+        help="The player's cards of this round seen so far, in order (e.g. 5,K): every figure "
+        "becomes conditional on them.",
+    )(func)
     return func
 
 
 def paytable_option(func):
-    return click.option("--paytable", default=None, metavar="NAME|FILE",
-                        help="A paytable listed by `odds games`, or your own TOML file.")(func)
+    return click.option(
+        "--paytable",
+        default=None,
+        metavar="NAME|FILE",
+        help="A paytable listed by `odds games`, or your own TOML file.",
+    )(func)
 
 
 def bet_option(func):
-    return click.option("--bet", "bets", multiple=True, metavar="ID",
-                        help="Only this bet (repeatable); default every bet.")(func)
+    return click.option(
+        "--bet", "bets", multiple=True, metavar="ID", help="Only this bet (repeatable); default every bet."
+    )(func)
 
 
 def resolve_game(game_id: str):

@@ -7,7 +7,7 @@ import os
 import stat
 import sys
 from pathlib import Path
-from typing import Iterator
+from collections.abc import Iterator
 
 import click
 
@@ -22,8 +22,21 @@ from ..render.batch import alias_note
 from ..render.games import render_games
 from ..render.sheet import render_sheet, suits_note
 from ..sheet import build_sheet
-from .options import (DECKS, WORKERS, FilePath, bet_option, format_option, pay_option, paytable_option,
-                      resolve_bets, resolve_game, resolve_paytable, resolve_shoe, seen_options, shoe_options)
+from .options import (
+    DECKS,
+    WORKERS,
+    FilePath,
+    bet_option,
+    format_option,
+    pay_option,
+    paytable_option,
+    resolve_bets,
+    resolve_game,
+    resolve_paytable,
+    resolve_shoe,
+    seen_options,
+    shoe_options,
+)
 
 
 @click.command()
@@ -62,11 +75,18 @@ def sheet_bets(game, shoe, bets, paytable) -> list[str]:
 @paytable_option
 @pay_option
 @shoe_options
-@click.option("--fee", default=None, metavar="AMOUNT",
-              help="Collection fee per wager, in units of the stake (card-room games), e.g. 0.05 or 1/20.")
-@click.option("--summary", is_flag=True,
-              help="One row per bet (house edge, RTP, hit frequency, SD, volatility index, hold intervals) "
-                   "instead of the outcome tables; with --format csv, a table pandas reads as it is.")
+@click.option(
+    "--fee",
+    default=None,
+    metavar="AMOUNT",
+    help="Collection fee per wager, in units of the stake (card-room games), e.g. 0.05 or 1/20.",
+)
+@click.option(
+    "--summary",
+    is_flag=True,
+    help="One row per bet (house edge, RTP, hit frequency, SD, volatility index, hold intervals) "
+    "instead of the outcome tables; with --format csv, a table pandas reads as it is.",
+)
 @seen_options
 @format_option()
 def sheet(game_id, bets, paytable, pays, decks, remove, fee, summary, fmt, player, banker):
@@ -80,17 +100,24 @@ def sheet(game_id, bets, paytable, pays, decks, remove, fee, summary, fmt, playe
     game = resolve_game(game_id)
     table = resolve_paytable(game, paytable, pays)
     shoe = resolve_shoe(game, decks, remove)
-    result = build_sheet(game, table, shoe, sheet_bets(game, shoe, bets, table), fee=parse_fee(fee),
-                         player=player, banker=banker)
+    result = build_sheet(
+        game, table, shoe, sheet_bets(game, shoe, bets, table), fee=parse_fee(fee), player=player, banker=banker
+    )
     click.echo(render_sheet(result, fmt, summary=summary), nl=False)
 
 
 @click.command()
-@click.option("--out", "out_dir", type=FilePath(file_okay=False), default="tables", show_default=True,
-              help="Folder to write.")
+@click.option(
+    "--out", "out_dir", type=FilePath(file_okay=False), default="tables", show_default=True, help="Folder to write."
+)
 @click.option("--check", is_flag=True, help="Write nothing; exit 1 if the folder differs from a fresh export.")
-@click.option("--paytable", "paytables", multiple=True, metavar="FILE",
-              help="Also export this paytable file (your own bets), with its game's sheets and in the overview.")
+@click.option(
+    "--paytable",
+    "paytables",
+    multiple=True,
+    metavar="FILE",
+    help="Also export this paytable file (your own bets), with its game's sheets and in the overview.",
+)
 def export(out_dir, check, paytables):
     """Write every game's sheets (md, csv, json) and the overviews into a folder."""
     root = Path(out_dir)
@@ -115,15 +142,28 @@ BATCH_FILE = FilePath(exists=True, dir_okay=False, allow_dash=True)
 
 @click.command()
 @click.argument("game_id", metavar="GAME")
-@click.option("--file", "shoes_file", type=BATCH_FILE, default=None, metavar="FILE",
-              help="File with one --remove spec per line (an empty line is the full shoe); - for stdin. Required.")
-@click.option("--shoes", "old_file", type=BATCH_FILE, default=None, metavar="FILE",
-              help="The old name of --file (still works, with a note on stderr).")
+@click.option(
+    "--file",
+    "shoes_file",
+    type=BATCH_FILE,
+    default=None,
+    metavar="FILE",
+    help="File with one --remove spec per line (an empty line is the full shoe); - for stdin. Required.",
+)
+@click.option(
+    "--shoes",
+    "old_file",
+    type=BATCH_FILE,
+    default=None,
+    metavar="FILE",
+    help="The old name of --file (still works, with a note on stderr).",
+)
 @bet_option
 @paytable_option
 @click.option("--decks", type=DECKS, default=None, metavar="N", help="Decks before the removals.")
-@click.option("--workers", type=WORKERS, default=None, metavar="N",
-              help="Processes to use for a big batch (default: all cores).")
+@click.option(
+    "--workers", type=WORKERS, default=None, metavar="N", help="Processes to use for a big batch (default: all cores)."
+)
 @format_option(choices=("csv", "json"), default="csv")
 def batch(game_id, shoes_file, old_file, bets, paytable, decks, workers, fmt):
     """House edges of many partly dealt shoes: one row per line of FILE and bet.
@@ -145,10 +185,12 @@ def batch(game_id, shoes_file, old_file, bets, paytable, decks, workers, fmt):
         raise click.BadParameter("must be at least 1", param_hint="--workers")
     from .. import batch as batch_lib  # numpy: imported when a batch runs, not for a usage error
 
-    with shoe_lines(shoes_file if shoes_file is not None else old_file,
-                    "--file" if shoes_file is not None else "--shoes") as lines:
-        batch_lib.stream_batch(game, table, lines, bet_ids, decks, fmt, workers or os.cpu_count() or 1,
-                               sys.stdout.write)
+    with shoe_lines(
+        shoes_file if shoes_file is not None else old_file, "--file" if shoes_file is not None else "--shoes"
+    ) as lines:
+        batch_lib.stream_batch(
+            game, table, lines, bet_ids, decks, fmt, workers or os.cpu_count() or 1, sys.stdout.write
+        )
     if old_file is not None:
         click.echo(alias_note(), err=True)  # after the run: a refused run has one line to say
 
@@ -195,7 +237,9 @@ def shoe_lines(path: str, option: str = "--file") -> Iterator[Iterator[str]]:
             try:
                 yield data[:-1].decode("utf-8") if data.endswith(b"\n") else data.decode("utf-8")
             except UnicodeDecodeError as exc:
-                raise OddsError(f"{option} {path}: line {number}: not UTF-8 text (byte {data[exc.start]:#04x})") from None
+                raise OddsError(
+                    f"{option} {path}: line {number}: not UTF-8 text (byte {data[exc.start]:#04x})"
+                ) from None
 
     try:
         yield read()

@@ -41,7 +41,7 @@ import re
 import sys
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from ..lazy import numpy as np
 
@@ -124,8 +124,8 @@ class BetTally:
     tc_rounds: dict = field(default_factory=dict)
     tc_rounds_in_window: dict = field(default_factory=dict)
     """True-count bin -> rounds dealt there (sparse)."""
-    study: "Moments" = field(default_factory=lambda: Moments())
-    study_in_window: "Moments" = field(default_factory=lambda: Moments())
+    study: Moments = field(default_factory=lambda: Moments())
+    study_in_window: Moments = field(default_factory=lambda: Moments())
     """Per-shoe sums at a given trigger (none when the trigger is the run's best): for the
     standard errors."""
     by_round: list = field(default_factory=list)
@@ -139,9 +139,17 @@ class BetTally:
         self.positive += int(positive.sum())
         self.positive_in_window += int((positive & in_window).sum())
 
-    def add(self, other: "BetTally") -> None:
-        for name in ("rounds", "rounds_in_window", "positive", "positive_in_window", "ev_sum",
-                     "perfect", "perfect_in_window", "perfect_sq"):
+    def add(self, other: BetTally) -> None:
+        for name in (
+            "rounds",
+            "rounds_in_window",
+            "positive",
+            "positive_in_window",
+            "ev_sum",
+            "perfect",
+            "perfect_in_window",
+            "perfect_sq",
+        ):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         add_bins(self.tc_ev, other.tc_ev)
         add_bins(self.tc_ev_in_window, other.tc_ev_in_window)
@@ -182,7 +190,7 @@ class Moments:
         self.rw += r * w
         self.bw += b * w
 
-    def add(self, other: "Moments") -> None:
+    def add(self, other: Moments) -> None:
         for name in ("r", "b", "w", "rr", "bb", "ww", "rb", "rw", "bw"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
 
@@ -194,7 +202,7 @@ class Tally:
     shoes: int
     bets: dict[str, BetTally]
 
-    def add(self, other: "Tally") -> None:
+    def add(self, other: Tally) -> None:
         self.shoes += other.shoes
         for bet, tally in other.bets.items():
             self.bets[bet].add(tally)
@@ -220,12 +228,15 @@ def count_shoes(spec: CountSpec, start: int, stop: int) -> Tally:
     orders = [shuffled(spec.full, spec.seed, index) for index in range(start, stop)]
     unseen, rounds = deal_chunk(evaluator.game, orders, spec.rules)
     burned = [burned_before(evaluator.game, order, spec.rules, n) for order, n in zip(orders, rounds.tolist())]
-    tally_chunk(tally, spec, unseen, rounds, burned, evaluator.evaluate_chunk(unseen, rounds))  # one pass over every row
+    tally_chunk(
+        tally, spec, unseen, rounds, burned, evaluator.evaluate_chunk(unseen, rounds)
+    )  # one pass over every row
     return tally
 
 
-def tally_chunk(tally: "Tally", spec: CountSpec, unseen: np.ndarray, rounds: np.ndarray, burned: list,
-                results: dict) -> None:
+def tally_chunk(
+    tally: Tally, spec: CountSpec, unseen: np.ndarray, rounds: np.ndarray, burned: list, results: dict
+) -> None:
     """Add many dealt shoes to ``tally`` at once (``unseen``: their rows one after the other,
     ``rounds`` per shoe, as :func:`~.dealer.deal_chunk` gives them; ``results``: the rows'
     :meth:`~.evaluator.Evaluator.evaluate_chunk`): the same sums as :func:`tally_shoe` shoe by
@@ -288,8 +299,11 @@ def tally_chunk(tally: "Tally", spec: CountSpec, unseen: np.ndarray, rounds: np.
                 bet_mask = np.zeros(len(fixed), dtype=bool)
             for moments, scope in ((t.study, np.ones(len(fixed), dtype=bool)), (t.study_in_window, in_window)):
                 chosen = bet_mask & scope
-                for r, b, w in zip(per_shoe(scope.astype(np.int64)), per_shoe(chosen.astype(np.int64)),
-                                   per_shoe(np.where(chosen, fixed, 0))):
+                for r, b, w in zip(
+                    per_shoe(scope.astype(np.int64)),
+                    per_shoe(chosen.astype(np.int64)),
+                    per_shoe(np.where(chosen, fixed, 0)),
+                ):
                     moments.add_shoe(r, b, w)
     flush_bins(tally, pending)
 
@@ -302,9 +316,15 @@ def burned_before(game, order, rules: DealRules, rounds: int) -> np.ndarray:
     return first + game.burn_per_round * np.arange(rounds, dtype=np.int64)
 
 
-def tally_shoe(tally: Tally, spec: CountSpec, evaluator: Evaluator, unseen: np.ndarray,
-               burned: np.ndarray | None = None, results: dict | None = None,
-               pending: dict | None = None) -> dict[str, np.ndarray]:
+def tally_shoe(
+    tally: Tally,
+    spec: CountSpec,
+    evaluator: Evaluator,
+    unseen: np.ndarray,
+    burned: np.ndarray | None = None,
+    results: dict | None = None,
+    pending: dict | None = None,
+) -> dict[str, np.ndarray]:
     """Add one dealt shoe (its unseen compositions before each round, and the face-down cards
     burned by then: :func:`burned_before`) to ``tally``; returns each bet's expectation per round
     (``results``: the shoe's ``evaluator.evaluate(unseen)``, if known). With ``pending`` (a dict
@@ -360,8 +380,9 @@ def tally_shoe(tally: Tally, spec: CountSpec, evaluator: Evaluator, unseen: np.n
     return {bet: results[bet][1] for bet in spec.bet_ids}
 
 
-def count_bins(spec: CountSpec, full: np.ndarray, tags, unseen: np.ndarray, left: np.ndarray,
-               tags_unseen: np.ndarray | None = None) -> np.ndarray:
+def count_bins(
+    spec: CountSpec, full: np.ndarray, tags, unseen: np.ndarray, left: np.ndarray, tags_unseen: np.ndarray | None = None
+) -> np.ndarray:
     """Each round's true-count bin under the spec's convention (:data:`TRUE_COUNTS`): ``unseen``
     rows of 52 counts, ``left`` the cards the convention divides by; ``tags_unseen``: the tag
     sums of ``unseen``, if known (:func:`tag_sums`)."""
@@ -393,8 +414,17 @@ def tag_sums(unseen: np.ndarray, tags: Sequence[Sequence[int]]) -> np.ndarray:
     return np.array(rows.astype(object) @ table.astype(object))
 
 
-def bin_rounds(t: "BetTally", pending: dict, bet: str, bins: np.ndarray, fixed: np.ndarray, in_window: np.ndarray,
-               bound: int, trigger: int | None, int64: bool = True) -> np.ndarray | None:
+def bin_rounds(
+    t: BetTally,
+    pending: dict,
+    bet: str,
+    bins: np.ndarray,
+    fixed: np.ndarray,
+    in_window: np.ndarray,
+    bound: int,
+    trigger: int | None,
+    int64: bool = True,
+) -> np.ndarray | None:
     """Add rounds to a bet's true-count bins: queued in ``pending`` for :func:`flush_bins` when
     the bins and values are int64 (``bound``: rounds x max|value|), else at once in Python
     integers. Returns which rounds the trigger bets (None without a trigger)."""
@@ -405,7 +435,7 @@ def bin_rounds(t: "BetTally", pending: dict, bet: str, bins: np.ndarray, fixed: 
     return None if trigger is None else np.asarray(bins >= trigger, dtype=bool)
 
 
-def add_binned(t: "BetTally", bins, fixed, in_window) -> None:
+def add_binned(t: BetTally, bins, fixed, in_window) -> None:
     """Add one shoe's rounds to a bet's true-count bins, one by one (exact for any values)."""
     add_bins(t.tc_ev, bin_sums(bins, fixed))
     add_bins(t.tc_ev_in_window, bin_sums(bins[in_window], fixed[in_window]))
@@ -413,7 +443,7 @@ def add_binned(t: "BetTally", bins, fixed, in_window) -> None:
     add_bins(t.tc_rounds_in_window, bin_sums(bins[in_window], np.ones(int(in_window.sum()), dtype=np.int64)))
 
 
-def flush_bins(tally: "Tally", pending: dict) -> None:
+def flush_bins(tally: Tally, pending: dict) -> None:
     """Add the shoes held in ``pending`` (bet -> ``[(bins, fixed, in_window, bound)]``) to the
     bets' true-count bins, all shoes of a bet at once: a ``np.bincount`` per column (float64, where
     the bound below proves it exact) or one sort of their rounds by bin and one
@@ -444,9 +474,15 @@ def flush_bins(tally: "Tally", pending: dict) -> None:
             in_window = np.bincount(where, weights=window, minlength=span)
             present = np.flatnonzero(rounds)
             keys = present + lowest
-            sums = np.stack([np.bincount(where, weights=values, minlength=span)[present],
-                             np.bincount(where, weights=values * window, minlength=span)[present],
-                             rounds[present], in_window[present]], axis=1).astype(np.int64)
+            sums = np.stack(
+                [
+                    np.bincount(where, weights=values, minlength=span)[present],
+                    np.bincount(where, weights=values * window, minlength=span)[present],
+                    rounds[present],
+                    in_window[present],
+                ],
+                axis=1,
+            ).astype(np.int64)
             _add_bin_sums(t, keys, sums)
             continue
         order = np.argsort(bins, kind="stable")
@@ -454,8 +490,11 @@ def flush_bins(tally: "Tally", pending: dict) -> None:
         starts = np.flatnonzero(np.diff(ordered, prepend=ordered[0] - 1))
         keys = ordered[starts]
         in_order = fixed[order], window[order]
-        sums = np.add.reduceat(np.stack([in_order[0], in_order[0] * in_order[1], np.ones_like(window), in_order[1]],
-                                        axis=1), starts, axis=0)
+        sums = np.add.reduceat(
+            np.stack([in_order[0], in_order[0] * in_order[1], np.ones_like(window), in_order[1]], axis=1),
+            starts,
+            axis=0,
+        )
         _add_bin_sums(t, keys, sums)
     pending.clear()
 
@@ -465,7 +504,7 @@ BINCOUNT_SPAN = 1 << 16
 """True-count bins a chunk may span for :func:`flush_bins`'s bincount (else it sorts)."""
 
 
-def _add_bin_sums(t: "BetTally", keys: np.ndarray, sums: np.ndarray) -> None:
+def _add_bin_sums(t: BetTally, keys: np.ndarray, sums: np.ndarray) -> None:
     """Add per-bin sums (columns: expectations, those in the window, rounds, rounds in the
     window) to a bet's sparse bins."""
     for target, column in ((t.tc_ev, 0), (t.tc_ev_in_window, 1), (t.tc_rounds, 2), (t.tc_rounds_in_window, 3)):
@@ -567,13 +606,15 @@ def best_trigger(tc_ev: dict[int, int]) -> tuple[int, Fraction | None]:
 
 # -- a whole run ----------------------------------------------------------------------------------
 
+
 def count_tags(game, paytable, shoe: Shoe, bet_ids: Sequence[str], level: int) -> dict[str, tuple | None]:
     """Each bet's derived tags, spread over the 52 card kinds (None when every tag is zero)."""
     return {b: c["tags52"] for b, c in bet_counts(game, paytable, shoe, bet_ids, level).items()}
 
 
-def bet_counts(game, paytable, shoe: Shoe, bet_ids: Sequence[str], level: int,
-               given: dict[str, list[int]] | None = None) -> dict[str, dict]:
+def bet_counts(
+    game, paytable, shoe: Shoe, bet_ids: Sequence[str], level: int, given: dict[str, list[int]] | None = None
+) -> dict[str, dict]:
     """Per bet, the count it is measured with: the tags ``given`` (10, 13 or 52 integers, see
     :func:`.tags.spread_tags`) or those derived from its effects of removal at ``level``; the
     tags as shown (``tags``, ``cards``), ``tags52`` (None when every tag is zero), ``source``,
@@ -597,15 +638,20 @@ def bet_counts(game, paytable, shoe: Shoe, bet_ids: Sequence[str], level: int,
             tags52 = tuple(tag_of.get(kind_label(rank, suit, bet.resolution), 0) for rank, suit in CARD_OF_KIND)
             source, used_level = "derived", level
         out[bet.id] = {
-            "tags": shown, "cards": cards, "tags52": tags52 if any(tags52) else None, "source": source,
-            "level": used_level, "balanced": is_balanced(tags52, full),
+            "tags": shown,
+            "cards": cards,
+            "tags52": tags52 if any(tags52) else None,
+            "source": source,
+            "level": used_level,
+            "balanced": is_balanced(tags52, full),
             "betting_correlation": betting_correlation(effects52, tags52, full),
         }
     return out
 
 
-def per_bet(values: Sequence[str], asked: Sequence[str], bet_ids: Sequence[str], option: str,
-            known=None) -> dict[str, str]:
+def per_bet(
+    values: Sequence[str], asked: Sequence[str], bet_ids: Sequence[str], option: str, known=None
+) -> dict[str, str]:
     """``--tags`` / ``--trigger`` values -> ``{bet: text}``: ``BET=TEXT`` for any bet counted, or a
     plain ``TEXT`` when exactly one ``--bet`` was asked for. ``known``: every bet id of the
     paytable (an unknown one gets a suggestion).
@@ -624,13 +670,16 @@ def per_bet(values: Sequence[str], asked: Sequence[str], bet_ids: Sequence[str],
             if bet not in bet_ids:
                 if known is not None and bet not in known:
                     raise UnknownName(f"{option} bet", bet, known)
-                raise OddsError(f"{option} {shown(value)}: {shown(bet)} is not among the bets counted "
-                                f"(add --bet {bet})")
+                raise OddsError(
+                    f"{option} {shown(value)}: {shown(bet)} is not among the bets counted (add --bet {bet})"
+                )
         elif len(asked) == 1:
             bet, text = asked[0], value.strip()
         else:
-            raise OddsError(f"{option} {shown(value)}: without BET= it applies to a single --bet; "
-                            f"with {'no --bet' if not asked else 'several bets'} write {option} BET=...")
+            raise OddsError(
+                f"{option} {shown(value)}: without BET= it applies to a single --bet; "
+                f"with {'no --bet' if not asked else 'several bets'} write {option} BET=..."
+            )
         if bet in out:
             raise OddsError(f"{option} is given twice for {bet}")
         out[bet] = text
@@ -649,15 +698,26 @@ def parse_trigger(text: str, bet: str) -> Fraction:
     from ..errors import shown
 
     if not TRIGGER_TEXT.fullmatch(text.strip()):
-        raise OddsError(f"--trigger for {bet} must be a true count such as 8, -2 or 2.5 (steps of 0.1), "
-                        f"not {shown(text, 20)}")
+        raise OddsError(
+            f"--trigger for {bet} must be a true count such as 8, -2 or 2.5 (steps of 0.1), not {shown(text, 20)}"
+        )
     return Fraction(text.strip())
 
 
-def make_spec(game, paytable, bet_ids, decks: int, seed: int, rules: DealRules,
-              window: int | None = None, level: int = DEFAULT_LEVEL, keep_values: bool = False,
-              tags: dict[str, list[int]] | None = None, triggers: dict[str, Fraction] | None = None,
-              true_count: str = "unseen") -> CountSpec:
+def make_spec(
+    game,
+    paytable,
+    bet_ids,
+    decks: int,
+    seed: int,
+    rules: DealRules,
+    window: int | None = None,
+    level: int = DEFAULT_LEVEL,
+    keep_values: bool = False,
+    tags: dict[str, list[int]] | None = None,
+    triggers: dict[str, Fraction] | None = None,
+    true_count: str = "unseen",
+) -> CountSpec:
     """The run's spec: windows from the paytable unless ``window`` overrides them all; per bet
     the ``tags`` given (else derived at ``level``) and the ``triggers`` given (true counts,
     multiples of ``TC_STEP``; else the run's best)."""
@@ -678,20 +738,39 @@ def make_spec(game, paytable, bet_ids, decks: int, seed: int, rules: DealRules,
     shoe = Shoe.decks(decks)
     game.check_shoe(shoe)
     if rules.cut_card >= shoe.total:
-        raise OddsError(f"--cut-card {rules.cut_card}: the shoe holds {shoe.total} cards; "
-                        f"the cut card must lie inside it (at most {shoe.total - 1} cards behind it)")
+        raise OddsError(
+            f"--cut-card {rules.cut_card}: the shoe holds {shoe.total} cards; "
+            f"the cut card must lie inside it (at most {shoe.total - 1} cards behind it)"
+        )
     counts = bet_counts(game, paytable, shoe, bet_ids, level, tags)
     sheet = build_sheet(game, paytable, shoe, list(bet_ids))
     windows = tuple(window if window is not None else paytable.bet(b).window for b in bet_ids)
     info = []
     for bet_sheet in sheet.bets:
         c = counts[bet_sheet.id]
-        info.append({"name": bet_sheet.name, "house_edge": bet_sheet.house_edge, "variance": bet_sheet.variance,
-                     **{k: c[k] for k in ("tags", "cards", "source", "level", "balanced", "betting_correlation")}})
+        info.append(
+            {
+                "name": bet_sheet.name,
+                "house_edge": bet_sheet.house_edge,
+                "variance": bet_sheet.variance,
+                **{k: c[k] for k in ("tags", "cards", "source", "level", "balanced", "betting_correlation")},
+            }
+        )
     trigger_bins = tuple(int(Fraction(triggers[b]) / TC_STEP) if b in triggers else None for b in bet_ids)
-    return CountSpec(game.id, paytable, tuple(bet_ids), tuple(shoe.card_counts()), seed, rules,
-                     windows, tuple(counts[b]["tags52"] for b in bet_ids), keep_values,
-                     trigger_bins, true_count, tuple(info))
+    return CountSpec(
+        game.id,
+        paytable,
+        tuple(bet_ids),
+        tuple(shoe.card_counts()),
+        seed,
+        rules,
+        windows,
+        tuple(counts[b]["tags52"] for b in bet_ids),
+        keep_values,
+        trigger_bins,
+        true_count,
+        tuple(info),
+    )
 
 
 CHUNK_SHOES = 200
@@ -705,8 +784,13 @@ def chunks(shoes: int, workers: int) -> list[tuple[int, int]]:
     return [(s, min(s + size, shoes)) for s in range(0, shoes, size)]
 
 
-def run(spec: CountSpec, shoes: int, workers: int | None = None, scheduler: str | None = None,
-        progress: Callable[[int], None] | None = None) -> Tally:
+def run(
+    spec: CountSpec,
+    shoes: int,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> Tally:
     """Deal and tally ``shoes`` shoes: here (one worker), in local processes, or on Dask."""
     if shoes < 1:
         raise OddsError(f"--shoes must be at least 1, not {shoes}")
@@ -797,8 +881,10 @@ def _gather(client, futures, take) -> None:
         elif alone_since is None:
             alone_since = time.monotonic()
         elif time.monotonic() - alone_since > DASK_TIMEOUT:
-            raise OddsError(f"no Dask worker left for {DASK_TIMEOUT:g} s with {len(pending)} chunk(s) of shoes "
-                            f"to deal; start workers or run without --scheduler")
+            raise OddsError(
+                f"no Dask worker left for {DASK_TIMEOUT:g} s with {len(pending)} chunk(s) of shoes "
+                f"to deal; start workers or run without --scheduler"
+            )
 
 
 def _probe_scheduler(address: str, timeout: float) -> None:
@@ -815,9 +901,11 @@ def _probe_scheduler(address: str, timeout: float) -> None:
 
     try:
         asyncio.run(probe())
-    except (asyncio.TimeoutError, TimeoutError):
-        raise OddsError(f"cannot reach the Dask scheduler at {address}: no answer within {timeout:g} s "
-                        f"(is it a Dask scheduler? ODDS_DASK_TIMEOUT sets the wait)") from None
+    except TimeoutError:
+        raise OddsError(
+            f"cannot reach the Dask scheduler at {address}: no answer within {timeout:g} s "
+            f"(is it a Dask scheduler? ODDS_DASK_TIMEOUT sets the wait)"
+        ) from None
     except (OSError, ValueError, TypeError, OverflowError) as exc:  # OverflowError: a port beyond 65535
         raise OddsError(f"cannot reach the Dask scheduler at {address}: {str(exc)[:160]}") from None
     except (MemoryError, Exception) as exc:  # noqa: BLE001 - what a non-Dask server's bytes decode to
@@ -825,6 +913,7 @@ def _probe_scheduler(address: str, timeout: float) -> None:
 
 
 # -- the report -----------------------------------------------------------------------------------
+
 
 def report(spec: CountSpec, tally: Tally, level: int = DEFAULT_LEVEL) -> list[dict]:
     """One record per bet (floats for the estimated figures; exact strings for the off-the-top
@@ -873,8 +962,9 @@ def report(spec: CountSpec, tally: Tally, level: int = DEFAULT_LEVEL) -> list[di
         }
         moments = (t.study, t.study_in_window) if given is not None and tags is not None else (None, None)
         for suffix, rounds, tc_rounds, tc_ev, trigger, m in (
-                ("", t.rounds, t.tc_rounds, t.tc_ev, trigger_all, moments[0]),
-                ("_in_window", t.rounds_in_window, t.tc_rounds_in_window, t.tc_ev_in_window, trigger_win, moments[1])):
+            ("", t.rounds, t.tc_rounds, t.tc_ev, trigger_all, moments[0]),
+            ("_in_window", t.rounds_in_window, t.tc_rounds_in_window, t.tc_ev_in_window, trigger_win, moments[1]),
+        ):
             figures = study_figures(shoes, rounds, tc_rounds, tc_ev, trigger, variance, m)
             if suffix:
                 row["count_trigger_in_window"] = float(trigger_win) if trigger_win is not None else None
@@ -886,8 +976,15 @@ def report(spec: CountSpec, tally: Tally, level: int = DEFAULT_LEVEL) -> list[di
     return rows
 
 
-def study_figures(shoes: int, rounds: int, tc_rounds: dict, tc_ev: dict, trigger: Fraction | None,
-                  variance: Fraction | None, moments: Moments | None) -> dict:
+def study_figures(
+    shoes: int,
+    rounds: int,
+    tc_rounds: dict,
+    tc_ev: dict,
+    trigger: Fraction | None,
+    variance: Fraction | None,
+    moments: Moments | None,
+) -> dict:
     """What a published counting study reports, for betting 1 unit whenever the true count is at
     least ``trigger`` (None: never), from the exact sums of the run:
 
@@ -935,8 +1032,14 @@ def study_figures(shoes: int, rounds: int, tc_rounds: dict, tc_ev: dict, trigger
             errors["units_per_100_hands_std_error"] = 100 * _ratio_error(n, m.w, m.r, m.ww, m.rr, m.rw) / FIX
         if index is not None and m.w:
             w, b, r = Fraction(m.w, n), Fraction(m.b, n), Fraction(m.r, n)
-            z2 = (Fraction(m.ww) / w**2 + Fraction(m.bb) / (4 * b**2) + Fraction(m.rr) / (4 * r**2)
-                  - Fraction(m.bw) / (w * b) - Fraction(m.rw) / (w * r) + Fraction(m.rb) / (2 * b * r))
+            z2 = (
+                Fraction(m.ww) / w**2
+                + Fraction(m.bb) / (4 * b**2)
+                + Fraction(m.rr) / (4 * r**2)
+                - Fraction(m.bw) / (w * b)
+                - Fraction(m.rw) / (w * r)
+                + Fraction(m.rb) / (2 * b * r)
+            )
             errors["desirability_index_std_error"] = abs(index) * math.sqrt(max(float(z2 / (n * (n - 1))), 0.0))
         spread = Fraction(m.ww) - Fraction(m.w * m.w, n)
         errors["count_units_per_shoe_std_error"] = math.sqrt(max(float(spread / (n * (n - 1))), 0.0)) / FIX

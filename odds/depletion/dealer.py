@@ -37,7 +37,7 @@ burns stay unseen (they are exchangeable with the cards still in the shoe).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..lazy import numpy as np
 
@@ -145,8 +145,11 @@ def round_spans(game, total: int, start: int, rules: DealRules, deal) -> tuple[l
     while True:
         # the cut card is out, or would come out as this round's burn card
         if pos > cut_index or (pos == cut_index and burn > 0):
-            if rules.after_cut == "last" or extra_dealt or (rules.after_cut == "standard" and
-                                                             (cut_between_rounds or pos == cut_index)):
+            if (
+                rules.after_cut == "last"
+                or extra_dealt
+                or (rules.after_cut == "standard" and (cut_between_rounds or pos == cut_index))
+            ):
                 break
             extra_dealt = True
         elif pos == cut_index:  # no burn: the cut card is this round's first card

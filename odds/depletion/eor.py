@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..cards import RANK_LETTERS, SUITS, card_name
 from ..errors import OddsError
@@ -83,8 +83,11 @@ def removal_kinds(shoe: Shoe, resolution: str) -> list[tuple[str, str, int]]:
         out = [(kind_label(r + 1, "", resolution), RANK_LETTERS[r], shoe.ranks()[r]) for r in range(13)]
     else:  # card
         counts = shoe.card_counts()
-        out = [(kind_label(r + 1, s, resolution), card_name(r + 1, s), counts[4 * r + i])
-               for r in range(13) for i, s in enumerate(SUITS)]
+        out = [
+            (kind_label(r + 1, s, resolution), card_name(r + 1, s), counts[4 * r + i])
+            for r in range(13)
+            for i, s in enumerate(SUITS)
+        ]
     return [k for k in out if k[2] > 0]
 
 
@@ -114,5 +117,6 @@ def effects_of_removal(game, paytable, shoe: Shoe, bet_ids: Sequence[str], seen=
             values = _expected_values(game, paytable, shoe.remove(spec), bets, seen)
             for bet in bets:
                 effects[bet].append(Effect(label, count, values[bet], values[bet] - full[bet]))
-    return [BetEffects(b, paytable.rule(b).name, paytable.rule(b).resolution, full[b], tuple(effects[b]))
-            for b in bet_ids]
+    return [
+        BetEffects(b, paytable.rule(b).name, paytable.rule(b).resolution, full[b], tuple(effects[b])) for b in bet_ids
+    ]

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from math import lcm
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..lazy import numpy as np
 
@@ -149,7 +149,7 @@ class Evaluator:
         for bets in by_table.values():
             table = self._tables[bets[0]]
             same = [b for b in bets if np.array_equal(self._tables[b].ways, table.ways)]
-            for group in ([same] + [[b] for b in bets if b not in same]):
+            for group in [same] + [[b] for b in bets if b not in same]:
                 first = self._tables[group[0]]
                 matrix = np.array([self._columns[b] for b in group], dtype=object).T
                 self._groups.append((group, first, positional_sum(first, matrix)))
@@ -158,8 +158,11 @@ class Evaluator:
     def paths(self) -> dict[str, str]:
         """Bet id -> the path that evaluates it (for messages and tests)."""
         out = {}
-        for name, bets in (("compiled", self.compiled_bets), ("positional", self.positional_bets),
-                           ("generic", self.generic_bets)):
+        for name, bets in (
+            ("compiled", self.compiled_bets),
+            ("positional", self.positional_bets),
+            ("generic", self.generic_bets),
+        ):
             out.update(dict.fromkeys(bets, name))
         return {b: out[b] for b in self.bet_ids}
 
@@ -250,8 +253,10 @@ class Evaluator:
 
     def exact(self, comps52) -> dict[str, list[Fraction]]:
         """``{bet: [EV as a Fraction per composition]}``."""
-        return {b: [Fraction(int(x), int(y)) for x, y in zip(num.tolist(), den.tolist())]
-                for b, (num, den) in self.numerators(comps52).items()}
+        return {
+            b: [Fraction(int(x), int(y)) for x, y in zip(num.tolist(), den.tolist())]
+            for b, (num, den) in self.numerators(comps52).items()
+        }
 
     def evaluate(self, comps52, shoe_starts: Sequence[int] | None = None) -> dict[str, tuple[np.ndarray, np.ndarray]]:
         """``{bet: (positive, ev)}``: whether each EV is above zero (decided exactly, on the
@@ -311,8 +316,10 @@ class Evaluator:
         results = self.evaluate_chunk(rows, sizes)
         ends = np.cumsum(sizes).tolist()
         starts = [0] + ends[:-1]
-        return [{b: (positive[start:end], ev[start:end]) for b, (positive, ev) in results.items()}
-                for start, end in zip(starts, ends)]
+        return [
+            {b: (positive[start:end], ev[start:end]) for b, (positive, ev) in results.items()}
+            for start, end in zip(starts, ends)
+        ]
 
     def evaluate_chunk(self, rows, rounds: Sequence[int]) -> dict[str, tuple[np.ndarray, np.ndarray]]:
         """:meth:`evaluate` of several shoes' rows one after the other (``rounds``: how many rows

@@ -84,8 +84,9 @@ def plot_effects(bet_effects, path: str, title: str) -> None:
         values = [float(e.effect) * 100 for e in bet.effects]
         colors = ["tab:green" if v > 0 else "tab:red" for v in values]
         ax.bar(range(len(values)), values, color=colors)
-        ax.set_xticks(range(len(values)), labels, fontsize=7 if len(values) > 13 else 9,
-                      rotation=90 if len(values) > 13 else 0)
+        ax.set_xticks(
+            range(len(values)), labels, fontsize=7 if len(values) > 13 else 9, rotation=90 if len(values) > 13 else 0
+        )
         ax.axhline(0, color="black", linewidth=0.6)
         ax.set_title(f"{bet.name}: EV {float(bet.expected_value) * 100:+.4f}%", fontsize=10)
         ax.set_ylabel("effect of removal (% of stake)", fontsize=8)
@@ -145,39 +146,70 @@ def plot_count(spec, tally, rows, path: str, title: str) -> None:
         least = max(20, t.rounds // 20000)  # true counts with too few rounds are noise
         # -- left: edge by true count ---------------------------------------------------------
         if row.get("tags_source") is None or not t.tc_rounds:
-            left.text(0.5, 0.5, "no linear count\n(every tag is zero)", ha="center", va="center",
-                      transform=left.transAxes, fontsize=10)
+            left.text(
+                0.5,
+                0.5,
+                "no linear count\n(every tag is zero)",
+                ha="center",
+                va="center",
+                transform=left.transAxes,
+                fontsize=10,
+            )
             left.set_xticks([])
             left.set_yticks([])
             left.set_title(f"{name}: edge by true count", fontsize=9)
         else:
             lines = []
             x, edge = _edge_by_true_count(t.tc_rounds, t.tc_ev, FIX, least)
-            lines += left.plot(x, edge, color="tab:blue", marker=".", linewidth=1.2,
-                               label="mean EV at that true count, whole shoe")
+            lines += left.plot(
+                x, edge, color="tab:blue", marker=".", linewidth=1.2, label="mean EV at that true count, whole shoe"
+            )
             if window is not None and t.tc_rounds_in_window:
                 xw, edge_w = _edge_by_true_count(t.tc_rounds_in_window, t.tc_ev_in_window, FIX, least)
-                lines += left.plot(xw, edge_w, color="tab:purple", linestyle="--", linewidth=1.0,
-                                   label=f"mean EV, first {window} rounds (window)")
+                lines += left.plot(
+                    xw,
+                    edge_w,
+                    color="tab:purple",
+                    linestyle="--",
+                    linewidth=1.0,
+                    label=f"mean EV, first {window} rounds (window)",
+                )
             lines.append(left.axhline(0, color="black", linewidth=0.6, label="break-even"))
             if row.get("count_trigger") is not None:
                 how = "given" if row.get("trigger_source") == "given" else "best of the run"
-                lines.append(left.axvline(row["count_trigger"], color="tab:red", linestyle="--", linewidth=1.2,
-                                          label=f"trigger {row['count_trigger']:+.1f} ({how})"))
+                lines.append(
+                    left.axvline(
+                        row["count_trigger"],
+                        color="tab:red",
+                        linestyle="--",
+                        linewidth=1.2,
+                        label=f"trigger {row['count_trigger']:+.1f} ({how})",
+                    )
+                )
             share = left.twinx()
             xs, shares = _share_at_or_above(t.tc_rounds, t.rounds)
             keep = shares > 0
-            lines += share.step(xs[keep], shares[keep], where="post", color="tab:green", linewidth=1.0,
-                                label="% of rounds at or above (bet frequency at that trigger)")
+            lines += share.step(
+                xs[keep],
+                shares[keep],
+                where="post",
+                color="tab:green",
+                linewidth=1.0,
+                label="% of rounds at or above (bet frequency at that trigger)",
+            )
             share.set_yscale("log")
             share.set_ylabel("% of rounds at or above", color="tab:green", fontsize=8)
-            left.set_xlim(min(x[0], 0) - 1 if len(x) else -1, (max(x[-1], row.get("count_trigger") or 0) + 1)
-                          if len(x) else 1)
+            left.set_xlim(
+                min(x[0], 0) - 1 if len(x) else -1, (max(x[-1], row.get("count_trigger") or 0) + 1) if len(x) else 1
+            )
             left.set_xlabel("true count", fontsize=8)
             left.set_ylabel("exact EV (% of stake)", fontsize=8)
             freq = row.get("bet_frequency")
-            found = (f"bets {freq * 100:.2f}% of rounds, edge {row['average_edge'] * 100:+.2f}%"
-                     if freq and row.get("average_edge") is not None else "never bets")
+            found = (
+                f"bets {freq * 100:.2f}% of rounds, edge {row['average_edge'] * 100:+.2f}%"
+                if freq and row.get("average_edge") is not None
+                else "never bets"
+            )
             left.set_title(f"{name}: edge by true count ({found})", fontsize=9)
             _legend_below(left, lines)
         # -- right: by round of the shoe ----------------------------------------------------------
@@ -195,22 +227,34 @@ def plot_count(spec, tally, rows, path: str, title: str) -> None:
         if bets_n.any():
             won = np.array([int(v) for v in per_round[:rounds, 3]]) / FIX
             with np.errstate(invalid="ignore", divide="ignore"):
-                lines += right.plot(r, np.where(bets_n > 0, won / bets_n * 100, np.nan), color="tab:orange",
-                                    linewidth=1.0, label="mean EV of the rounds the count bets")
+                lines += right.plot(
+                    r,
+                    np.where(bets_n > 0, won / bets_n * 100, np.nan),
+                    color="tab:orange",
+                    linewidth=1.0,
+                    label="mean EV of the rounds the count bets",
+                )
         lines.append(right.axhline(0, color="black", linewidth=0.6, label="break-even"))
         if window is not None:
-            lines.append(right.axvline(window + 0.5, color="tab:red", linestyle=":", linewidth=1.2,
-                                       label=f"window: first {window} rounds"))
+            lines.append(
+                right.axvline(
+                    window + 0.5, color="tab:red", linestyle=":", linewidth=1.2, label=f"window: first {window} rounds"
+                )
+            )
         if bets_n.any():
             share = right.twinx()
-            lines += share.plot(r, bets_n / n * 100, color="tab:green", linewidth=0.9,
-                                label="% of rounds the count bets")
+            lines += share.plot(
+                r, bets_n / n * 100, color="tab:green", linewidth=0.9, label="% of rounds the count bets"
+            )
             share.set_ylabel("% of rounds bet", color="tab:green", fontsize=8)
             share.set_ylim(bottom=0)
         right.set_xlabel("round of the shoe", fontsize=8)
         right.set_ylabel("exact EV (% of stake)", fontsize=8)
-        right.set_title(f"{name}: by round of the shoe" + ("" if bets_n.any() or row.get("trigger_source") != "best"
-                                                            else " (rounds bet: with --trigger)"), fontsize=9)
+        right.set_title(
+            f"{name}: by round of the shoe"
+            + ("" if bets_n.any() or row.get("trigger_source") != "best" else " (rounds bet: with --trigger)"),
+            fontsize=9,
+        )
         _legend_below(right, lines)
     fig.suptitle(title, fontsize=11)
     _save(fig, plt, path, tight=False)

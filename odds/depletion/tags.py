@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..errors import OddsError, shown
 
@@ -47,8 +47,9 @@ def parse_tags(text: str, labels: Sequence[str]) -> list[int]:
     """The user's tags, one integer per card kind in ``labels`` order (comma separated)."""
     items = [t.strip() for t in text.split(",") if t.strip()]
     if len(items) != len(labels):
-        raise OddsError(f"--tags needs {len(labels)} integers, one per card in the order "
-                        f"{','.join(labels)}; got {len(items)}")
+        raise OddsError(
+            f"--tags needs {len(labels)} integers, one per card in the order {','.join(labels)}; got {len(items)}"
+        )
     try:
         return [int(t) for t in items]
     except ValueError:
@@ -75,7 +76,6 @@ def is_balanced(tags: Sequence[int], counts: Sequence[int]) -> bool:
     return sum(t * c for t, c in zip(tags, counts)) == 0
 
 
-
 # -- a count given for `odds count`: 10 values, 13 ranks or 52 cards ------------------------------
 
 VALUE_LABELS = tuple("A23456789T")
@@ -100,8 +100,10 @@ def parse_count_tags(text: str, where: str = "--tags", largest: int | None = Non
     """
     items = [t.strip() for t in text.split(",")]
     if len(items) not in RESOLUTIONS:
-        raise OddsError(f"{where} needs 10 integers (values A,2,...,9,T), 13 (ranks A,...,K) or 52 "
-                        f"(cards As,Ah,...,Kc); got {len(items)}")
+        raise OddsError(
+            f"{where} needs 10 integers (values A,2,...,9,T), 13 (ranks A,...,K) or 52 "
+            f"(cards As,Ah,...,Kc); got {len(items)}"
+        )
     tags = []
     for item in items:
         body = item[1:] if item[:1] in "+-" else item
@@ -109,8 +111,9 @@ def parse_count_tags(text: str, where: str = "--tags", largest: int | None = Non
             raise OddsError(f"{where} must be integers, e.g. 0,0,-1,-1,-1,-2,1,2,2,0; not {shown(item, 20)}")
         tags.append(int(item))
     if largest is not None and any(abs(t) > largest for t in tags):
-        raise OddsError(f"{where}: a tag is at most {largest} in size (no count keeps bigger tags), "
-                        f"not {max(tags, key=abs)}")
+        raise OddsError(
+            f"{where}: a tag is at most {largest} in size (no count keeps bigger tags), not {max(tags, key=abs)}"
+        )
     return RESOLUTIONS[len(items)][0], tags
 
 

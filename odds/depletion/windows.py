@@ -49,8 +49,15 @@ def windowed_bets() -> list[tuple[object, object, list[str]]]:
 def check_sums(spec, shoes: int = CHECK_SHOES) -> dict[str, dict[str, int]]:
     """Exact integer sums of the first shoes of a run (one worker), per bet."""
     tally = run(spec, shoes, workers=1)
-    return {bet: {"rounds": t.rounds, "positive": t.positive, "perfect": t.perfect,
-                  "perfect_in_window": t.perfect_in_window} for bet, t in tally.bets.items()}
+    return {
+        bet: {
+            "rounds": t.rounds,
+            "positive": t.positive,
+            "perfect": t.perfect,
+            "perfect_in_window": t.perfect_in_window,
+        }
+        for bet, t in tally.bets.items()
+    }
 
 
 def spec_for(game, paytable, bets, seed: int = SEED):
@@ -65,12 +72,29 @@ def generate(shoes: int = SHOES, seed: int = SEED, workers: int | None = None, p
         if progress:
             progress(f"{game.id}: {shoes} shoes, bets {', '.join(bets)}")
         rows = report(spec, run(spec, shoes, workers=workers))
-        games.append({"game": game.id, "name": game.name, "paytable": paytable.name, "decks": game.default_decks,
-                      "burn_per_round": game.burn_per_round, "bets": rows, "check": check_sums(spec)})
+        games.append(
+            {
+                "game": game.id,
+                "name": game.name,
+                "paytable": paytable.name,
+                "decks": game.default_decks,
+                "burn_per_round": game.burn_per_round,
+                "bets": rows,
+                "check": check_sums(spec),
+            }
+        )
     rules = DealRules()
-    return {"command": COMMAND, "shoes": shoes, "seed": seed, "cut_card": rules.cut_card,
-            "after_cut": rules.after_cut, "commencement": rules.commencement, "level": DEFAULT_LEVEL,
-            "check_shoes": CHECK_SHOES, "games": games}
+    return {
+        "command": COMMAND,
+        "shoes": shoes,
+        "seed": seed,
+        "cut_card": rules.cut_card,
+        "after_cut": rules.after_cut,
+        "commencement": rules.commencement,
+        "level": DEFAULT_LEVEL,
+        "check_shoes": CHECK_SHOES,
+        "games": games,
+    }
 
 
 def load() -> dict | None:
@@ -82,29 +106,38 @@ def table_rows(data: dict) -> list[dict]:
     for game in data["games"]:
         for r in game["bets"]:
             whole, inside = r["perfect_units_per_shoe"], r["perfect_units_per_shoe_in_window"]
-            rows.append({
-                "game": game["game"],
-                "bet": r["id"],
-                "window": r["window"],
-                "rounds_per_shoe": f"{r['rounds_per_shoe']:.2f}",
-                "edge_off_the_top_mean": f"{-r['mean_expected_value']:.6f}",
-                "perfect_units_per_shoe": f"{whole:.6f}",
-                "std_error": f"{r['perfect_units_std_error']:.6f}",
-                "perfect_units_per_shoe_in_window": f"{inside:.6f}",
-                "share_kept_by_window": f"{inside / whole * 100:.1f}%" if whole > 0 else "-",
-                "count_units_per_shoe": f"{r['count_units_per_shoe']:.6f}",
-                "count_units_per_shoe_in_window": f"{r['count_units_per_shoe_in_window']:.6f}",
-            })
+            rows.append(
+                {
+                    "game": game["game"],
+                    "bet": r["id"],
+                    "window": r["window"],
+                    "rounds_per_shoe": f"{r['rounds_per_shoe']:.2f}",
+                    "edge_off_the_top_mean": f"{-r['mean_expected_value']:.6f}",
+                    "perfect_units_per_shoe": f"{whole:.6f}",
+                    "std_error": f"{r['perfect_units_std_error']:.6f}",
+                    "perfect_units_per_shoe_in_window": f"{inside:.6f}",
+                    "share_kept_by_window": f"{inside / whole * 100:.1f}%" if whole > 0 else "-",
+                    "count_units_per_shoe": f"{r['count_units_per_shoe']:.6f}",
+                    "count_units_per_shoe_in_window": f"{r['count_units_per_shoe_in_window']:.6f}",
+                }
+            )
     return rows
 
 
 def readme_table(data: dict | None = None) -> str:
     """The compact table the README shows (a test keeps the README's copy equal to it)."""
     data = data or load()
-    rows = [{"game": r["game"], "bet": r["bet"], "window": r["window"],
-             "perfect play per shoe, every round": r["perfect_units_per_shoe"],
-             "within the window": r["perfect_units_per_shoe_in_window"],
-             "share the window keeps": r["share_kept_by_window"]} for r in table_rows(data)]
+    rows = [
+        {
+            "game": r["game"],
+            "bet": r["bet"],
+            "window": r["window"],
+            "perfect play per shoe, every round": r["perfect_units_per_shoe"],
+            "within the window": r["perfect_units_per_shoe_in_window"],
+            "share the window keeps": r["share_kept_by_window"],
+        }
+        for r in table_rows(data)
+    ]
     return records(rows, "md")
 
 

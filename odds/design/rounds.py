@@ -67,6 +67,7 @@ BACCARAT_FAMILY = ("baccarat", "tiger-baccarat", "player-dealer-baccarat")
 
 # -- the cells of the drawing tables ---------------------------------------------------------------
 
+
 def drawing_cells(game_id: str, cards) -> list[str]:
     """The cells of the drawing tables a complete baccarat round exercises (module docstring).
 
@@ -132,6 +133,7 @@ def _deal_values(p_values, b_values, rng, third=None) -> list[tuple[int, str]]:
 
 def _decisive(player: int, banker: int, rng: random.Random) -> int:
     """A banker third-card value (1-9) that changes who wins against ``player``, if one does."""
+
     def winner(b):
         return (b > player) - (b < player)
 
@@ -161,9 +163,13 @@ def drawing_rounds(game_id: str, rng: random.Random) -> list[tuple[str, list[tup
     for i, b in enumerate(sorted(BANKER_DRAWS_ON)):
         cards = _deal_values(pair(standing_totals[i % len(standing_totals)]), pair(b), rng)
         rounds.append((f"player-stood/banker-{b}", cards))
-    for cell, p, b in (("natural/player-8", 8, rng.randrange(8)), ("natural/player-9", 9, rng.randrange(8)),
-                       ("natural/banker-8", rng.randrange(8), 8), ("natural/banker-9", rng.randrange(8), 9),
-                       ("natural/both", 8, 9)):
+    for cell, p, b in (
+        ("natural/player-8", 8, rng.randrange(8)),
+        ("natural/player-9", 9, rng.randrange(8)),
+        ("natural/banker-8", rng.randrange(8), 8),
+        ("natural/banker-9", rng.randrange(8), 9),
+        ("natural/both", 8, 9),
+    ):
         rounds.append((cell, _deal_values(pair(p), pair(b), rng)))
     if game_id == "player-dealer-baccarat":
         from ..games.player_dealer import hand_label
@@ -180,6 +186,7 @@ def drawing_rounds(game_id: str, rng: random.Random) -> list[tuple[str, list[tup
 
 
 # -- rounds that cover every outcome ------------------------------------------------------------------
+
 
 def _complete(game, cards) -> list[tuple[int, str]]:
     """The cards a round uses, from the front of ``cards``."""
@@ -297,6 +304,7 @@ def random_rounds(game, rng: random.Random) -> list:
 
 # -- the file ----------------------------------------------------------------------------------------
 
+
 def _cards_text(game, cards) -> str:
     if game.uses_shoe:
         return ",".join(card_name(r, s) for r, s in cards)
@@ -351,8 +359,9 @@ def build_rounds(games=None, paytable_name: str | None = None) -> dict:
         names = [paytable_name] if paytable_name else shipped_names(game.id)
         for name in names:
             table = load_paytable(game, name)
-            made, missing = game_rounds(game, table, default=(table.name == game.default_paytable
-                                                                or paytable_name is not None))
+            made, missing = game_rounds(
+                game, table, default=(table.name == game.default_paytable or paytable_name is not None)
+            )
             rounds += made
             uncovered += [{"game": game.id, "paytable": table.name, "bet": b, "outcome": k} for b, k in missing]
     data = {"schema": SCHEMA, "description": DESCRIPTION, "seed": SEED, "rounds": rounds}
@@ -369,8 +378,11 @@ def dumps(data) -> str:
     def write(value, indent: str) -> str:
         if isinstance(value, dict):
             items = list(value.items())
-            if all(not isinstance(v, (dict, list)) or _flat(v) for _, v in items) and len(items) <= 12 \
-                    and not any(isinstance(v, list) and len(v) > 12 for _, v in items):
+            if (
+                all(not isinstance(v, (dict, list)) or _flat(v) for _, v in items)
+                and len(items) <= 12
+                and not any(isinstance(v, list) and len(v) > 12 for _, v in items)
+            ):
                 return json.dumps(value, separators=(", ", ": "))
             inner = indent + " "
             body = ",\n".join(f"{inner}{json.dumps(k)}: {write(v, inner)}" for k, v in items)
@@ -393,6 +405,7 @@ def _flat(value) -> bool:
 
 
 # -- verification ------------------------------------------------------------------------------------
+
 
 def verify(data: dict, own: dict | None = None, tolerance: Fraction | None = None) -> tuple[list[str], int, int]:
     """Check every round: ``(problems, rounds, values checked)``. ``own``: the user's paytables by
@@ -482,16 +495,19 @@ def verify_round(entry, index: int, own: dict | None = None, tolerance=None) -> 
         ours_by_name = {h.hand: h for h in ours.hands}
         for i, hand in enumerate(hands):
             if not isinstance(hand, dict) or hand.get("hand") not in ours_by_name:
-                problems.append(f"{where} hands[{i}]: must be an object naming one of the hands "
-                                f"({', '.join(ours_by_name)})")
+                problems.append(
+                    f"{where} hands[{i}]: must be an object naming one of the hands ({', '.join(ours_by_name)})"
+                )
                 continue
             mine = ours_by_name[hand["hand"]]
             for key in ("total", "draws"):
                 if key in hand:
                     checked += 1
                     if hand[key] != getattr(mine, key):
-                        problems.append(f"{where} hand {mine.hand}: {key}: file {shown_repr(hand[key])}, "
-                                        f"odds {getattr(mine, key)!r}")
+                        problems.append(
+                            f"{where} hand {mine.hand}: {key}: file {shown_repr(hand[key])}, "
+                            f"odds {getattr(mine, key)!r}"
+                        )
     elif hands is not None:
         problems.append(f"{where}: 'hands' must be a list")
     return problems, checked

@@ -48,7 +48,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from ..cards import RANKS, SUITS
 from ..errors import OddsError
@@ -102,8 +102,9 @@ class Simulation:
 class ShoeDealer:
     """Deals real shoes of ``decks`` decks for a card game, shoe after shoe."""
 
-    def __init__(self, game, decks: int, rng: random.Random, cut_card: int = CUT_CARD,
-                 options: dict | None = None, paytable=None):
+    def __init__(
+        self, game, decks: int, rng: random.Random, cut_card: int = CUT_CARD, options: dict | None = None, paytable=None
+    ):
         self.game = game
         self.options = dict(options or {})  # keyword arguments for settle_rounds
         self.paytable = paytable
@@ -113,8 +114,10 @@ class ShoeDealer:
         # A round that starts before the cut card must be able to finish.
         need = game.min_cards + game.burn_per_round
         if cut_card < need or cut_card >= len(self.cards):
-            raise OddsError(f"--cut-card {cut_card}: a {game.id} round may need {need} cards behind it, "
-                            f"and the shoe holds {len(self.cards)}")
+            raise OddsError(
+                f"--cut-card {cut_card}: a {game.id} round may need {need} cards behind it, "
+                f"and the shoe holds {len(self.cards)}"
+            )
         self.shoes = 0
 
     def shoe_rounds(self):
@@ -149,9 +152,17 @@ class ShoeDealer:
         yield from self.game.settle_rounds(rounds, self.paytable, **self.options)
 
 
-def simulate(game, paytable, bet_ids: Sequence[str] | None = None, rounds: int = 10_000,
-             seed: int = 0, decks: int | None = None, cut_card: int = CUT_CARD, z_max: float = Z_MAX,
-             progress: Callable[[int], None] | None = None) -> Simulation:
+def simulate(
+    game,
+    paytable,
+    bet_ids: Sequence[str] | None = None,
+    rounds: int = 10_000,
+    seed: int = 0,
+    decks: int | None = None,
+    cut_card: int = CUT_CARD,
+    z_max: float = Z_MAX,
+    progress: Callable[[int], None] | None = None,
+) -> Simulation:
     """Deal ``rounds`` rounds and compare each bet with its exact off-the-top edge.
 
     ``progress(n)`` is called now and then with the rounds dealt since the last call.
@@ -212,8 +223,9 @@ def simulate(game, paytable, bet_ids: Sequence[str] | None = None, rounds: int =
     for b in bet_ids:
         t = tallies[b]
         results.append(compare(t, pays[b], exact[b]))
-    return Simulation(game.id, paytable.name, decks if game.uses_shoe else None, cut_card, seed,
-                      dealt, shoes, z_max, tuple(results))
+    return Simulation(
+        game.id, paytable.name, decks if game.uses_shoe else None, cut_card, seed, dealt, shoes, z_max, tuple(results)
+    )
 
 
 def compare(tally: Tally, pays: dict, exact_bet) -> BetResult:
@@ -229,5 +241,4 @@ def compare(tally: Tally, pays: dict, exact_bet) -> BetResult:
     simulated_edge = -mean
     diff = float(simulated_edge - exact_bet.house_edge)
     z = diff / std_error if std_error > 0 else (0.0 if diff == 0 else math.inf)
-    return BetResult(tally.bet_id, n, simulated_edge, exact_bet.house_edge, std_error, z,
-                     math.sqrt(float(sample_var)))
+    return BetResult(tally.bet_id, n, simulated_edge, exact_bet.house_edge, std_error, z, math.sqrt(float(sample_var)))

@@ -75,7 +75,9 @@ def parse_target(text: str, what: str) -> Fraction:
         else:
             value = Fraction(raw)
     except (ValueError, ZeroDivisionError):
-        raise OddsError(f"--{what} {shown(text)}: write a fraction, decimal or percentage, e.g. 0.0106, 1.06% or 53/5000") from None
+        raise OddsError(
+            f"--{what} {shown(text)}: write a fraction, decimal or percentage, e.g. 0.0106, 1.06% or 53/5000"
+        ) from None
     if not raw.endswith("%") and abs(value) > 1:
         raise OddsError(f"--{what} {shown(text)} means {float(value) * 100:g}%; write {raw}% or {float(value) / 100:g}")
     if what == "rtp" and value < 0:
@@ -84,6 +86,7 @@ def parse_target(text: str, what: str) -> Fraction:
 
 
 # -- the grid of practical pays --------------------------------------------------------------------
+
 
 def _step_above(g: Fraction) -> Fraction:
     return Fraction(1) if g >= 10 else Fraction(1, 2) if g >= 2 else Fraction(1, 20)
@@ -126,6 +129,7 @@ def practical_pays_around(x: Fraction) -> list[Fraction]:
 
 
 # -- solving ---------------------------------------------------------------------------------------
+
 
 def default_outcome(rule, pays) -> str:
     """The line a designer usually prices: the bet's highest-paying outcome."""
@@ -184,8 +188,9 @@ MAX_ROUNDS = 12
 """Re-solves allowed when the counts move with the pay (an option decided by expectation)."""
 
 
-def solve_pay(game, bet_id: str, paytable, shoe, outcome: str | None = None,
-              target_edge: Fraction = Fraction(0)) -> Solution:
+def solve_pay(
+    game, bet_id: str, paytable, shoe, outcome: str | None = None, target_edge: Fraction = Fraction(0)
+) -> Solution:
     """The exact pay of ``outcome`` (default: the bet's highest-paying line) giving
     ``target_edge``, with the nearest practical pays and their exact edges.
 
@@ -211,7 +216,7 @@ def solve_pay(game, bet_id: str, paytable, shoe, outcome: str | None = None,
     x = sympy.Symbol("x")
     target = sympy.Rational(target_edge.numerator, target_edge.denominator)
     notes = []
-    for attempt in range(MAX_ROUNDS):
+    for attempt in range(MAX_ROUNDS):  # noqa: B007 - read after the loop
         if not counts.counts.get(outcome, 0):
             raise SolveError(f"{rule.label(outcome)!r} cannot happen with this shoe: no pay changes the edge")
         edge = edge_expression(counts, pays, outcome, x)
@@ -220,8 +225,10 @@ def solve_pay(game, bet_id: str, paytable, shoe, outcome: str | None = None,
             raise SolveError(f"expected one solution for the pay, got {roots}")
         pay = _fraction(roots[0])
         if pay < -1:
-            raise SolveError(f"no pay reaches a house edge of {float(target_edge):.6%}: it would take "
-                             f"{float(pay):.6g} to 1, below -1 (losing more than the stake)")
+            raise SolveError(
+                f"no pay reaches a house edge of {float(target_edge):.6%}: it would take "
+                f"{float(pay):.6g} to 1, below -1 (losing more than the stake)"
+            )
         if not follows:
             break  # the counts do not depend on the pay: nothing to recount
         recount = game.count(shoe, [bet_id], with_pay(paytable, bet_id, outcome, pay))[bet_id]
@@ -229,21 +236,33 @@ def solve_pay(game, bet_id: str, paytable, shoe, outcome: str | None = None,
             break
         counts = recount
     else:
-        raise SolveError("the counts keep changing with the pay (a decision flips at the solution): "
-                         "no pay gives exactly this edge; see the sheet at the nearby pays")
+        raise SolveError(
+            "the counts keep changing with the pay (a decision flips at the solution): "
+            "no pay gives exactly this edge; see the sheet at the nearby pays"
+        )
     if attempt:
-        notes.append("the counts depend on the pay (a player option decided by expectation); "
-                     "the expression holds for the decisions made at the solved pay")
+        notes.append(
+            "the counts depend on the pay (a player option decided by expectation); "
+            "the expression holds for the decisions made at the solved pay"
+        )
     if pay <= 0 and pays.pays[outcome] > 0:
         notes.append(f"the solved pay {float(pay):.6g} is not a win: the line would have to lose or push")
 
     current = pays.pays[outcome]
     solution = Solution(
-        game.id, bet_id, outcome, rule.label(outcome), paytable.name,
-        str(shoe) if shoe is not None else "no shoe", target_edge, pay, current,
+        game.id,
+        bet_id,
+        outcome,
+        rule.label(outcome),
+        paytable.name,
+        str(shoe) if shoe is not None else "no shoe",
+        target_edge,
+        pay,
+        current,
         price(game, bet_id, paytable, shoe, outcome, current, fixed),
         [NearbyPay(p, price(game, bet_id, paytable, shoe, outcome, p, fixed)) for p in practical_pays_around(pay)],
-        str(edge), notes=notes,
+        str(edge),
+        notes=notes,
     )
     if Fraction(9, 10) <= current < 1:
         c = sympy.Symbol("c")

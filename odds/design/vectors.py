@@ -76,7 +76,7 @@ class VectorFileError(OddsError):
 def partial_shoes(game, rng: random.Random) -> list[tuple[str, Shoe]]:
     """``PARTIAL_PER_GAME`` partly dealt shoes: the front of a real shuffle, removed with suits."""
     out = []
-    for i in range(PARTIAL_PER_GAME):
+    for _ in range(PARTIAL_PER_GAME):
         decks = rng.choice(PARTIAL_DECKS)
         cards = [(rank, suit) for _ in range(decks) for rank in RANKS for suit in SUITS]
         rng.shuffle(cards)
@@ -103,9 +103,11 @@ def shoes_for(game, rng: random.Random) -> list[tuple[str, Shoe | None]]:
 def shoe_json(shoe: Shoe | None) -> dict | None:
     if shoe is None:
         return None
-    return {**shoe.describe(),
-            "rank_counts": list(shoe.ranks()),
-            "card_counts": list(shoe.card_counts()) if shoe.has_suits else None}
+    return {
+        **shoe.describe(),
+        "rank_counts": list(shoe.ranks()),
+        "card_counts": list(shoe.card_counts()) if shoe.has_suits else None,
+    }
 
 
 def vector(vector_id: str, game, paytable, shoe: Shoe | None) -> dict:
@@ -120,8 +122,14 @@ def vector(vector_id: str, game, paytable, shoe: Shoe | None) -> dict:
             "pays": {k: exact(pays.pays[k]) for k in rule.outcome_keys},
             "house_edge": exact(bet_sheet(rule, pays, c).house_edge),
         }
-    return {"id": vector_id, "game": game.id, "paytable": paytable.name, "counting": game.counting,
-            "shoe": shoe_json(shoe), "bets": bets}
+    return {
+        "id": vector_id,
+        "game": game.id,
+        "paytable": paytable.name,
+        "counting": game.counting,
+        "shoe": shoe_json(shoe),
+        "bets": bets,
+    }
 
 
 def build_vectors(games=None, paytable_name: str | None = None) -> dict:
@@ -137,7 +145,7 @@ def build_vectors(games=None, paytable_name: str | None = None) -> dict:
     return {"schema": SCHEMA, "description": DESCRIPTION, "seed": SEED, "vectors": vectors}
 
 
-_NUMBER_LIST = re.compile(r'\[\n\s*(-?\d+(?:,\n\s*-?\d+)*)\n\s*\]')
+_NUMBER_LIST = re.compile(r"\[\n\s*(-?\d+(?:,\n\s*-?\d+)*)\n\s*\]")
 _NAME_LIST = re.compile(r'\[\n\s*("[^"\n]*"(?:,\n\s*"[^"\n]*")*)\n\s*\]')
 
 
@@ -158,6 +166,7 @@ def vectors_files() -> dict[str, str]:
 
 
 # -- verification ----------------------------------------------------------------------------------
+
 
 def _no_constant(name: str):
     raise VectorFileError(f"{name} is not a JSON number: counts are whole numbers, written as JSON integers or strings")
@@ -189,11 +198,15 @@ def load(path: str | Path) -> dict:
     if not isinstance(data, dict) or not isinstance(data.get(items), list):
         raise VectorFileError(f"{path}: not a vectors file: expected an object with a '{items}' list")
     if data.get("schema") != SCHEMA and items == "vectors":
-        raise VectorFileError(f"{path}: schema {shown_repr(data.get('schema'))} is not {SCHEMA!r} "
-                              f"(counts) or {ROUNDS_SCHEMA!r} (settlements)")
+        raise VectorFileError(
+            f"{path}: schema {shown_repr(data.get('schema'))} is not {SCHEMA!r} "
+            f"(counts) or {ROUNDS_SCHEMA!r} (settlements)"
+        )
     if len(data[items]) > MAX_VECTORS:
-        raise VectorFileError(f"{path}: {len(data[items]):,} {'rounds' if items == 'rounds' else 'vectors'}; "
-                              f"a file holds at most {MAX_VECTORS:,} (split it)")
+        raise VectorFileError(
+            f"{path}: {len(data[items]):,} {'rounds' if items == 'rounds' else 'vectors'}; "
+            f"a file holds at most {MAX_VECTORS:,} (split it)"
+        )
     return data
 
 
@@ -270,8 +283,9 @@ def _counts(spec: dict, key: str, size: int, where: str) -> list[int] | None:
         if isinstance(c, bool) or not isinstance(c, int) or c < 0:
             raise OddsError(f"{where}.shoe.{key}[{i}]: {shown_repr(c)} is not a whole number of at least 0")
     if sum(counts) > MAX_CARDS:
-        raise OddsError(f"{where}.shoe.{key}: {sum(counts):,} cards; a shoe holds at most "
-                        f"{MAX_CARDS:,} ({MAX_CARDS // 52:,} decks)")
+        raise OddsError(
+            f"{where}.shoe.{key}: {sum(counts):,} cards; a shoe holds at most {MAX_CARDS:,} ({MAX_CARDS // 52:,} decks)"
+        )
     return counts
 
 
@@ -314,9 +328,11 @@ def paytable_of(game, entry: dict, where: str, own: dict | None):
         return own[name]
     if name is not None and name not in shipped_names(game.id):
         # a file sent to us names a shipped paytable, never a path on this machine to read
-        raise OddsError(f"{where}: paytable must name a shipped {game.id} paytable "
-                        f"({', '.join(shipped_names(game.id))}) or a file given with --paytable, "
-                        f"not {shown_repr(name)}")
+        raise OddsError(
+            f"{where}: paytable must name a shipped {game.id} paytable "
+            f"({', '.join(shipped_names(game.id))}) or a file given with --paytable, "
+            f"not {shown_repr(name)}"
+        )
     return load_paytable(game, name)
 
 
@@ -389,14 +405,20 @@ def verify_vector(vec, index: int, own: dict | None = None, tolerance=None) -> t
                 expected = ours.counts.get(key, 0) * Fraction(total) / ours.total
                 ours_shown = exact(expected) if total != ours.total else str(ours.counts.get(key, 0))
                 p_shown = repr(p_theirs) if approximate else exact(p_theirs)
-                problems.append(f"{at}: {key}: file {combos[key]} of {entry.get('total')}, "
-                                f"odds {ours_shown} (probability {exact(p_ours)}, file {p_shown})")
+                problems.append(
+                    f"{at}: {key}: file {combos[key]} of {entry.get('total')}, "
+                    f"odds {ours_shown} (probability {exact(p_ours)}, file {p_shown})"
+                )
         if not missing and len(theirs) == len(rule.outcome_keys):
             added = sum(theirs.values())
-            if (not close(float(added), Fraction(total), tolerance) if isinstance(added, float) or isinstance(total, float)
-                    else added != total):
-                problems.append(f"{at}: combinations add up to {_shown_value(added)}, not the total "
-                                f"{_shown_value(total)}")
+            if (
+                not close(float(added), Fraction(total), tolerance)
+                if isinstance(added, float) or isinstance(total, float)
+                else added != total
+            ):
+                problems.append(
+                    f"{at}: combinations add up to {_shown_value(added)}, not the total {_shown_value(total)}"
+                )
         if "house_edge" in entry:
             edge = read_value(entry["house_edge"], f"{at} house_edge", problems)
             pays_in = entry.get("pays")
@@ -417,8 +439,10 @@ def verify_vector(vec, index: int, own: dict | None = None, tolerance=None) -> t
                 checked += 1
                 ours_edge = bet_sheet(rule, pays, ours).house_edge
                 if not close(edge, ours_edge, tolerance):
-                    problems.append(f"{at}: house_edge: file {entry['house_edge']}, odds {exact(ours_edge)} "
-                                    f"({float(edge):.10f} vs {float(ours_edge):.10f})")
+                    problems.append(
+                        f"{at}: house_edge: file {entry['house_edge']}, odds {exact(ours_edge)} "
+                        f"({float(edge):.10f} vs {float(ours_edge):.10f})"
+                    )
     return problems, checked
 
 

@@ -22,7 +22,7 @@ def brute_force(game, cards: list[tuple[int, str]], paytable=None, **options) ->
     rounds = []
     for order in distinct_permutations(cards):
         position = iter(order)
-        rounds.append(game.deal_round(lambda: next(position)))
+        rounds.append(game.deal_round(position.__next__))
     for outcomes in game.settle_rounds(rounds, paytable, **options):
         for bet, key in outcomes.items():
             tallies[bet][key] += 1

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 
 import numpy as np
 
@@ -101,7 +101,7 @@ class CompiledDeal:
     """Shoes holding this many cards of one kind or more are summed with Python integers (then
     every int64 sum of counts is far from wrapping); no real shoe comes near."""
 
-    def batch_linear(self, compositions, folded: "FoldedColumns") -> list[list[int]]:
+    def batch_linear(self, compositions, folded: FoldedColumns) -> list[list[int]]:
         """For each composition (row of kind counts), ``sum_s count(s) * col[s][b]`` for every
         column ``b``: exact Python integers, a list per composition.
 
@@ -131,8 +131,11 @@ class CompiledDeal:
         if smallest < self.max_cards:
             raise ValueError(f"a shoe holds {smallest} cards; a round may need {self.max_cards}")
         if small:
-            return [row for start in range(0, len(comps), self.CHUNK)
-                    for row in self._exact_sums(comps[start : start + self.CHUNK], folded).tolist()]
+            return [
+                row
+                for start in range(0, len(comps), self.CHUNK)
+                for row in self._exact_sums(comps[start : start + self.CHUNK], folded).tolist()
+            ]
         if comps.dtype == object:
             return [self._python_sums(row, folded) for row in comps.tolist()]
         fast = np.flatnonzero(comps.max(axis=1) < self.COUNT_LIMIT)
@@ -149,7 +152,7 @@ class CompiledDeal:
     CHUNK = 256
     """Shoes per numpy pass."""
 
-    def _python_sums(self, row: Sequence[int], folded: "FoldedColumns") -> list[int]:
+    def _python_sums(self, row: Sequence[int], folded: FoldedColumns) -> list[int]:
         """One shoe's column sums with Python integers (the plain exact path)."""
         sums = [0] * folded.width
         for weight, q_row in zip(self.multiset_weights(row), folded.q):
@@ -158,7 +161,7 @@ class CompiledDeal:
                     sums[b] += weight * q
         return sums
 
-    def _exact_sums(self, comps: np.ndarray, folded: "FoldedColumns") -> np.ndarray:
+    def _exact_sums(self, comps: np.ndarray, folded: FoldedColumns) -> np.ndarray:
         """The column sums of a chunk of shoes (int64 array when every sum is a one-digit column
         needing no prime, else an object array of Python ints)."""
         word = self._residue_sums(comps, folded)
@@ -185,8 +188,13 @@ class CompiledDeal:
             out[:, j] = value
         return out
 
-    def _residue_sums(self, comps: np.ndarray, folded: "FoldedColumns", prime: int | None = None,
-                      columns: tuple[int, ...] | None = None) -> np.ndarray:
+    def _residue_sums(
+        self,
+        comps: np.ndarray,
+        folded: FoldedColumns,
+        prime: int | None = None,
+        columns: tuple[int, ...] | None = None,
+    ) -> np.ndarray:
         """``sum_m weight(m) * Q[m, d]`` for each shoe and digit column ``d`` (all, or
         ``columns``), modulo ``2**64`` (``prime`` None: uint64, whose arithmetic wraps by
         definition) or modulo ``prime`` (int64 in ``[0, prime)``), without listing the weights.
@@ -288,7 +296,7 @@ class CompiledDeal:
             out.append((kinds, sub[first], index))
         return out
 
-    def fold(self, columns) -> "FoldedColumns":
+    def fold(self, columns) -> FoldedColumns:
         """Precompute ``Q`` for :meth:`batch_linear` (do it once per set of bets).
 
         ``columns[s][b]``: the integer pay of column ``b`` on end state ``s`` (any Python ints).
@@ -321,7 +329,7 @@ class CompiledDeal:
             digit_max=tuple(int(x) for x in np.abs(d).max(axis=0)) if d.size else (0,) * d.shape[1],
         )
 
-    def _blocks(self, q: np.ndarray) -> list["Block"]:
+    def _blocks(self, q: np.ndarray) -> list[Block]:
         """``Q`` rearranged for :meth:`_residue_sums`: per size of the second half, a dense
         float64 matrix with a row per first-half sub-multiset and, per second-half one, a
         column per digit column (zero where the pair is not a multiset of the table)."""
@@ -335,11 +343,11 @@ class CompiledDeal:
             b_index = np.flatnonzero(second_sizes == size)
             members = np.flatnonzero(second_sizes[second_index] == size)
             dense = np.zeros((len(a_index), len(b_index), width), dtype=np.float64)
-            dense[np.searchsorted(a_index, first_index[members]),
-                  np.searchsorted(b_index, second_index[members])] = q[members]
+            dense[np.searchsorted(a_index, first_index[members]), np.searchsorted(b_index, second_index[members])] = q[
+                members
+            ]
             if len(b_index) and len(a_index):
-                blocks.append(Block(size, a_index, first_sizes[a_index], b_index,
-                                    dense.reshape(len(a_index), -1)))
+                blocks.append(Block(size, a_index, first_sizes[a_index], b_index, dense.reshape(len(a_index), -1)))
         return blocks
 
 
@@ -402,8 +410,11 @@ class FoldedColumns:
             return [block.q for block in self.blocks]
         if columns not in self._subsets:
             self._subsets[columns] = [
-                np.ascontiguousarray(block.q.reshape(len(block.a_index), len(block.b_index), -1)[:, :, list(columns)])
-                .reshape(len(block.a_index), -1) for block in self.blocks]
+                np.ascontiguousarray(
+                    block.q.reshape(len(block.a_index), len(block.b_index), -1)[:, :, list(columns)]
+                ).reshape(len(block.a_index), -1)
+                for block in self.blocks
+            ]
         return self._subsets[columns]
 
 

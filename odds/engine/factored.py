@@ -92,7 +92,7 @@ from __future__ import annotations
 import math
 import threading
 from dataclasses import dataclass, field
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -158,15 +158,20 @@ class _TreeSide:
         levels, previous = [], None
         for t in range(1, len(self.atoms) + 1):
             prefixes = self.parts if t == len(self.atoms) else _unique_rows(self.parts[:, :t])
-            parent = (np.zeros(len(prefixes), dtype=np.int64) if previous is None
-                      else _row_index(previous, prefixes[:, : t - 1]))
+            parent = (
+                np.zeros(len(prefixes), dtype=np.int64)
+                if previous is None
+                else _row_index(previous, prefixes[:, : t - 1])
+            )
             levels.append((parent, prefixes[:, t - 1].copy()))
             previous = prefixes
         self.levels = tuple(levels)
         self.elements = sum(len(p) for p, _ in levels)
         self.scratch = _Scratch()
-        self.by_size = {int(s): slice(int(np.searchsorted(self.sizes, s)), int(np.searchsorted(self.sizes, s, "right")))
-                        for s in np.unique(self.sizes)}
+        self.by_size = {
+            int(s): slice(int(np.searchsorted(self.sizes, s)), int(np.searchsorted(self.sizes, s, "right")))
+            for s in np.unique(self.sizes)
+        }
 
     def values(self, sig_values: Sequence[np.ndarray], dtype) -> np.ndarray:
         """``(parts, rows)``: each part's product of its atoms' signature values (``sig_values[g]``:
@@ -226,8 +231,11 @@ class _OuterSide:
             at = 0
             for l_slice, r_slice in pieces:
                 n_l, n_r = l_slice.stop - l_slice.start, r_slice.stop - r_slice.start
-                np.multiply(left[l_slice, None, :], right[None, r_slice, :],
-                            out=buffer[at : at + n_l * n_r].reshape(n_l, n_r, rows))
+                np.multiply(
+                    left[l_slice, None, :],
+                    right[None, r_slice, :],
+                    out=buffer[at : at + n_l * n_r].reshape(n_l, n_r, rows),
+                )
                 at += n_l * n_r
             out[s] = buffer
         return out
@@ -256,7 +264,7 @@ class FactoredSum:
     width: int
     first: object
     """The float64 side: a :class:`_TreeSide` or an :class:`_OuterSide`."""
-    second: "_TreeSide"
+    second: _TreeSide
     blocks: list[_Block]
     column_bound: int
     """The largest ``|column entry|``: ``|S| <= column_bound * (N)_depth``."""
@@ -269,9 +277,16 @@ class FactoredSum:
     """:meth:`sums` reads the float64 signature values."""
 
     @classmethod
-    def build(cls, term_sigs: np.ndarray, sig_sizes: Sequence[np.ndarray], weights: np.ndarray, depth: int,
-              column_bound: int, heavy: Sequence[float] | None = None,
-              force: tuple | None = None) -> "FactoredSum | None":
+    def build(
+        cls,
+        term_sigs: np.ndarray,
+        sig_sizes: Sequence[np.ndarray],
+        weights: np.ndarray,
+        depth: int,
+        column_bound: int,
+        heavy: Sequence[float] | None = None,
+        force: tuple | None = None,
+    ) -> FactoredSum | None:
         """From each term's signature per atom (``term_sigs[t, g]``; signature 0 = none: value 1,
         no card), each atom's signature sizes (cards), and the int64 weights ``W (terms, width)``;
         None when the terms do not all hold ``depth`` cards or a weight is too large for float64.
@@ -298,8 +313,9 @@ class FactoredSum:
                     break
                 second = sorted(force[0])
             first = [g for g in range(n_atoms) if g not in second]
-            plan = _plan(term_sigs, sig_sizes, first, second, depth, weights.shape[1],
-                         None if force is None else force[1])
+            plan = _plan(
+                term_sigs, sig_sizes, first, second, depth, weights.shape[1], None if force is None else force[1]
+            )
             if best is None or plan[0] < best[0]:
                 best = plan
         _, first, second = best
@@ -460,8 +476,11 @@ def _plan(term_sigs, sig_sizes, first_atoms, second_atoms, depth, width, use_out
         left = _TreeSide(first_atoms[:half], term_sigs[:, first_atoms[:half]], sig_sizes)
         right = _TreeSide(first_atoms[half:], term_sigs[:, first_atoms[half:]], sig_sizes)
         outer = _OuterSide(left, right, sorted(tree.by_size))
-        outer_cost = (3 * (left.elements + right.elements) + 2 * sum(len(p) for p in outer.parts_of.values())
-                      + dense({s: len(p) for s, p in outer.parts_of.items()}) * width * 0.07)
+        outer_cost = (
+            3 * (left.elements + right.elements)
+            + 2 * sum(len(p) for p in outer.parts_of.values())
+            + dense({s: len(p) for s, p in outer.parts_of.items()}) * width * 0.07
+        )
         if (outer_cost < first_cost) if use_outer is None else use_outer:
             first, first_cost = outer, outer_cost
     cost = first_cost + 3 * second.elements + 3 * len(second.parts) * width
@@ -469,6 +488,7 @@ def _plan(term_sigs, sig_sizes, first_atoms, second_atoms, depth, width, use_out
 
 
 # -- interchangeable atoms ---------------------------------------------------------------------------
+
 
 @dataclass
 class SymmetricSum:
@@ -522,8 +542,15 @@ class SymmetricSum:
     and at 1,024 rows the numpy calls' own cost was a third of the time)."""
 
     @classmethod
-    def build(cls, term_sigs: np.ndarray, sig_sizes: Sequence[np.ndarray], sig_types: Sequence[Sequence],
-              weights: np.ndarray, depth: int, column_bound: int) -> "SymmetricSum | None":
+    def build(
+        cls,
+        term_sigs: np.ndarray,
+        sig_sizes: Sequence[np.ndarray],
+        sig_types: Sequence[Sequence],
+        weights: np.ndarray,
+        depth: int,
+        column_bound: int,
+    ) -> SymmetricSum | None:
         """As :meth:`FactoredSum.build`, with each atom's signature types (``sig_types[g][j]``,
         hashable; None for the empty signature); None unless the atoms are interchangeable."""
         from collections import Counter
@@ -575,8 +602,16 @@ class SymmetricSum:
         number, steps = _expansion(list(weighted), n_atoms, range(len(types)))
         steps = [[(int(type_rows[g, i]), a, b) for i, a, b in moves] for g, moves in enumerate(steps)]
         final = np.array([number[tau] for tau in weighted], dtype=np.int64)
-        return cls(depth, weights.shape[1], type_rows, steps, final,
-                   np.array(list(weighted.values()), dtype=np.int64), int(column_bound), len(number))
+        return cls(
+            depth,
+            weights.shape[1],
+            type_rows,
+            steps,
+            final,
+            np.array(list(weighted.values()), dtype=np.int64),
+            int(column_bound),
+            len(number),
+        )
 
     @property
     def elements(self) -> int:
@@ -633,11 +668,14 @@ def _expansion(targets: Sequence[tuple], slots: int, kinds) -> tuple[dict[tuple,
     number = {st: i for i, st in enumerate(states)}
     steps = []
     for slot in range(slots):
-        moves = [(kind, number[part], number[grown])
-                 for part in states if len(part) <= slot  # slot slots so far hold at most slot kinds
-                 for kind in kinds
-                 for grown in [tuple(sorted(part + (kind,)))]
-                 if grown in need and need[grown] <= slots - 1 - slot]
+        moves = [
+            (kind, number[part], number[grown])
+            for part in states
+            if len(part) <= slot  # slot slots so far hold at most slot kinds
+            for kind in kinds
+            for grown in [tuple(sorted(part + (kind,)))]
+            if grown in need and need[grown] <= slots - 1 - slot
+        ]
         steps.append(sorted(moves, key=lambda move: (-move[1], move[0], move[2])))
     return number, steps
 
@@ -654,6 +692,7 @@ def _sub_multisets(multiplicities: list[int]):
 
 # -- the compiled tables -------------------------------------------------------------------------------
 
+
 def homogenize(multisets: np.ndarray, q: np.ndarray, depth: int) -> tuple[np.ndarray, np.ndarray]:
     """Every multiset of fewer than ``depth`` kinds spread over the ``depth``-multisets it
     stands for (module docstring): returns ``(multisets of exactly depth kinds, their weights)``,
@@ -669,8 +708,9 @@ def homogenize(multisets: np.ndarray, q: np.ndarray, depth: int) -> tuple[np.nda
         if not len(rows):
             continue
         ext = _multisets_of_size(kinds, depth - size)
-        coeff = np.array([math.factorial(depth - size) // math.prod(math.factorial(int(x)) for x in e) for e in ext],
-                         dtype=np.int64)
+        coeff = np.array(
+            [math.factorial(depth - size) // math.prod(math.factorial(int(x)) for x in e) for e in ext], dtype=np.int64
+        )
         total = (multisets[rows][:, None, :] + ext[None, :, :]).reshape(-1, kinds)
         codes.append(total @ place)
         values.append((q[rows][:, None, :] * coeff[None, :, None]).reshape(-1, q.shape[1]))
@@ -742,6 +782,7 @@ def compiled_sum(compiled, folded, heavy: Sequence[float] | None = None, force=N
 
 # -- the positional tables -----------------------------------------------------------------------------
 
+
 def _factor_cards(factor: tuple) -> int:
     """Positions a positional factor covers (``one`` and ``rest``: none here)."""
     kind = factor[0]
@@ -783,9 +824,14 @@ class FactorValues:
         for kind in ("card", "rank", "value"):
             rows = [j for j, b in enumerate(self.bases) if b[0] == kind]
             if rows:
-                self.base_groups.append((kind, np.array(rows, dtype=np.int64),
-                                         np.array([self.bases[j][1] for j in rows], dtype=np.int64),
-                                         np.array([[self.bases[j][2]] for j in rows], dtype=np.int64)))
+                self.base_groups.append(
+                    (
+                        kind,
+                        np.array(rows, dtype=np.int64),
+                        np.array([self.bases[j][1] for j in rows], dtype=np.int64),
+                        np.array([[self.bases[j][2]] for j in rows], dtype=np.int64),
+                    )
+                )
         self.depth = max([m for _, _, m in self.plain] + [0])
         self.plain_rows = np.array([i for i, _, _ in self.plain], dtype=np.int64)
         self.plain_at = np.array([m * len(self.bases) + b for _, b, m in self.plain], dtype=np.int64)
@@ -795,12 +841,16 @@ class FactorValues:
         # suit with (c_(r,s))_m; each shape is then the coefficient of its own state
         shapes = sorted({f[2] for f in factors if f[0] == "shape"})
         # (a shape is a multiset of parts: its parts sorted, as the states are)
-        number, self.suit_steps = _expansion([tuple(sorted(shape)) for shape in shapes], 4 if shapes else 0,
-                                             range(1, max((max(shape) for shape in shapes), default=0) + 1))
+        number, self.suit_steps = _expansion(
+            [tuple(sorted(shape)) for shape in shapes],
+            4 if shapes else 0,
+            range(1, max((max(shape) for shape in shapes), default=0) + 1),
+        )
         self.shape_states = len(number)
         self.shape_rows = np.array([i for i, _, _ in self.shapes], dtype=np.int64)
-        self.shape_at = np.array([number[tuple(sorted(factors[i][2]))] * 13 + rank for i, rank, _ in self.shapes],
-                                 dtype=np.int64)
+        self.shape_at = np.array(
+            [number[tuple(sorted(factors[i][2]))] * 13 + rank for i, rank, _ in self.shapes], dtype=np.int64
+        )
         self.shape_depth = max((max(shape) for shape in shapes), default=0)
         written = set(self.plain_rows.tolist()) | set(self.shape_rows.tolist())
         self.constant_rows = np.array([i for i in range(self.count) if i not in written], dtype=np.int64)
@@ -945,7 +995,10 @@ def positional_sum(table, columns: np.ndarray, symmetric: bool = True) -> Positi
         return None
     bound = max((abs(int(x)) for x in columns.ravel().tolist()), default=0)
     kernel = None
-    if symmetric and not by_value:  # ranks may be interchangeable (pairs, suited pairs); values never are (ten-valued 0)
+    if (
+        symmetric and not by_value
+    ):  # ranks may be interchangeable (pairs, suited pairs); values never are (ten-valued 0)
+
         def type_of(factor) -> tuple:
             """A factor with its rank left out: the same on every rank."""
             kind = factor[0]
@@ -953,8 +1006,13 @@ def positional_sum(table, columns: np.ndarray, symmetric: bool = True) -> Positi
                 return ("card", factor[1] % 4) + tuple(factor[2:])
             return (kind,) + tuple(factor[2:])
 
-        sig_types = [[None if not key else tuple(sorted(type_of(factors[f]) for f in key))
-                      for key in sorted(signatures[g], key=signatures[g].get)] for g in range(n_atoms)]
+        sig_types = [
+            [
+                None if not key else tuple(sorted(type_of(factors[f]) for f in key))
+                for key in sorted(signatures[g], key=signatures[g].get)
+            ]
+            for g in range(n_atoms)
+        ]
         kernel = SymmetricSum.build(term_sigs, sig_sizes, sig_types, weights.astype(np.int64), table.depth, bound)
     if kernel is None:
         kernel = FactoredSum.build(term_sigs, sig_sizes, weights.astype(np.int64), table.depth, bound, heavy)

@@ -40,11 +40,10 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections import defaultdict
 from dataclasses import dataclass
 from functools import cached_property
 from math import factorial
-from typing import Callable, Sequence
+from collections.abc import Callable
 
 import numpy as np
 
@@ -124,6 +123,7 @@ class CardModel:
 
 # -- building a table --------------------------------------------------------------------------------
 
+
 def _kind_arrays(resolution: str | None, kinds: np.ndarray):
     """(value, rank, suit) arrays of kind indices at a resolution; -1 where not known."""
     minus = np.full(kinds.shape, -1, dtype=np.int64)
@@ -138,8 +138,9 @@ def _kind_arrays(resolution: str | None, kinds: np.ndarray):
     return np.asarray(RANK_VALUE, dtype=np.int64)[ranks - 1], ranks, kinds % 4
 
 
-def build_table(model: CardModel, reading: Reading, decide: Callable, outcomes: int,
-                restrict: dict[int, list[int]] | None = None) -> "PositionalTable":
+def build_table(
+    model: CardModel, reading: Reading, decide: Callable, outcomes: int, restrict: dict[int, list[int]] | None = None
+) -> PositionalTable:
     """Enumerate every sequence of kinds the reading needs, settle it, and group by multiset.
 
     ``decide(state, values, ranks, suits) -> outcome index per row`` settles a chunk of rows (a
@@ -154,13 +155,16 @@ def build_table(model: CardModel, reading: Reading, decide: Callable, outcomes: 
         if r is not None:
             size *= len((restrict or {}).get(p, range(KINDS[r])))
     if size > ENUMERATION_LIMIT:
-        raise OddsError(f"the bet reads {sum(r is not None for r in reading.resolution)} card positions "
-                        f"({', '.join(r or '-' for r in reading.resolution)}): an exact table would "
-                        f"enumerate {size:,} sequences, more than the {ENUMERATION_LIMIT:,} allowed; "
-                        f"read fewer positions with suits")
+        raise OddsError(
+            f"the bet reads {sum(r is not None for r in reading.resolution)} card positions "
+            f"({', '.join(r or '-' for r in reading.resolution)}): an exact table would "
+            f"enumerate {size:,} sequences, more than the {ENUMERATION_LIMIT:,} allowed; "
+            f"read fewer positions with suits"
+        )
     read_at = [p for p, r in enumerate(reading.resolution) if r is not None]
-    allowed = [np.asarray((restrict or {}).get(p, range(KINDS[reading.resolution[p]])), dtype=np.int64)
-               for p in read_at]
+    allowed = [
+        np.asarray((restrict or {}).get(p, range(KINDS[reading.resolution[p]])), dtype=np.int64) for p in read_at
+    ]
     keys_all, ways_all = [], []
     for kinds in _enumerate(model, reading, read_at, allowed):
         keys, ways = _settle_chunk(model, reading, read_at, kinds, decide)
@@ -266,6 +270,7 @@ def _settle_chunk(model, reading, read_at, kinds, decide):
 
 # -- the table -----------------------------------------------------------------------------------
 
+
 def _shape(multiplicities) -> tuple[int, ...]:
     return tuple(sorted((m for m in multiplicities if m), reverse=True))
 
@@ -280,7 +285,7 @@ def _orbit_size(shape: tuple[int, ...]) -> int:
     return size
 
 
-ORBIT_SIZES = np.zeros(7 ** 4, dtype=np.int64)
+ORBIT_SIZES = np.zeros(7**4, dtype=np.int64)
 for _m in itertools.product(range(7), repeat=4):
     if sum(_m) <= 6:
         ORBIT_SIZES[int(np.dot(sorted(_m, reverse=True), [343, 49, 7, 1]))] = _orbit_size(_shape(_m))
@@ -317,7 +322,7 @@ class PositionalTable:
         return any(f[0] == "rank" for f in self.factors) or self.needs_suits
 
     @classmethod
-    def from_keys(cls, positions: int, keys: np.ndarray, ways: np.ndarray, outcomes: int) -> "PositionalTable":
+    def from_keys(cls, positions: int, keys: np.ndarray, ways: np.ndarray, outcomes: int) -> PositionalTable:
         """The table from ``(multiset code * 64 + outcome, orderings)`` pairs, suit orbits merged
         where every member is present with equal counts (module docstring). Vectorised: a table
         may hold hundreds of thousands of multisets."""
@@ -386,15 +391,24 @@ class PositionalTable:
 
     def to_arrays(self) -> dict[str, np.ndarray]:
         """The table as plain arrays (for :mod:`odds.engine.store`)."""
-        return {"positions": np.array(self.positions), "factors": np.array(json.dumps(self.factors)),
-                "terms": self.terms, "ways": self.ways}
+        return {
+            "positions": np.array(self.positions),
+            "factors": np.array(json.dumps(self.factors)),
+            "terms": self.terms,
+            "ways": self.ways,
+        }
 
     @classmethod
-    def from_arrays(cls, arrays) -> "PositionalTable":
-        factors = tuple(tuple(tuple(x) if isinstance(x, list) else x for x in f)
-                        for f in json.loads(str(arrays["factors"])))
-        return cls(int(arrays["positions"]), factors, np.asarray(arrays["terms"], dtype=np.int64),
-                   np.asarray(arrays["ways"], dtype=np.int64))
+    def from_arrays(cls, arrays) -> PositionalTable:
+        factors = tuple(
+            tuple(tuple(x) if isinstance(x, list) else x for x in f) for f in json.loads(str(arrays["factors"]))
+        )
+        return cls(
+            int(arrays["positions"]),
+            factors,
+            np.asarray(arrays["terms"], dtype=np.int64),
+            np.asarray(arrays["ways"], dtype=np.int64),
+        )
 
     # -- one shoe, exactly -------------------------------------------------------------------------
     def counts(self, shoe) -> list[int]:
@@ -561,8 +575,7 @@ def _factor_values(factors, positions, shoe) -> list[int]:
         elif kind == "shape":
             _, r, shape = f
             suit_counts = cards[4 * r : 4 * r + 4]
-            out.append(sum(_prod_falling(suit_counts, m) for m in SUIT_MULTISETS[sum(shape)]
-                           if _shape(m) == shape))
+            out.append(sum(_prod_falling(suit_counts, m) for m in SUIT_MULTISETS[sum(shape)] if _shape(m) == shape))
         elif kind == "rank":
             out.append(falling(ranks[f[1]] - f[2], f[3]))
         elif kind == "value":
@@ -595,13 +608,17 @@ def _flat_factor_plan(factors, positions: int):
     depth = positions + 1
     kind = [f[0] for f in factors]
     pick = {k: [i for i, x in enumerate(kind) if x == k] for k in ("one", "card", "rank", "value", "shape", "rest")}
-    card_at = (np.array([factors[i][1] for i in pick["card"]], dtype=np.int64),
-               np.array([factors[i][2] for i in pick["card"]], dtype=np.int64))
+    card_at = (
+        np.array([factors[i][1] for i in pick["card"]], dtype=np.int64),
+        np.array([factors[i][2] for i in pick["card"]], dtype=np.int64),
+    )
     rank_at = tuple(np.array([factors[i][j] for i in pick["rank"]], dtype=np.int64) for j in (1, 2, 3))
     value_at = tuple(np.array([factors[i][j] for i in pick["value"]], dtype=np.int64) for j in (1, 2, 3))
     shapes = sorted({factors[i][2] for i in pick["shape"]})
-    shape_multisets = {shape: np.array([m for m in SUIT_MULTISETS[sum(shape)] if _shape(m) == shape], dtype=np.int64)
-                       for shape in shapes}
+    shape_multisets = {
+        shape: np.array([m for m in SUIT_MULTISETS[sum(shape)] if _shape(m) == shape], dtype=np.int64)
+        for shape in shapes
+    }
     shape_at = [(factors[i][1], shapes.index(factors[i][2])) for i in pick["shape"]]
     rest_at = np.array([factors[i][1] for i in pick["rest"]], dtype=np.int64)
     suit_index = np.arange(4)
@@ -628,8 +645,9 @@ def _flat_factor_plan(factors, positions: int):
             out[:, pick["value"]] = table[:, value_at[0], value_at[1], value_at[2]]
         if shapes:
             by_suit = _falling_table(cards.reshape(rows, 13, 4), depth)  # (rows, 13, 4, depth)
-            sums = np.stack([by_suit[:, :, suit_index, shape_multisets[shape]].prod(axis=3).sum(axis=2)
-                             for shape in shapes], axis=2)  # (rows, 13, shapes)
+            sums = np.stack(
+                [by_suit[:, :, suit_index, shape_multisets[shape]].prod(axis=3).sum(axis=2) for shape in shapes], axis=2
+            )  # (rows, 13, shapes)
             for column, (rank, which) in zip(pick["shape"], shape_at):
                 out[:, column] = sums[:, rank, which]
         if pick["rest"]:

@@ -22,7 +22,7 @@ import json
 import os
 import tempfile
 from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 
 from ..lazy import numpy as np
 
@@ -129,14 +129,24 @@ def compiled_deal(name: str, modules, kinds: int, max_cards: int, play, decode, 
 
     def build() -> dict[str, np.ndarray]:
         deal = compiled.compile_deal(kinds, max_cards, play, lambda code: code)
-        return {"multisets": deal.multisets, "table_multiset": deal.table_multiset,
-                "table_state": deal.table_state, "table_ways": deal.table_ways,
-                "codes": np.array(deal.states, dtype=np.int64)}
+        return {
+            "multisets": deal.multisets,
+            "table_multiset": deal.table_multiset,
+            "table_state": deal.table_state,
+            "table_ways": deal.table_ways,
+            "codes": np.array(deal.states, dtype=np.int64),
+        }
 
     def make(arrays):
-        deal = compiled.CompiledDeal(kinds, max_cards, arrays["multisets"], arrays["table_multiset"],
-                                     arrays["table_state"], arrays["table_ways"],
-                                     tuple(int(c) for c in arrays["codes"]))
+        deal = compiled.CompiledDeal(
+            kinds,
+            max_cards,
+            arrays["multisets"],
+            arrays["table_multiset"],
+            arrays["table_state"],
+            arrays["table_ways"],
+            tuple(int(c) for c in arrays["codes"]),
+        )
         return replace(deal, states=tuple(decode(c) for c in deal.states))
 
     key = key_of(list(modules) + [compiled], "deal", name, kinds, max_cards)
@@ -174,10 +184,17 @@ def counts_every_deal(arrays: dict[str, np.ndarray], reference, max_cards: int) 
         multisets = np.asarray(arrays["multisets"], dtype=np.int64)
         rows = np.asarray(arrays["table_multiset"], dtype=np.int64)
         ways = np.asarray(arrays["table_ways"], dtype=np.int64)
-        if (multisets.ndim != 2 or multisets.shape[1] != len(reference) or rows.shape != ways.shape
-                or multisets.min(initial=0) < 0 or multisets.sum(axis=1).max(initial=0) > max_cards
-                or rows.min(initial=0) < 0 or rows.max(initial=0) >= len(multisets)
-                or ways.min(initial=0) < 0 or ways.max(initial=0) > factorial(max_cards)):
+        if (
+            multisets.ndim != 2
+            or multisets.shape[1] != len(reference)
+            or rows.shape != ways.shape
+            or multisets.min(initial=0) < 0
+            or multisets.sum(axis=1).max(initial=0) > max_cards
+            or rows.min(initial=0) < 0
+            or rows.max(initial=0) >= len(multisets)
+            or ways.min(initial=0) < 0
+            or ways.max(initial=0) > factorial(max_cards)
+        ):
             return False
     except (KeyError, TypeError, ValueError, OverflowError):
         return False

@@ -59,5 +59,6 @@ class BaccaratGame(Game):
             cards.append(draw())
         return cards
 
+
 BACCARAT = BaccaratGame("baccarat", "Baccarat (punto banco)")
 TIGER_BACCARAT = BaccaratGame("tiger-baccarat", "Tiger Baccarat")

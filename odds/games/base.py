@@ -8,7 +8,7 @@ sheet (``odds/sheet.py``) joins the two.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from ..counting import falling
 from ..shoe import Shoe
@@ -129,17 +129,25 @@ class Game:
         written = [r for r in rules if r.conditions is not None]
         coded = [r.id for r in rules if r.conditions is None]
         if seen is not None and coded:
-            raise OddsError(f"{', '.join(coded)}: defined in code, not as conditions: cannot be counted "
-                            f"given the cards seen")
+            raise OddsError(
+                f"{', '.join(coded)}: defined in code, not as conditions: cannot be counted given the cards seen"
+            )
         out: dict[str, OutcomeCounts] = {}
         if written:
             counts = count_condition_bets(self.deal, self.id, shoe, written, seen)
             for r in written:
-                total = sum(counts[r.id]) if seen is not None else \
-                    self.deal.rows if shoe is None else falling(shoe.total, self.deal.positions)
+                total = (
+                    sum(counts[r.id])
+                    if seen is not None
+                    else self.deal.rows
+                    if shoe is None
+                    else falling(shoe.total, self.deal.positions)
+                )
                 if not total:
-                    raise OddsError("no deal of this shoe agrees with the cards seen (are they in the shoe, "
-                                    "and could the round have dealt them?)")
+                    raise OddsError(
+                        "no deal of this shoe agrees with the cards seen (are they in the shoe, "
+                        "and could the round have dealt them?)"
+                    )
                 out[r.id] = OutcomeCounts(dict(zip(r.outcome_keys, counts[r.id])), total)
         if coded:
             out.update(self.count_code(shoe, coded, paytable))
@@ -220,6 +228,4 @@ class Game:
         from ..shoe import ShoeError
 
         if shoe.total < self.min_cards:
-            raise ShoeError(
-                f"the shoe holds {shoe.total} cards; a {self.id} round may need {self.min_cards}"
-            )
+            raise ShoeError(f"the shoe holds {shoe.total} cards; a {self.id} round may need {self.min_cards}")

@@ -17,7 +17,7 @@ bet on a 7 and adds the suit bet.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from ..lazy import numpy as np
 
@@ -29,6 +29,7 @@ SUITS_TEXT = ("s", "h", "d", "c")
 
 
 # -- the round's features, for bets written as conditions ---------------------------------------------
+
 
 def round_features(state, values, ranks, suits, names) -> dict:
     """The named features over rows of two cards, Dragon's then Tiger's (ranks A = 1 ... K = 13,
@@ -43,8 +44,9 @@ def round_features(state, values, ranks, suits, names) -> dict:
         if f"{side}_suit" in names:
             out[f"{side}_suit"] = codes[np.maximum(suits[:, i], 0)]
     if {"dragon_wins", "tiger_wins", "tie"} & set(names):
-        out.update(dragon_wins=ranks[:, 0] > ranks[:, 1], tiger_wins=ranks[:, 1] > ranks[:, 0],
-                   tie=ranks[:, 0] == ranks[:, 1])
+        out.update(
+            dragon_wins=ranks[:, 0] > ranks[:, 1], tiger_wins=ranks[:, 1] > ranks[:, 0], tie=ranks[:, 0] == ranks[:, 1]
+        )
     return {n: out[n] for n in names}
 
 
@@ -52,16 +54,25 @@ def _features():
     from ..bets.features import flag, number, text
 
     both = [(0, "rank"), (1, "rank")]
-    return {f.name: f for f in [
-        number("dragon_rank", 1, 13, "the rank of Dragon's card: A = 1 ... J = 11, Q = 12, K = 13", reads=[(0, "rank")]),
-        number("tiger_rank", 1, 13, "the rank of Tiger's card", reads=[(1, "rank")]),
-        text("dragon_suit", SUITS_TEXT, "the suit of Dragon's card: s h d c (hearts and diamonds are red)",
-             reads=[(0, "card")]),
-        text("tiger_suit", SUITS_TEXT, "the suit of Tiger's card", reads=[(1, "card")]),
-        flag("dragon_wins", "Dragon's card outranks Tiger's (A low, K high, no suit tiebreak)", reads=both),
-        flag("tiger_wins", "Tiger's card outranks Dragon's", reads=both),
-        flag("tie", "the two cards have equal rank", reads=both),
-    ]}
+    return {
+        f.name: f
+        for f in [
+            number(
+                "dragon_rank", 1, 13, "the rank of Dragon's card: A = 1 ... J = 11, Q = 12, K = 13", reads=[(0, "rank")]
+            ),
+            number("tiger_rank", 1, 13, "the rank of Tiger's card", reads=[(1, "rank")]),
+            text(
+                "dragon_suit",
+                SUITS_TEXT,
+                "the suit of Dragon's card: s h d c (hearts and diamonds are red)",
+                reads=[(0, "card")],
+            ),
+            text("tiger_suit", SUITS_TEXT, "the suit of Tiger's card", reads=[(1, "card")]),
+            flag("dragon_wins", "Dragon's card outranks Tiger's (A low, K high, no suit tiebreak)", reads=both),
+            flag("tiger_wins", "Tiger's card outranks Dragon's", reads=both),
+            flag("tie", "the two cards have equal rank", reads=both),
+        ]
+    }
 
 
 def _deal():
@@ -107,7 +118,7 @@ class DragonTigerGame(Game):
 SEED_RTP_CLAIM = Fraction("0.9627")
 
 
-def best_rtp(game: "DragonTigerGame", paytable_name: str = "seed", decks: int = 8):
+def best_rtp(game: DragonTigerGame, paytable_name: str = "seed", decks: int = 8):
     """(bet ids with the highest RTP, that RTP) for a full shoe and a shipped paytable."""
     from ..paytable import load_paytable
     from ..sheet import bet_sheet
@@ -125,19 +136,26 @@ def rtp_claim_note() -> list[str]:
     percent = rtp * 100
     rounded = round(percent, 2)
     holds = rounded == SEED_RTP_CLAIM * 100
-    verdict = ("the claim holds (rounded to two places)" if holds
-               else f"the claim is wrong: the best is {float(rounded):.2f}%")
-    return [f"Seed 000 claims \"The maximum RTP of Dragon Tiger is 96.27%\". With the seed paytable and a full "
-            f"8-deck shoe the highest RTP is {' and '.join(bets)}: {rtp.numerator}/{rtp.denominator} = "
-            f"{float(percent):.4f}% (1 - P(tie)/2, half the stake lost on a tie); {verdict}. "
-            f"Every other bet returns less (see each bet's RTP)."]
+    verdict = (
+        "the claim holds (rounded to two places)" if holds else f"the claim is wrong: the best is {float(rounded):.2f}%"
+    )
+    return [
+        f'Seed 000 claims "The maximum RTP of Dragon Tiger is 96.27%". With the seed paytable and a full '
+        f"8-deck shoe the highest RTP is {' and '.join(bets)}: {rtp.numerator}/{rtp.denominator} = "
+        f"{float(percent):.4f}% (1 - P(tie)/2, half the stake lost on a tie); {verdict}. "
+        f"Every other bet returns less (see each bet's RTP)."
+    ]
 
 
 DRAGON_TIGER = DragonTigerGame("dragon-tiger", "Dragon Tiger")
 DRAGON_TIGER._computed_notes = rtp_claim_note
-DRAGON_TIGER_POKER = DragonTigerGame("dragon-tiger-poker", "Dragon & Tiger Poker", notes=(
-    "Suit bets: one chip on each suit backed, 3 to 1 on the suit that shows, so per chip wagered "
-    "one suit pays 3, two suits pay 1 (3 - 1 on 2 chips) and three suits pay 1/3 (3 - 2 on 3 chips). "
-    "The seed paytable backs spades / spades and hearts / spades, hearts and diamonds; on a full shoe "
-    "every choice is alike, and after --remove each suit row shows its own chance.",
-))
+DRAGON_TIGER_POKER = DragonTigerGame(
+    "dragon-tiger-poker",
+    "Dragon & Tiger Poker",
+    notes=(
+        "Suit bets: one chip on each suit backed, 3 to 1 on the suit that shows, so per chip wagered "
+        "one suit pays 3, two suits pay 1 (3 - 1 on 2 chips) and three suits pay 1/3 (3 - 2 on 3 chips). "
+        "The seed paytable backs spades / spades and hearts / spades, hearts and diamonds; on a full shoe "
+        "every choice is alike, and after --remove each suit row shows its own chance.",
+    ),
+)

@@ -40,7 +40,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache, cached_property
-from typing import Callable, Mapping, NamedTuple, Sequence
+from typing import NamedTuple
+from collections.abc import Callable, Mapping, Sequence
 
 from ..cards import baccarat_value
 from ..counting import falling
@@ -60,8 +61,11 @@ OPTION_HANDS = ((0, 5), (1, 4), (2, 3), (6, 9), (7, 8))
 """The two-card player hands totalling 5, by card values (0 = 10, J, Q or K), low value first."""
 
 POLICIES = ("house-way", "always-stand", "best-choice")
-POLICY_NAMES = {"house-way": "house way (hit on 5)", "always-stand": "always stand on an option hand",
-                "best-choice": "best choice per hand"}
+POLICY_NAMES = {
+    "house-way": "house way (hit on 5)",
+    "always-stand": "always stand on an option hand",
+    "best-choice": "best choice per hand",
+}
 CHOICES = ("stand", "hit")
 
 
@@ -74,6 +78,7 @@ def hand_label(low: int) -> str:
 
 
 # -- the rules -------------------------------------------------------------------------------------
+
 
 def is_option_hand(player_total: int, up_value: int, natural: bool) -> bool:
     """Seed 004 L37: the player hand's two cards total 5 and the dealer shows a 5 or 6 (no natural)."""
@@ -129,8 +134,7 @@ def play_many(grid):
     p = (grid[:, 0] + grid[:, 2]) % 10
     b = (grid[:, 1] + grid[:, 3]) % 10
     natural = (p >= 8) | (b >= 8)
-    table = np.array([[[is_option_hand(t, up, bool(n)) for n in (0, 1)] for up in range(10)]
-                      for t in range(10)])
+    table = np.array([[[is_option_hand(t, up, bool(n)) for n in (0, 1)] for up in range(10)] for t in range(10)])
     option = table[p, grid[:, 1], natural.astype(np.int64)]
     low = np.minimum(grid[:, 0], grid[:, 2])
     return used, codes + np.where(option, 1000 * (1 + 10 * grid[:, 1] + low), 0)
@@ -160,6 +164,7 @@ def _stored():
 
 # -- settling ---------------------------------------------------------------------------------------
 
+
 def line_result(r: Round) -> str:
     """Which hand is higher (the banker hand is the player/dealer's)."""
     return "dealer-wins" if r.banker > r.player else "player-wins" if r.player > r.banker else "tie"
@@ -169,8 +174,9 @@ def tie_result(r: Round) -> str:
     return "tie" if r.banker == r.player else "no-tie"
 
 
-PLAYER_LINE_OUTCOMES = outcomes(("player-wins", "Player hand wins"), ("tie", "Tie"),
-                          ("dealer-wins", "Player/dealer hand wins"))
+PLAYER_LINE_OUTCOMES = outcomes(
+    ("player-wins", "Player hand wins"), ("tie", "Tie"), ("dealer-wins", "Player/dealer hand wins")
+)
 DEALER_LINE_OUTCOMES = PLAYER_LINE_OUTCOMES[::-1]
 TIE_OUTCOMES = outcomes(("tie", "Tie"), ("no-tie", "Player or player/dealer hand wins"))
 
@@ -198,9 +204,16 @@ def _bets() -> dict[str, tuple[BetRule, LineBet]]:
     ):
         for policy in POLICIES:
             bet_id = base + _SUFFIX[policy]
-            bets[bet_id] = (BetRule(bet_id, name + _NAME_SUFFIX[policy], line_outcomes, "value",
-                                    f"{what}; option hand played: {POLICY_NAMES[policy]}"),
-                            LineBet(settle, policy))
+            bets[bet_id] = (
+                BetRule(
+                    bet_id,
+                    name + _NAME_SUFFIX[policy],
+                    line_outcomes,
+                    "value",
+                    f"{what}; option hand played: {POLICY_NAMES[policy]}",
+                ),
+                LineBet(settle, policy),
+            )
     return bets
 
 
@@ -208,6 +221,7 @@ BETS = _bets()
 
 
 # -- the option analysis -----------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class OptionHand:
@@ -308,8 +322,13 @@ class PlayerDealerGame(Game):
 
     def __init__(self):
         super().__init__(
-            "player-dealer-baccarat", "Player-dealer baccarat (card room)", COUNTING,
-            {k: rule for k, (rule, _) in BETS.items()}, deal=punto_banco.POSITIONAL_DEAL, min_cards=6, accepts_fee=True,
+            "player-dealer-baccarat",
+            "Player-dealer baccarat (card room)",
+            COUNTING,
+            {k: rule for k, (rule, _) in BETS.items()},
+            deal=punto_banco.POSITIONAL_DEAL,
+            min_cards=6,
+            accepts_fee=True,
             notes=(
                 "Deal P1 B1 P2 B2 (player hand, player/dealer hand); B1 is the dealer's face-up card. "
                 "Option hand: the player's two cards total 5 and B1 is a 5 or 6 (seed 004 L37); the hit "
@@ -336,9 +355,16 @@ class PlayerDealerGame(Game):
         """The line bets and the early tie under their policies, from the option analysis."""
         total = falling(shoe.total, 6)
         analysis = self.analyse(shoe, paytable)
-        return {bet_id: PlayerDealerCounts(analysis.tally(self.lines[bet_id].settle, self.lines[bet_id].policy,
-                                                          self.code_bets[bet_id].outcome_keys), total, analysis)
-                for bet_id in bet_ids}
+        return {
+            bet_id: PlayerDealerCounts(
+                analysis.tally(
+                    self.lines[bet_id].settle, self.lines[bet_id].policy, self.code_bets[bet_id].outcome_keys
+                ),
+                total,
+                analysis,
+            )
+            for bet_id in bet_ids
+        }
 
     def compiled(self):
         return compiled()
@@ -368,15 +394,20 @@ class PlayerDealerGame(Game):
         pays = paytable.bet(bet_id).pays
         ev = expected_value(pays, counts.counts, counts.total)
         extra: dict = {
-            "economics": {"fee": fee, "player_expectation": ev, "player_expectation_net_of_fee": ev - fee,
-                          "player_dealer_result_per_unit_covered": -ev},
+            "economics": {
+                "fee": fee,
+                "player_expectation": ev,
+                "player_expectation_net_of_fee": ev - fee,
+                "player_dealer_result_per_unit_covered": -ev,
+            },
         }
         analysis = getattr(counts, "analysis", None)
         line = self.lines.get(bet_id)
         if analysis is None or line is None or not bet_id.startswith("player-line"):
             return extra
-        extra["player_line_edge_by_policy"] = {row["policy"]: row["player-line"]
-                                               for row in policy_edges(analysis, paytable, ("player-line",))}
+        extra["player_line_edge_by_policy"] = {
+            row["policy"]: row["player-line"] for row in policy_edges(analysis, paytable, ("player-line",))
+        }
         if line.policy == "best-choice":
             extra["option_decisions"] = [option_record(o) for o in analysis.options]
         return extra
@@ -410,8 +441,11 @@ class PlayerDealerGame(Game):
         for cards in rounds:
             state = play_round([baccarat_value(r) for r, _ in cards])
             best_stands = state.option is not None and decide(*state.option) == "stand"
-            played = {"house-way": state.round, "always-stand": state.under(True),
-                      "best-choice": state.under(best_stands)}
+            played = {
+                "house-way": state.round,
+                "always-stand": state.under(True),
+                "best-choice": state.under(best_stands),
+            }
             out.append({b: self.lines[b].settle(played[self.lines[b].policy]) for b in bet_ids})
         return out
 
@@ -447,8 +481,15 @@ def policy_edges(analysis: Analysis, paytable, bases=("player-line", "dealer-lin
 
 def option_record(o: OptionHand) -> dict:
     """One option hand as a flat record (exact values as Fractions/ints)."""
-    return {"dealer_up_card": o.up, "player_hand": o.hand, "combinations": o.deals,
-            "stand_ev": o.stand_ev, "hit_ev": o.hit_ev, "choice": o.choice, "gain": o.gain}
+    return {
+        "dealer_up_card": o.up,
+        "player_hand": o.hand,
+        "combinations": o.deals,
+        "stand_ev": o.stand_ev,
+        "hit_ev": o.hit_ev,
+        "choice": o.choice,
+        "gain": o.gain,
+    }
 
 
 PLAYER_DEALER_BACCARAT = PlayerDealerGame()

@@ -17,7 +17,8 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import cache
 
-from typing import NamedTuple, Sequence
+from typing import NamedTuple
+from collections.abc import Sequence
 
 # Table 2 of the seeds: the banker's two-card total -> the player's third-card values on which
 # the banker draws. 0-2 always draw, 7 stands, 8-9 are naturals (never reached here).
@@ -103,6 +104,7 @@ def play_round(values: Sequence[int]) -> Round | None:
 
 # -- the rules compiled over card values ---------------------------------------------------------
 
+
 def _decode(code: int) -> Round:
     return Round(code % 10, code // 10 % 10, 2 + code // 100 % 2, 2 + code // 200)
 
@@ -117,8 +119,9 @@ def _drawing_tables():
         import numpy as np
 
         _DRAWING_TABLES.append(np.array([player_draws(t) for t in range(10)]))
-        _DRAWING_TABLES.append(np.array([[banker_draws(b, t if t < 10 else None) for t in range(11)]
-                                         for b in range(10)]))
+        _DRAWING_TABLES.append(
+            np.array([[banker_draws(b, t if t < 10 else None) for t in range(11)] for b in range(10)])
+        )
     return _DRAWING_TABLES
 
 
@@ -148,6 +151,7 @@ def play_many(grid):
 
 # -- the round's features, for bets written as conditions (odds/bets) ------------------------------
 
+
 def deal_state(values):
     """The drawing over rows of six card values in dealing order (numpy int arrays, shape
     ``(rows, 6)``; values beyond the cards a round uses are ignored). Returns the arrays
@@ -171,7 +175,8 @@ def deal_state(values):
     b_at = np.where(p_draws, 5, 4)
     banker_third = np.where(b_draws, np.take_along_axis(values, b_at[:, None], axis=1)[:, 0], -1)
     return {
-        "player_two": p2, "banker_two": b2,
+        "player_two": p2,
+        "banker_two": b2,
         "player_third": np.where(p_draws, values[:, 4], -1),
         "banker_third": banker_third,
         "banker_third_at": np.where(b_draws, b_at, -1),
@@ -189,12 +194,19 @@ def state_features(state) -> dict:
     player_cards = 2 + (pt >= 0).astype(np.int64)
     banker_cards = 2 + (bt >= 0).astype(np.int64)
     return {
-        "player_total": player, "banker_total": banker,
-        "player_two_card_total": p2, "banker_two_card_total": b2,
-        "player_cards": player_cards, "banker_cards": banker_cards,
-        "player_third": pt, "banker_third": bt,
-        "player_natural": p2 >= 8, "banker_natural": b2 >= 8,
-        "player_wins": player > banker, "banker_wins": banker > player, "tie": player == banker,
+        "player_total": player,
+        "banker_total": banker,
+        "player_two_card_total": p2,
+        "banker_two_card_total": b2,
+        "player_cards": player_cards,
+        "banker_cards": banker_cards,
+        "player_third": pt,
+        "banker_third": bt,
+        "player_natural": p2 >= 8,
+        "banker_natural": b2 >= 8,
+        "player_wins": player > banker,
+        "banker_wins": banker > player,
+        "tie": player == banker,
         "cards": player_cards + banker_cards,
     }
 
@@ -228,8 +240,12 @@ def card_features(state, values, ranks, suits, wanted) -> dict:
     out = {}
     names = set(wanted)
     if names & {"player_value1", "player_value2", "banker_value1", "banker_value2"}:
-        out.update(player_value1=values[:, 0], player_value2=values[:, 2],
-                   banker_value1=values[:, 1], banker_value2=values[:, 3])
+        out.update(
+            player_value1=values[:, 0],
+            player_value2=values[:, 2],
+            banker_value1=values[:, 1],
+            banker_value2=values[:, 3],
+        )
     if any(n.startswith(("player_rank", "banker_rank")) or n.endswith("_pair") for n in names):
         p, b = hand(ranks, -1)
         for i in range(len(p)):
@@ -269,11 +285,17 @@ def _features():
         flag("banker_wins", "the banker's total is higher", drawing=True),
         flag("tie", "the totals are equal", drawing=True),
         number("cards", 4, 6, "cards dealt in the round", drawing=True),
-        number("player_value1", 0, 9, "the value of the player's first card (10, J, Q, K count 0)",
-               reads=[(0, "value")]),
+        number(
+            "player_value1", 0, 9, "the value of the player's first card (10, J, Q, K count 0)", reads=[(0, "value")]
+        ),
         number("player_value2", 0, 9, "the value of the player's second card", reads=[(2, "value")]),
-        number("banker_value1", 0, 9, "the value of the banker's first card (the dealer's up card in a "
-               "card room)", reads=[(1, "value")]),
+        number(
+            "banker_value1",
+            0,
+            9,
+            "the value of the banker's first card (the dealer's up card in a card room)",
+            reads=[(1, "value")],
+        ),
         number("banker_value2", 0, 9, "the value of the banker's second card", reads=[(3, "value")]),
     ]
     # the third card is the 5th card dealt for the player; the 5th or 6th for the banker
@@ -283,18 +305,31 @@ def _features():
         for i in range(3):
             first_two = i < 2
             reads = [(at[i], "rank")] if first_two else [(p, "rank") for p in thirds[side]]
-            out.append(number(f"{side}_rank{i + 1}", 1 if first_two else -1, 13,
-                              f"the rank of the {side}'s {ordinal[i]} card: A = 1 ... J = 11, Q = 12, K = 13"
-                              + ("" if first_two else "; -1 when not dealt"),
-                              reads=reads, drawing=not first_two))
+            out.append(
+                number(
+                    f"{side}_rank{i + 1}",
+                    1 if first_two else -1,
+                    13,
+                    f"the rank of the {side}'s {ordinal[i]} card: A = 1 ... J = 11, Q = 12, K = 13"
+                    + ("" if first_two else "; -1 when not dealt"),
+                    reads=reads,
+                    drawing=not first_two,
+                )
+            )
     for side, at in (("player", PLAYER_AT), ("banker", BANKER_AT)):
         for i in range(3):
             first_two = i < 2
             reads = [(at[i], "card")] if first_two else [(p, "card") for p in thirds[side]]
-            out.append(text(f"{side}_suit{i + 1}", SUIT_TEXTS + (() if first_two else ("",)),
-                            f"the suit of the {side}'s {ordinal[i]} card: s h d c"
-                            + ("" if first_two else '; "" when not dealt'),
-                            reads=reads, drawing=not first_two))
+            out.append(
+                text(
+                    f"{side}_suit{i + 1}",
+                    SUIT_TEXTS + (() if first_two else ("",)),
+                    f"the suit of the {side}'s {ordinal[i]} card: s h d c"
+                    + ("" if first_two else '; "" when not dealt'),
+                    reads=reads,
+                    drawing=not first_two,
+                )
+            )
     out += [
         flag("player_pair", "the player's first two cards have the same rank", reads=[(0, "rank"), (2, "rank")]),
         flag("banker_pair", "the banker's first two cards have the same rank", reads=[(1, "rank"), (3, "rank")]),
@@ -310,10 +345,15 @@ FEATURES = _features()
 
 # -- the deal as the bet engine sees it --------------------------------------------------------------
 
+
 def _state_code(state):
     """An integer per end state: two-card totals and third-card values (-1: stood)."""
-    return (state["player_two"] + 10 * state["banker_two"] + 100 * (state["player_third"] + 1)
-            + 1100 * (state["banker_third"] + 1))
+    return (
+        state["player_two"]
+        + 10 * state["banker_two"]
+        + 100 * (state["player_third"] + 1)
+        + 1100 * (state["banker_third"] + 1)
+    )
 
 
 def _decode_state(code: int) -> tuple[int, int, int, int]:
@@ -353,8 +393,9 @@ def end_state_features(states) -> dict:
     import numpy as np
 
     arr = np.array(states, dtype=np.int64).reshape(-1, 4)
-    return state_features({"player_two": arr[:, 0], "banker_two": arr[:, 1],
-                           "player_third": arr[:, 2], "banker_third": arr[:, 3]})
+    return state_features(
+        {"player_two": arr[:, 0], "banker_two": arr[:, 1], "player_third": arr[:, 2], "banker_third": arr[:, 3]}
+    )
 
 
 def round_features(state, values, ranks, suits, names) -> dict:
@@ -368,8 +409,16 @@ def round_features(state, values, ranks, suits, names) -> dict:
 def _deal():
     from ..bets.engine import ShoeDeal
 
-    return ShoeDeal("baccarat", ("baccarat", "tiger-baccarat", "player-dealer-baccarat"), 6, round_features,
-                    deal_state, state_table, end_state_features, always_dealt=4)
+    return ShoeDeal(
+        "baccarat",
+        ("baccarat", "tiger-baccarat", "player-dealer-baccarat"),
+        6,
+        round_features,
+        deal_state,
+        state_table,
+        end_state_features,
+        always_dealt=4,
+    )
 
 
 DEAL = _deal()
@@ -380,6 +429,7 @@ batch path folds another compiled table (player-dealer baccarat's, with the opti
 
 
 # -- the cards of the current round already seen ----------------------------------------------------
+
 
 def seen_condition(player, banker) -> tuple[str, dict[int, tuple[int, str | None]]]:
     """The cards seen so far in a round, per hand in its own order (``(rank, suit or None)``), as

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..paytable import PaytableError
 from ..sheet import expected_value
@@ -48,13 +48,49 @@ DOUBLE_ZERO = 37
 """American roulette's 00, as the feature ``number`` holds it."""
 AMERICAN_POCKETS = tuple(range(38))
 AMERICAN_COUNTING = "38 equally likely pockets (double-zero wheel: 0, 00 and 1-36)"
-WHEEL = (0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14,
-         31, 9, 22, 18, 29, 7, 28, 12, 35, 3, 26)
+WHEEL = (
+    0,
+    32,
+    15,
+    19,
+    4,
+    21,
+    2,
+    25,
+    17,
+    34,
+    6,
+    27,
+    13,
+    36,
+    11,
+    30,
+    8,
+    23,
+    10,
+    5,
+    24,
+    16,
+    33,
+    1,
+    20,
+    14,
+    31,
+    9,
+    22,
+    18,
+    29,
+    7,
+    28,
+    12,
+    35,
+    3,
+    26,
+)
 """The wheel order, clockwise from zero (docs/rules.md)."""
 RED = frozenset({1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36})
 NEIGHBOUR = 8
 """The number the ``neighbours`` sheet is counted for (seed 003 L422's example)."""
-
 
 
 def neighbours(n: int, each_side: int = 2) -> tuple[int, ...]:
@@ -64,6 +100,7 @@ def neighbours(n: int, each_side: int = 2) -> tuple[int, ...]:
 
 
 # -- the features of a spin, for bets written as conditions ---------------------------------------
+
 
 def _pocket_features(number) -> dict:
     """Every feature of the pockets ``number`` (an int array; 37 is 00)."""
@@ -110,7 +147,8 @@ def two_spin_features(names, pockets=POCKETS) -> dict:
 def spans_two_spins(rule) -> bool:
     """Whether a condition bet reads the next spin (then it is counted over pairs of spins)."""
     return rule.conditions is not None and any(
-        name.startswith(NEXT) for c in rule.conditions if c is not None for name in c.features)
+        name.startswith(NEXT) for c in rule.conditions if c is not None for name in c.features
+    )
 
 
 _SPIN = (
@@ -127,8 +165,10 @@ def _features():
     from ..bets.features import flag, number
 
     def make(prefix, what):
-        return [number(prefix + f[0], f[1], f[2], what + f[3]) if len(f) == 4 else flag(prefix + f[0], what + f[1])
-                for f in _SPIN]
+        return [
+            number(prefix + f[0], f[1], f[2], what + f[3]) if len(f) == 4 else flag(prefix + f[0], what + f[1])
+            for f in _SPIN
+        ]
 
     this = make("", "")
     then = make(NEXT, "on the next spin (a bet reading it spans two spins): ")
@@ -139,16 +179,24 @@ def _features():
 def _american_features():
     from ..bets.features import flag, number
 
-    return {f.name: f for f in [
-        number("number", 0, 37, "the winning number; 00 is 37"),
-        flag("red", "a red number (1 3 5 7 9 12 14 16 18 19 21 23 25 27 30 32 34 36)"),
-        flag("black", "a black number (the other numbers from 1 to 36)"),
-        flag("zero", "the single zero 0 (not 00)"),
-        flag("double_zero", "the double zero 00 (number 37)"),
-        flag("green", "0 or 00"),
-        number("column", 0, 3, "the column of the number: 1 (1, 4, ... 34), 2 (2, 5, ... 35), 3 (3, 6, ... 36); 0 for 0 and 00"),
-        number("dozen", 0, 3, "the dozen: 1 (1-12), 2 (13-24), 3 (25-36); 0 for 0 and 00"),
-    ]}
+    return {
+        f.name: f
+        for f in [
+            number("number", 0, 37, "the winning number; 00 is 37"),
+            flag("red", "a red number (1 3 5 7 9 12 14 16 18 19 21 23 25 27 30 32 34 36)"),
+            flag("black", "a black number (the other numbers from 1 to 36)"),
+            flag("zero", "the single zero 0 (not 00)"),
+            flag("double_zero", "the double zero 00 (number 37)"),
+            flag("green", "0 or 00"),
+            number(
+                "column",
+                0,
+                3,
+                "the column of the number: 1 (1, 4, ... 34), 2 (2, 5, ... 35), 3 (3, 6, ... 36); 0 for 0 and 00",
+            ),
+            number("dozen", 0, 3, "the dozen: 1 (1-12), 2 (13-24), 3 (25-36); 0 for 0 and 00"),
+        ]
+    }
 
 
 def _deal():
@@ -181,23 +229,55 @@ TWO_SPINS = _two_spin_deal()
 # -- call bets: chips on simple bets ------------------------------------------------------------------
 
 CALL_BETS: dict[str, tuple[str, list[tuple[str, tuple[int, ...]]], str]] = {
-    "voisins-du-zero": ("Voisins du zero", [
-        ("split", (4, 7)), ("split", (12, 15)), ("split", (18, 21)), ("split", (19, 22)), ("split", (32, 35)),
-        ("trio-0-2-3", (0, 2, 3)), ("trio-0-2-3", (0, 2, 3)),
-        ("corner", (25, 26, 28, 29)), ("corner", (25, 26, 28, 29)),
-    ], "9 chips: splits 4/7 12/15 18/21 19/22 32/35, two on 0-2-3, two on corner 25-26-28-29 (seed L401)"),
-    "tiers": ("Tiers du cylindre", [
-        ("split", (5, 8)), ("split", (10, 11)), ("split", (13, 16)), ("split", (23, 24)), ("split", (27, 30)),
-        ("split", (33, 36)),
-    ], "6 chips: splits 5/8 10/11 13/16 23/24 27/30 33/36 (seed L411)"),
-    "orphelins": ("Orphelins", [
-        ("straight", (1,)), ("split", (6, 9)), ("split", (14, 17)), ("split", (17, 20)), ("split", (31, 34)),
-    ], "5 chips: straight 1, splits 6/9 14/17 17/20 31/34 (seed L414)"),
-    "neighbours": ("Neighbours of any number", [("straight", (n,)) for n in neighbours(NEIGHBOUR)],
-                   "5 chips: straight up on N and the two numbers each side of it on the wheel; every N alike "
-                   f"(counted for {NEIGHBOUR}: {', '.join(map(str, neighbours(NEIGHBOUR)))}) (seed L422)"),
-    "jeu-zero": ("Jeu zero", [("split", (0, 3)), ("split", (12, 15)), ("split", (32, 35)), ("straight", (26,))],
-                 "4 chips: splits 0/3 12/15 32/35, straight 26 (seed L425)"),
+    "voisins-du-zero": (
+        "Voisins du zero",
+        [
+            ("split", (4, 7)),
+            ("split", (12, 15)),
+            ("split", (18, 21)),
+            ("split", (19, 22)),
+            ("split", (32, 35)),
+            ("trio-0-2-3", (0, 2, 3)),
+            ("trio-0-2-3", (0, 2, 3)),
+            ("corner", (25, 26, 28, 29)),
+            ("corner", (25, 26, 28, 29)),
+        ],
+        "9 chips: splits 4/7 12/15 18/21 19/22 32/35, two on 0-2-3, two on corner 25-26-28-29 (seed L401)",
+    ),
+    "tiers": (
+        "Tiers du cylindre",
+        [
+            ("split", (5, 8)),
+            ("split", (10, 11)),
+            ("split", (13, 16)),
+            ("split", (23, 24)),
+            ("split", (27, 30)),
+            ("split", (33, 36)),
+        ],
+        "6 chips: splits 5/8 10/11 13/16 23/24 27/30 33/36 (seed L411)",
+    ),
+    "orphelins": (
+        "Orphelins",
+        [
+            ("straight", (1,)),
+            ("split", (6, 9)),
+            ("split", (14, 17)),
+            ("split", (17, 20)),
+            ("split", (31, 34)),
+        ],
+        "5 chips: straight 1, splits 6/9 14/17 17/20 31/34 (seed L414)",
+    ),
+    "neighbours": (
+        "Neighbours of any number",
+        [("straight", (n,)) for n in neighbours(NEIGHBOUR)],
+        "5 chips: straight up on N and the two numbers each side of it on the wheel; every N alike "
+        f"(counted for {NEIGHBOUR}: {', '.join(map(str, neighbours(NEIGHBOUR)))}) (seed L422)",
+    ),
+    "jeu-zero": (
+        "Jeu zero",
+        [("split", (0, 3)), ("split", (12, 15)), ("split", (32, 35)), ("straight", (26,))],
+        "4 chips: splits 0/3 12/15 32/35, straight 26 (seed L425)",
+    ),
 }
 KIND_WORDS = {"straight": "straight", "split": "split", "trio-0-2-3": "trio", "corner": "corner"}
 NUMBER_WORDS = {1: "", 2: "two-", 3: "three-"}
@@ -256,8 +336,9 @@ def _call_rule(bet_id: str) -> BetRule:
         won = winning_chips(bet_id, numbers[0])
         what = chips_text(bet_id, numbers)
         outcomes.append(Outcome(key, f"{', '.join(map(str, numbers))} ({what} win{'s' if len(won) == 1 else ''})"))
-    return BetRule(bet_id, f"{name} ({len(chips)} chips)", tuple(outcomes), None,
-                   description + "; pays per chip wagered")
+    return BetRule(
+        bet_id, f"{name} ({len(chips)} chips)", tuple(outcomes), None, description + "; pays per chip wagered"
+    )
 
 
 class RouletteGame(Game):
@@ -266,14 +347,22 @@ class RouletteGame(Game):
 
     def __init__(self):
         rules = [_call_rule(b) for b in CALL_BETS]
-        super().__init__("roulette", "European Roulette", COUNTING, {r.id: r for r in rules}, deal=DEAL,
-                         uses_shoe=False, min_cards=0, notes=(
-                             "Straight, split, street, corner, line, column and dozen are one sheet each "
-                             "(every member covers as many numbers at the same pay); trios, the four and the "
-                             "even-money bets each have their own. Call bets pay per chip wagered, so their "
-                             "house edge is the edge per chip; each shows what the whole call returns and "
-                             "nets, in chips, per winning number.",
-                         ))
+        super().__init__(
+            "roulette",
+            "European Roulette",
+            COUNTING,
+            {r.id: r for r in rules},
+            deal=DEAL,
+            uses_shoe=False,
+            min_cards=0,
+            notes=(
+                "Straight, split, street, corner, line, column and dozen are one sheet each "
+                "(every member covers as many numbers at the same pay); trios, the four and the "
+                "even-money bets each have their own. Call bets pay per chip wagered, so their "
+                "house edge is the edge per chip; each shows what the whole call returns and "
+                "nets, in chips, per winning number.",
+            ),
+        )
 
     def count_code(self, shoe, bet_ids: Sequence[str], paytable) -> dict[str, OutcomeCounts]:
         """Call bets: pockets per outcome (each of the 37 settled by its chips); their pays are
@@ -336,16 +425,36 @@ class RouletteGame(Game):
         by_outcome = []
         for key, numbers in call_groups(bet_id).items():
             layouts = {winning_chips(bet_id, n) for n in numbers}
-            won = [{"kind": kind, "numbers": list(nums) if len(layouts) == 1 else None, "chips": c, "pays": pays[kind]}
-                   for (kind, nums), c in Counter(winning_chips(bet_id, numbers[0])).items()]
+            won = [
+                {"kind": kind, "numbers": list(nums) if len(layouts) == 1 else None, "chips": c, "pays": pays[kind]}
+                for (kind, nums), c in Counter(winning_chips(bet_id, numbers[0])).items()
+            ]
             returned = chip_return(bet_id, numbers[0], pays)
-            by_outcome.append({"outcome": key, "numbers": list(numbers), "winning_chips": won,
-                               "chips_returned": returned, "net_chips": returned - chips})
+            by_outcome.append(
+                {
+                    "outcome": key,
+                    "numbers": list(numbers),
+                    "winning_chips": won,
+                    "chips_returned": returned,
+                    "net_chips": returned - chips,
+                }
+            )
         edge = -expected_value(paytable.bet(bet_id).pays, counts.counts, counts.total)
-        return {"chips_wagered": chips, "by_outcome": by_outcome, "edge_per_chip": edge,
-                "edge_per_call_chips": edge * chips,
-                "per_number": [{"number": n, "chips_wagered": chips, "chips_returned": chip_return(bet_id, n, pays),
-                                "net_chips": chip_return(bet_id, n, pays) - chips} for n in POCKETS]}
+        return {
+            "chips_wagered": chips,
+            "by_outcome": by_outcome,
+            "edge_per_chip": edge,
+            "edge_per_call_chips": edge * chips,
+            "per_number": [
+                {
+                    "number": n,
+                    "chips_wagered": chips,
+                    "chips_returned": chip_return(bet_id, n, pays),
+                    "net_chips": chip_return(bet_id, n, pays) - chips,
+                }
+                for n in POCKETS
+            ],
+        }
 
 
 def _num(x: Fraction) -> str:
@@ -365,8 +474,10 @@ def chip_return(bet_id: str, number: int, pays: dict[str, Fraction]) -> Fraction
 def layout_pays(bet_id: str, pays: dict[str, Fraction]) -> dict[str, Fraction]:
     """The call bet's pay per chip wagered on each outcome, from its layout and the simple pays."""
     chips = len(CALL_BETS[bet_id][1])
-    return {key: Fraction(chip_return(bet_id, numbers[0], pays) - chips, chips)
-            for key, numbers in call_groups(bet_id).items()}
+    return {
+        key: Fraction(chip_return(bet_id, numbers[0], pays) - chips, chips)
+        for key, numbers in call_groups(bet_id).items()
+    }
 
 
 def check_call_pays(bet_id: str, paytable) -> None:
@@ -376,7 +487,8 @@ def check_call_pays(bet_id: str, paytable) -> None:
         if pay != expected[key]:
             raise PaytableError(
                 f"{paytable.source}: bets.{bet_id}.pays.{key} is {_num(pay)}, but the chip layout "
-                f"({CALL_BETS[bet_id][2]}) at this paytable's own pays gives {_num(expected[key])} per chip")
+                f"({CALL_BETS[bet_id][2]}) at this paytable's own pays gives {_num(expected[key])} per chip"
+            )
 
 
 ROULETTE = RouletteGame()
@@ -391,14 +503,21 @@ class AmericanRouletteGame(Game):
     the 38 pockets (0, 00 = number 37, 1-36)."""
 
     def __init__(self):
-        super().__init__("american-roulette", "American Roulette", AMERICAN_COUNTING, deal=AMERICAN_DEAL,
-                         uses_shoe=False, min_cards=0, notes=(
-                             "The wheel holds 0, 00 and 1-36: every bet covering n numbers and paying 36/n - 1 "
-                             "has house edge 2/38 = 1/19; the five-number top line (0, 00, 1, 2, 3) pays 6 and "
-                             "has 3/38. Straight, split, street, corner, line, column and dozen are one sheet "
-                             "each (every member covers as many numbers at the same pay). 00 is number 37 in "
-                             "the bets' conditions.",
-                         ))
+        super().__init__(
+            "american-roulette",
+            "American Roulette",
+            AMERICAN_COUNTING,
+            deal=AMERICAN_DEAL,
+            uses_shoe=False,
+            min_cards=0,
+            notes=(
+                "The wheel holds 0, 00 and 1-36: every bet covering n numbers and paying 36/n - 1 "
+                "has house edge 2/38 = 1/19; the five-number top line (0, 00, 1, 2, 3) pays 6 and "
+                "has 3/38. Straight, split, street, corner, line, column and dozen are one sheet "
+                "each (every member covers as many numbers at the same pay). 00 is number 37 in "
+                "the bets' conditions.",
+            ),
+        )
 
     def play_random(self, rng, paytable=None) -> dict[str, str]:
         return self.settle_spin(rng.randrange(len(AMERICAN_POCKETS)), paytable)

@@ -44,15 +44,18 @@ def roll_features(names, rolls=ROLLS) -> dict:
 def _features():
     from ..bets.features import flag, number
 
-    return {f.name: f for f in [
-        number("die1", 1, 6, "the first die"),
-        number("die2", 1, 6, "the second die"),
-        number("die3", 1, 6, "the third die"),
-        number("total", 3, 18, "the sum of the three dice"),
-        *[number(f"count_{face}", 0, 3, f"how many dice show {face}") for face in FACES],
-        flag("triple", "all three dice show the same face"),
-        number("distinct", 1, 3, "how many different faces show"),
-    ]}
+    return {
+        f.name: f
+        for f in [
+            number("die1", 1, 6, "the first die"),
+            number("die2", 1, 6, "the second die"),
+            number("die3", 1, 6, "the third die"),
+            number("total", 3, 18, "the sum of the three dice"),
+            *[number(f"count_{face}", 0, 3, f"how many dice show {face}") for face in FACES],
+            flag("triple", "all three dice show the same face"),
+            number("distinct", 1, 3, "how many different faces show"),
+        ]
+    }
 
 
 def _deal():
@@ -76,15 +79,23 @@ class SicBoGame(Game):
     """Sic Bo: no shoe; every bet settled on each of the 216 ordered rolls."""
 
     def __init__(self):
-        super().__init__("sic-bo", "Sic Bo", COUNTING, deal=DEAL,
-                         uses_shoe=False, min_cards=0, price_groups=PRICE_GROUPS, notes=(
-                             "Numbers, Specific Doubles, Specific Triples and Pair Matches are priced by group "
-                             "(paytable entries number, double, triple, pair); every member has its own sheet, "
-                             "and by the symmetry of the dice the members of a group have the same odds.",
-                             "Seed 003 pays 18 on totals 5 and 16 and 14 on totals 6 and 15, where the common "
-                             "table pays 30 and 17: totals 5 and 16 are the stingiest bets of the seed's layout "
-                             "(compare the house edges below with paytable `common`).",
-                         ))
+        super().__init__(
+            "sic-bo",
+            "Sic Bo",
+            COUNTING,
+            deal=DEAL,
+            uses_shoe=False,
+            min_cards=0,
+            price_groups=PRICE_GROUPS,
+            notes=(
+                "Numbers, Specific Doubles, Specific Triples and Pair Matches are priced by group "
+                "(paytable entries number, double, triple, pair); every member has its own sheet, "
+                "and by the symmetry of the dice the members of a group have the same odds.",
+                "Seed 003 pays 18 on totals 5 and 16 and 14 on totals 6 and 15, where the common "
+                "table pays 30 and 17: totals 5 and 16 are the stingiest bets of the seed's layout "
+                "(compare the house edges below with paytable `common`).",
+            ),
+        )
 
     def play_random(self, rng, paytable=None) -> dict[str, str]:
         roll = tuple(rng.randint(1, 6) for _ in range(3))

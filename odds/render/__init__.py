@@ -51,10 +51,19 @@ def wrap(text: str, width: int | None = None, indent: str = "", hang: str | None
         the edge per resolved bet.
     """
     width = width or terminal_width()
-    return "\n".join(textwrap.fill(part, width, initial_indent=indent,
-                                   subsequent_indent=indent if hang is None else hang,
-                                   break_long_words=False, break_on_hyphens=False) if part else ""
-                     for part in text.split("\n"))
+    return "\n".join(
+        textwrap.fill(
+            part,
+            width,
+            initial_indent=indent,
+            subsequent_indent=indent if hang is None else hang,
+            break_long_words=False,
+            break_on_hyphens=False,
+        )
+        if part
+        else ""
+        for part in text.split("\n")
+    )
 
 
 def to_json(data) -> str:
@@ -136,8 +145,9 @@ def pays_text(pays: Fraction) -> str:
     return exact(pays)
 
 
-def text_table(headers: list[str], rows: list[list[str]], markdown: bool, align_right=None,
-               width: int | None = None) -> str:
+def text_table(
+    headers: list[str], rows: list[list[str]], markdown: bool, align_right=None, width: int | None = None
+) -> str:
     """Aligned columns; ``markdown`` adds pipes and the header rule. With ``width`` (text tables
     only), left-aligned text columns are wrapped, the widest first, until the table fits (numbers
     are never cut; a table of numbers alone wider than ``width`` stays as it is).
@@ -165,8 +175,11 @@ def text_table(headers: list[str], rows: list[list[str]], markdown: bool, align_
 
     lines = [fmt(headers)]
     if markdown:
-        lines.append("|" + "|".join(("-" * (w + 1) + ":") if right else ("-" * (w + 2))
-                                    for w, right in zip(widths, align_right)) + "|")
+        lines.append(
+            "|"
+            + "|".join(("-" * (w + 1) + ":") if right else ("-" * (w + 2)) for w, right in zip(widths, align_right))
+            + "|"
+        )
     else:
         lines.append("  ".join("-" * w for w in widths))
     for row in cells:
@@ -195,8 +208,10 @@ def _fit(headers, cells, widths, align_right, width) -> list[int]:
         widths[i] -= max(1, cut)
         excess -= max(1, cut)
     # a word longer than its column keeps its length: the column is as wide as its longest line
-    return [max([len(headers[i])] + [len(line) for r in cells for line in _lines(r[i], w)])
-            if not align_right[i] else w for i, w in enumerate(widths)]
+    return [
+        max([len(headers[i])] + [len(line) for r in cells for line in _lines(r[i], w)]) if not align_right[i] else w
+        for i, w in enumerate(widths)
+    ]
 
 
 def _lines(text: str, width: int) -> list[str]:
@@ -222,7 +237,9 @@ def records(rows: list[dict], fmt: str, title: str | None = None, width: int | N
             writer.writerow([exact(v) if isinstance(v, Fraction) else v for v in r.values()])
         return out.getvalue()
     body = [[_human(v) for v in r.values()] for r in rows]
-    right = [isinstance(v, (int, float, Fraction)) and not isinstance(v, bool) for v in (rows[0].values() if rows else [])]
+    right = [
+        isinstance(v, (int, float, Fraction)) and not isinstance(v, bool) for v in (rows[0].values() if rows else [])
+    ]
     if title and fmt == "md":
         head = f"# {title}\n\n"
     elif title:

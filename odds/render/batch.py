@@ -21,9 +21,18 @@ def batch_chunk(columns: list[tuple[str, list[tuple[int, int]]]], lines: int, fi
     the array (indented one level, joined by commas)."""
     if fmt == "json":
         return ",\n ".join(
-            json.dumps({"line": i + first_line, "id": bet, "house_edge": _ratio_text(*pairs[i]),
-                        "house_edge_float": pairs[i][0] / pairs[i][1]}, indent=1).replace("\n", "\n ")
-            for i in range(lines) for bet, pairs in columns)
+            json.dumps(
+                {
+                    "line": i + first_line,
+                    "id": bet,
+                    "house_edge": _ratio_text(*pairs[i]),
+                    "house_edge_float": pairs[i][0] / pairs[i][1],
+                },
+                indent=1,
+            ).replace("\n", "\n ")
+            for i in range(lines)
+            for bet, pairs in columns
+        )
     out = []
     for i in range(lines):
         line = i + first_line

@@ -33,34 +33,72 @@ def _cells(c):
 
 def render_comparison(c, fmt: str) -> str:
     if fmt == "json":
-        return to_json({
-            "game": c.game.id, "counting": c.game.counting,
-            "paytables": [t.name for t in c.paytables],
-            "shoes": [shoe_json(s) for s in c.shoes],
-            "bets": [{"id": bet, "name": c.names[bet], "cells": [
-                {"paytable": t.name, "shoe": shoe_json(c.shoes[i]),
-                 "house_edge": exact(s.house_edge), "house_edge_float": float(s.house_edge),
-                 "rtp": exact(s.rtp), "rtp_float": float(s.rtp),
-                 "variance": exact(s.variance), "variance_float": float(s.variance), "std_dev": s.std_dev_float()}
-                for b, t, i, s in _cells(c) if b == bet and s is not None]} for bet in c.bets]})
+        return to_json(
+            {
+                "game": c.game.id,
+                "counting": c.game.counting,
+                "paytables": [t.name for t in c.paytables],
+                "shoes": [shoe_json(s) for s in c.shoes],
+                "bets": [
+                    {
+                        "id": bet,
+                        "name": c.names[bet],
+                        "cells": [
+                            {
+                                "paytable": t.name,
+                                "shoe": shoe_json(c.shoes[i]),
+                                "house_edge": exact(s.house_edge),
+                                "house_edge_float": float(s.house_edge),
+                                "rtp": exact(s.rtp),
+                                "rtp_float": float(s.rtp),
+                                "variance": exact(s.variance),
+                                "variance_float": float(s.variance),
+                                "std_dev": s.std_dev_float(),
+                            }
+                            for b, t, i, s in _cells(c)
+                            if b == bet and s is not None
+                        ],
+                    }
+                    for bet in c.bets
+                ],
+            }
+        )
     if fmt == "csv":
-        return records([{"game": c.game.id, "paytable": t.name, "bet": bet,
-                         "decks": c.shoes[i].deck_count if c.shoes[i] is not None else None,
-                         "cards": c.shoes[i].total if c.shoes[i] is not None else None,
-                         "house_edge": s.house_edge, "house_edge_float": repr(float(s.house_edge)),
-                         "rtp": s.rtp, "rtp_float": repr(float(s.rtp)),
-                         "variance": s.variance, "variance_float": repr(float(s.variance)),
-                         "std_dev": repr(s.std_dev_float())}
-                        for bet, t, i, s in _cells(c) if s is not None], "csv")
+        return records(
+            [
+                {
+                    "game": c.game.id,
+                    "paytable": t.name,
+                    "bet": bet,
+                    "decks": c.shoes[i].deck_count if c.shoes[i] is not None else None,
+                    "cards": c.shoes[i].total if c.shoes[i] is not None else None,
+                    "house_edge": s.house_edge,
+                    "house_edge_float": repr(float(s.house_edge)),
+                    "rtp": s.rtp,
+                    "rtp_float": repr(float(s.rtp)),
+                    "variance": s.variance,
+                    "variance_float": repr(float(s.variance)),
+                    "std_dev": repr(s.std_dev_float()),
+                }
+                for bet, t, i, s in _cells(c)
+                if s is not None
+            ],
+            "csv",
+        )
     md = fmt == "md"
     names = ", ".join(t.name for t in c.paytables)
     by = "deck count and paytable" if c.game.uses_shoe else "paytable"
     title = f"{c.game.name}: house edge, RTP and standard deviation by {by}"
     over = f"off the top of a full shoe ({c.game.counting})" if c.game.uses_shoe else f"over the {c.game.counting}"
-    intro = (f"Paytable{'s' if len(c.paytables) > 1 else ''}: {names}. Each figure is exact, {over}; "
-             + ("the exact house edges are under the tables." if md else
-                "--format md, csv or json show the exact fractions.")
-             + " A dash: the paytable has no such bet.")
+    intro = (
+        f"Paytable{'s' if len(c.paytables) > 1 else ''}: {names}. Each figure is exact, {over}; "
+        + (
+            "the exact house edges are under the tables."
+            if md
+            else "--format md, csv or json show the exact fractions."
+        )
+        + " A dash: the paytable has no such bet."
+    )
     out = [f"# {title}\n" if md else wrap(title) + "\n", (intro if md else wrap(intro)) + "\n"]
     blocks = list(MEASURES)
     if md:
@@ -87,7 +125,8 @@ def _block(c, show, md: bool) -> str:
     # long bet and paytable names: one table per paytable, so each fits
     parts = []
     for k, table in enumerate(c.paytables):
-        mine = [[r[0]] + r[2:] for r in rows[k::len(c.paytables)]]
-        parts.append(f"paytable {table.name}:\n" + text_table([headers[0]] + headers[2:], mine, False,
-                                                               [False] + right[2:]))
+        mine = [[r[0]] + r[2:] for r in rows[k :: len(c.paytables)]]
+        parts.append(
+            f"paytable {table.name}:\n" + text_table([headers[0]] + headers[2:], mine, False, [False] + right[2:])
+        )
     return "\n".join(parts)

@@ -16,7 +16,7 @@ from . import percent, records, shoe_json, significant, table_width, to_json, wr
 
 TRUE_COUNT_TEXT = {
     "unseen": "true count = running count less the exposed cards' average, per 52 unseen cards "
-              "(face-down burns included)",
+    "(face-down burns included)",
     "in-shoe": "true count = running count per 52 cards left in the shoe (face-down burns excluded)",
 }
 
@@ -24,24 +24,34 @@ TRUE_COUNT_TEXT = {
 def render_count(game, table, spec, shoe, shoes: int, rows: list[dict], fmt: str) -> str:
     """``spec``: the run's :class:`~odds.depletion.count.CountSpec`; ``shoe``: the full shoe each
     shoe is dealt from; ``rows``: :func:`~odds.depletion.count.report`."""
-    head = {"game": game.id, "paytable": table.name, "shoe": shoe_json(shoe), "shoes": shoes, "seed": spec.seed,
-            "cut_card": spec.rules.cut_card, "after_cut": spec.rules.after_cut,
-            "burn_per_round": game.burn_per_round, "commencement": spec.rules.commencement,
-            "true_count": spec.true_count}
+    head = {
+        "game": game.id,
+        "paytable": table.name,
+        "shoe": shoe_json(shoe),
+        "shoes": shoes,
+        "seed": spec.seed,
+        "cut_card": spec.rules.cut_card,
+        "after_cut": spec.rules.after_cut,
+        "burn_per_round": game.burn_per_round,
+        "commencement": spec.rules.commencement,
+        "true_count": spec.true_count,
+    }
     if fmt == "json":
         return to_json({**head, "bets": rows})
     if fmt == "csv":
         flat = [{k: (",".join(str(x) for x in v) if isinstance(v, list) else v) for k, v in r.items()} for r in rows]
         return records(flat, "csv")
     md = fmt == "md"
-    intro = (f"Cut card {spec.rules.cut_card} cards from the end (after it: {spec.rules.after_cut}); commencement "
-             f"card exposed and its value burned face down; {game.burn_per_round} burn(s) per round; "
-             f"{TRUE_COUNT_TEXT[spec.true_count]}. Every round's expectation is exact for the unseen cards; "
-             f"the figures are sums of those expectations over the shoes dealt. Bet frequency: share of rounds "
-             f"dealt with true count >= trigger; average edge: mean expectation of those rounds; units per 100 "
-             f"hands: won per 100 rounds dealt; desirability index: 100 x units per 100 hands / sqrt(100 x bet "
-             f"frequency x off-the-top variance). Standard errors across shoes (ratio estimator); none for a "
-             f"trigger chosen as the run's best (chosen on the same shoes, so optimistic).")
+    intro = (
+        f"Cut card {spec.rules.cut_card} cards from the end (after it: {spec.rules.after_cut}); commencement "
+        f"card exposed and its value burned face down; {game.burn_per_round} burn(s) per round; "
+        f"{TRUE_COUNT_TEXT[spec.true_count]}. Every round's expectation is exact for the unseen cards; "
+        f"the figures are sums of those expectations over the shoes dealt. Bet frequency: share of rounds "
+        f"dealt with true count >= trigger; average edge: mean expectation of those rounds; units per 100 "
+        f"hands: won per 100 rounds dealt; desirability index: 100 x units per 100 hands / sqrt(100 x bet "
+        f"frequency x off-the-top variance). Standard errors across shoes (ratio estimator); none for a "
+        f"trigger chosen as the run's best (chosen on the same shoes, so optimistic)."
+    )
     title = f"{game.name}: {shoes:,} shoes of {shoe}, seed {spec.seed}"
     out = [f"# {title}\n" if md else wrap(title) + "\n", (intro if md else wrap(intro)) + "\n"]
     for r in rows:
@@ -53,26 +63,43 @@ def _bet_block(r: dict, md: bool) -> str:
     heading = f"{r['name']} ({r['id']})" if r.get("name") else r["id"]
     edge = Fraction(r["house_edge"]) if r.get("house_edge") is not None else None
     window = f"window {r['window']} rounds" if r["window"] is not None else "no window (every round)"
-    about = (f"Off the top: house edge {percent(edge, 4)}, variance {significant(r['variance_float'], 6)}; "
-             f"{window}." if edge is not None else f"{window}.")
+    about = (
+        f"Off the top: house edge {percent(edge, 4)}, variance {significant(r['variance_float'], 6)}; {window}."
+        if edge is not None
+        else f"{window}."
+    )
     if r.get("tags_source") is None:
         count = "Count: none (every tag is zero: no linear count follows this bet)."
     else:
         whose = "your tags" if r["tags_source"] == "user" else f"derived tags, level {r['count_level']}"
         cards = f"{r['tag_cards'][0]}..{r['tag_cards'][-1]}"
-        correlation = ("undefined" if r["betting_correlation"] is None else f"{r['betting_correlation']:.4f}")
-        trigger = (f"{r['count_trigger']:+.1f} (given)" if r["trigger_source"] == "given"
-                   else "the best trigger of this run (whole shoe and window apart; see the table)")
-        count = (f"Count: {whose} ({cards}) {','.join(str(t) for t in r['tags'])}; "
-                 f"{'balanced' if r['balanced'] else 'unbalanced'}; betting correlation {correlation}; "
-                 f"bets 1 unit at true count >= {trigger}.")
-    lines = [f"## {heading}\n" if md else wrap(heading) + "\n" + "-" * min(len(heading), table_width()),
-             about if md else wrap(about), "", count if md else wrap(count), ""]
+        correlation = "undefined" if r["betting_correlation"] is None else f"{r['betting_correlation']:.4f}"
+        trigger = (
+            f"{r['count_trigger']:+.1f} (given)"
+            if r["trigger_source"] == "given"
+            else "the best trigger of this run (whole shoe and window apart; see the table)"
+        )
+        count = (
+            f"Count: {whose} ({cards}) {','.join(str(t) for t in r['tags'])}; "
+            f"{'balanced' if r['balanced'] else 'unbalanced'}; betting correlation {correlation}; "
+            f"bets 1 unit at true count >= {trigger}."
+        )
+    lines = [
+        f"## {heading}\n" if md else wrap(heading) + "\n" + "-" * min(len(heading), table_width()),
+        about if md else wrap(about),
+        "",
+        count if md else wrap(count),
+        "",
+    ]
 
     def pair(key, show):
         whole, inside = r.get(key), r.get(key + "_in_window")
-        return [show(whole), _error(r.get(key + "_std_error"), show), show(inside),
-                _error(r.get(key + "_in_window_std_error"), show)]
+        return [
+            show(whole),
+            _error(r.get(key + "_std_error"), show),
+            show(inside),
+            _error(r.get(key + "_in_window_std_error"), show),
+        ]
 
     pct = lambda x: "-" if x is None else percent(x, 3)  # noqa: E731
     num = lambda x: "-" if x is None else f"{x:.4f}"  # noqa: E731
@@ -84,15 +111,23 @@ def _bet_block(r: dict, md: bool) -> str:
         ("units won per 100 hands", pair("units_per_100_hands", num)),
         ("desirability index", pair("desirability_index", lambda x: "-" if x is None else f"{x:.3f}")),
         ("count: units per shoe", pair("count_units_per_shoe", num)),
-        ("perfect play: units per shoe", [num(r["perfect_units_per_shoe"]), _error(r["perfect_units_std_error"], num),
-                                          num(r["perfect_units_per_shoe_in_window"]), ""]),
+        (
+            "perfect play: units per shoe",
+            [
+                num(r["perfect_units_per_shoe"]),
+                _error(r["perfect_units_std_error"], num),
+                num(r["perfect_units_per_shoe_in_window"]),
+                "",
+            ],
+        ),
         ("perfect play: rounds bet", [pct(r["positive_fraction"]), "", pct(r["positive_fraction_in_window"]), ""]),
         ("perfect play: edge when bet", [pct(r["mean_edge_when_positive"]), "", "", ""]),
         ("rounds per shoe", [f"{r['rounds_per_shoe']:.2f}", "", "", ""]),
         ("mean expectation per round", [pct(r["mean_expected_value"]), "", "", ""]),
     ]
-    body = [{"figure": name, "whole shoe": v[0], "± s.e.": v[1], "in window": v[2], "± s.e. ": v[3]}
-            for name, v in table]
+    body = [
+        {"figure": name, "whole shoe": v[0], "± s.e.": v[1], "in window": v[2], "± s.e. ": v[3]} for name, v in table
+    ]
     return "\n".join(lines) + "\n" + _right(records(body, "md" if md else "table", width=table_width()), md)
 
 
@@ -112,7 +147,7 @@ def _right(text: str, md: bool) -> str:
     for line in lines:
         cells, pos = [], 0
         for w in widths:
-            cells.append(line[pos:pos + w])
+            cells.append(line[pos : pos + w])
             pos += w + 2
         out.append("  ".join([cells[0]] + [c.strip().rjust(w) for c, w in zip(cells[1:], widths[1:])]).rstrip())
     return "\n".join(out) + "\n"

@@ -17,8 +17,17 @@ def render_games(games, paytables: dict[str, list[str]], fmt: str) -> str:
     """``games``: the registry's games; ``paytables``: each game's shipped paytable names, the
     default first."""
     if fmt == "json":
-        return to_json([{"game": g.id, "default_paytable": g.default_paytable, "paytables": paytables[g.id],
-                         "bets": list(g.bets)} for g in games])
+        return to_json(
+            [
+                {
+                    "game": g.id,
+                    "default_paytable": g.default_paytable,
+                    "paytables": paytables[g.id],
+                    "bets": list(g.bets),
+                }
+                for g in games
+            ]
+        )
     if fmt == "md":
         return games_md(games, paytables)
     if fmt == "csv":
@@ -27,16 +36,23 @@ def render_games(games, paytables: dict[str, list[str]], fmt: str) -> str:
         writer.writerow(["game", "bet", "name", "rule", "default_paytable", "paytables"])
         for g in games:
             for bet_id, rule in g.bets.items():
-                writer.writerow([g.id, bet_id, rule.name, rule.description, g.default_paytable,
-                                 " ".join(paytables[g.id])])
+                writer.writerow(
+                    [g.id, bet_id, rule.name, rule.description, g.default_paytable, " ".join(paytables[g.id])]
+                )
         return out.getvalue()
     parts = []
     for g in games:
         others = [p for p in paytables[g.id] if p != g.default_paytable]
         listed = f"{g.default_paytable} (default)" + "".join(f", {p}" for p in others)
-        parts.append(wrap(f"{g.id}: {g.name}. Paytables: {listed}.", table_width()) + "\n\n"
-                     + records([{"bet": b, "name": r.name, "rule": r.description} for b, r in g.bets.items()],
-                               "table", width=table_width()))
+        parts.append(
+            wrap(f"{g.id}: {g.name}. Paytables: {listed}.", table_width())
+            + "\n\n"
+            + records(
+                [{"bet": b, "name": r.name, "rule": r.description} for b, r in g.bets.items()],
+                "table",
+                width=table_width(),
+            )
+        )
     return "\n".join(parts)
 
 

@@ -51,12 +51,18 @@ def render_settle(s, fmt: str) -> str:
         out.append(f"{bullet}{hand_line(h)}")
     drawing = drawing_lines(s)
     if drawing:
-        out += ["", f"{h2}Drawing" if md else "Drawing:"] + ([""] if md else []) + [f"{bullet}{line}" for line in drawing]
+        out += (
+            ["", f"{h2}Drawing" if md else "Drawing:"] + ([""] if md else []) + [f"{bullet}{line}" for line in drawing]
+        )
     result = result_line(s)
     if result:
         out += ["", f"Result: {result}"]
-    out += ["", records([{**r, "net": exact(r["net"]), "outcome": f"{b.label} ({b.outcome})"}
-                         for r, b in zip(rows, s.bets)], fmt).rstrip("\n")]
+    out += [
+        "",
+        records(
+            [{**r, "net": exact(r["net"]), "outcome": f"{b.label} ({b.outcome})"} for r, b in zip(rows, s.bets)], fmt
+        ).rstrip("\n"),
+    ]
     if s.left_out:
         out += ["", f"Not settled ({s.why_left_out}): {', '.join(s.left_out)}"]
     return "\n".join(out) + "\n"
@@ -99,31 +105,40 @@ def drawing_lines(s) -> list[str]:
                 lines.append(f"{h.hand} {h.two_card_total} stands: the {other.hand} has a natural")
         return lines
     totals, _ = table_1_row(player.two_card_total)
-    lines.append(f"player {player.two_card_total} {'draws' if player.draws else 'stands'} "
-                 f"(Table 1: {ranged(totals)} {'draw' if player.draws else 'stand'})")
+    lines.append(
+        f"player {player.two_card_total} {'draws' if player.draws else 'stands'} "
+        f"(Table 1: {ranged(totals)} {'draw' if player.draws else 'stand'})"
+    )
     if player.option is not None:
         o = player.option
-        lines.append(f"player {o['player_hand']} against a dealer {o['dealer_up_card']}: the option on 5; the hit card "
-                     f"is dealt either way (standing settles on {o['stand_total']}, hitting on {o['hit_total']}; "
-                     f"the best choice for a full shoe: {o['best_choice']})")
+        lines.append(
+            f"player {o['player_hand']} against a dealer {o['dealer_up_card']}: the option on 5; the hit card "
+            f"is dealt either way (standing settles on {o['stand_total']}, hitting on {o['hit_total']}; "
+            f"the best choice for a full shoe: {o['best_choice']})"
+        )
     b = banker.two_card_total
     if banker.rule == "player-stood":
-        lines.append(f"{banker.hand} {b} {'draws' if banker.draws else 'stands'}: the player stood "
-                     f"({banker.hand} draws on {ranged(stood_row())}, stands on "
-                     f"{ranged([t for t in range(8) if t not in stood_row()])})")
+        lines.append(
+            f"{banker.hand} {b} {'draws' if banker.draws else 'stands'}: the player stood "
+            f"({banker.hand} draws on {ranged(stood_row())}, stands on "
+            f"{ranged([t for t in range(8) if t not in stood_row()])})"
+        )
     else:
         draw_on, stand_on = table_2_row(b)
-        row = (f"{b} draws on {ranged(draw_on)}" if draw_on else f"{b} stands") + \
-            (f", stands on {ranged(stand_on)}" if draw_on and stand_on else "")
-        lines.append(f"{banker.hand} {b} {'draws' if banker.draws else 'stands'} on a player third card of "
-                     f"{banker.player_third} (Table 2: {row})")
+        row = (f"{b} draws on {ranged(draw_on)}" if draw_on else f"{b} stands") + (
+            f", stands on {ranged(stand_on)}" if draw_on and stand_on else ""
+        )
+        lines.append(
+            f"{banker.hand} {b} {'draws' if banker.draws else 'stands'} on a player third card of "
+            f"{banker.player_third} (Table 2: {row})"
+        )
     return lines
 
 
 def result_line(s) -> str:
     hands = {h.hand: h for h in s.hands}
     if "player" in hands and len(hands) == 2:
-        (name, other), = [(n, h) for n, h in hands.items() if n != "player"]
+        ((name, other),) = [(n, h) for n, h in hands.items() if n != "player"]
         p, o = hands["player"].total, other.total
         if p == o:
             return f"a tie, {p} to {o}"

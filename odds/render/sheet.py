@@ -19,11 +19,9 @@ from fractions import Fraction
 
 from .. import par
 from ..sheet import BetSheet, Sheet
-from . import (decimal, exact, pays_text, percent, records, significant, table_width, text_table, thousands,
-               wrap)
+from . import decimal, exact, pays_text, percent, records, significant, table_width, text_table, thousands, wrap
 
-OUTCOME_HEADERS = ["outcome", "key", "pays", "combinations", "probability", "probability (decimal)", "one in",
-                   "return"]
+OUTCOME_HEADERS = ["outcome", "key", "pays", "combinations", "probability", "probability (decimal)", "one in", "return"]
 TEXT_HEADERS = ["outcome", "key", "pays", "combinations", "probability", "one in", "return"]
 
 
@@ -39,11 +37,13 @@ def render_sheet(sheet: Sheet, fmt: str, summary: bool = False) -> str:
 
 def suits_note(skipped: list[str]) -> str:
     """The note on stderr when bets that need suits are left out of a sheet."""
-    return (f"note: {', '.join(skipped)} left out: they need suits, and --remove named cards "
-            f"without one (write Kh, not K)")
+    return (
+        f"note: {', '.join(skipped)} left out: they need suits, and --remove named cards without one (write Kh, not K)"
+    )
 
 
 # -- text and Markdown ----------------------------------------------------------------------------
+
 
 def _one_in(p: Fraction) -> str:
     return f"{float(1 / p):,.2f}" if p else "-"
@@ -60,8 +60,7 @@ def _head(sheet: Sheet, markdown: bool) -> list[str]:
     paragraphs = []
     if sheet.paytable.description:
         paragraphs.append(f"{sheet.paytable.description}.")
-    paragraphs.append(f"Shoe: {_shoe_line(sheet)}. Counting: {sheet.counting}. "
-                      f"Paytable file: {sheet.paytable.source}.")
+    paragraphs.append(f"Shoe: {_shoe_line(sheet)}. Counting: {sheet.counting}. Paytable file: {sheet.paytable.source}.")
     for text in paragraphs:
         out.append((text if markdown else wrap(text)) + "\n")
     for note in sheet.notes:
@@ -83,18 +82,36 @@ def bet_text(bet: BetSheet, markdown: bool, heading: str = "") -> str:
     if markdown:
         for r in bet.rows:
             p = bet.probability(r)
-            rows.append([r.outcome, r.key, pays_text(r.pays), thousands(r.combinations), exact(p),
-                         decimal(p, 10), _one_in(p), decimal(p * r.pays, 10)])
+            rows.append(
+                [
+                    r.outcome,
+                    r.key,
+                    pays_text(r.pays),
+                    thousands(r.combinations),
+                    exact(p),
+                    decimal(p, 10),
+                    _one_in(p),
+                    decimal(p * r.pays, 10),
+                ]
+            )
         rows.append(["Total", "", "", thousands(bet.total), "1", decimal(1, 10), "", decimal(bet.expected_value, 10)])
         table = text_table(OUTCOME_HEADERS, rows, True, [False, False, True, True, True, True, True, True])
     else:
         for r in bet.rows:
             p = bet.probability(r)
-            rows.append([r.outcome, r.key, pays_text(r.pays), thousands(r.combinations), significant(p, 6),
-                         _one_in(p), significant(p * r.pays, 6)])
+            rows.append(
+                [
+                    r.outcome,
+                    r.key,
+                    pays_text(r.pays),
+                    thousands(r.combinations),
+                    significant(p, 6),
+                    _one_in(p),
+                    significant(p * r.pays, 6),
+                ]
+            )
         rows.append(["Total", "", "", thousands(bet.total), "1", "", significant(bet.expected_value, 6)])
-        table = text_table(TEXT_HEADERS, rows, False, [False, False, True, True, True, True, True],
-                           width=table_width())
+        table = text_table(TEXT_HEADERS, rows, False, [False, False, True, True, True, True, True], width=table_width())
     title = f"{heading}{bet.name} (`{bet.id}`)" if markdown else f"{bet.name} ({bet.id})"
     if bet.player_has_edge:
         title += " - PLAYER HAS THE EDGE"
@@ -139,17 +156,23 @@ def extra_lines(extra: dict) -> list[tuple[str, str]]:
     items = []
     for key, value in extra.items():
         if key == "economics":
-            items += [("Collection fee per wager", f"{pays_text(value['fee'])} (units of the stake; to the house)"),
-                      ("Player's expectation net of the fee", _pct_exact(value["player_expectation_net_of_fee"])),
-                      ("Player/dealer's expected result per unit covered",
-                       _pct_exact(value["player_dealer_result_per_unit_covered"]))]
+            items += [
+                ("Collection fee per wager", f"{pays_text(value['fee'])} (units of the stake; to the house)"),
+                ("Player's expectation net of the fee", _pct_exact(value["player_expectation_net_of_fee"])),
+                (
+                    "Player/dealer's expected result per unit covered",
+                    _pct_exact(value["player_dealer_result_per_unit_covered"]),
+                ),
+            ]
         elif key == "player_line_edge_by_policy":
             from ..games.player_dealer import POLICY_NAMES
 
             items += [(f"Player-line edge, {POLICY_NAMES[policy]}", _pct_exact(edge)) for policy, edge in value.items()]
         elif key == "option_decisions":
-            items += [(f"Option, dealer shows {o['dealer_up_card']}, player {o['player_hand']}", option_text(o))
-                      for o in value]
+            items += [
+                (f"Option, dealer shows {o['dealer_up_card']}, player {o['player_hand']}", option_text(o))
+                for o in value
+            ]
         elif key == "chips_wagered":
             items.append(("Chips wagered", str(value)))
         elif key == "by_outcome":
@@ -170,12 +193,16 @@ def call_outcome_line(o: dict, chips: int) -> tuple[str, str]:
 
     if o["outcome"] == "miss":
         return "On any other number", f"all {chips} chips lose, net -{chips} chips"
-    parts = " + ".join(f"{c['chips']} x ({exact(c['pays'])} + 1) on "
-                       + (placement(c["kind"], tuple(c["numbers"])) if c["numbers"] is not None else f"its {c['kind']}")
-                       for c in o["winning_chips"])
+    parts = " + ".join(
+        f"{c['chips']} x ({exact(c['pays'])} + 1) on "
+        + (placement(c["kind"], tuple(c["numbers"])) if c["numbers"] is not None else f"its {c['kind']}")
+        for c in o["winning_chips"]
+    )
     net = o["net_chips"]
-    return (f"On {', '.join(map(str, o['numbers']))}",
-            f"{parts} = {exact(o['chips_returned'])} chips returned, net {'+' if net > 0 else ''}{exact(net)} chips")
+    return (
+        f"On {', '.join(map(str, o['numbers']))}",
+        f"{parts} = {exact(o['chips_returned'])} chips returned, net {'+' if net > 0 else ''}{exact(net)} chips",
+    )
 
 
 def _pct_exact(x: Fraction) -> str:
@@ -186,8 +213,10 @@ def option_text(o: dict) -> str:
     """The decision on one option hand (a record of ``odds.games.player_dealer.option_record``)."""
     if o["stand_ev"] is None:
         return "never dealt from this shoe (house way: hit)"
-    return (f"{o['choice']} (expectation standing {float(o['stand_ev']):+.6f}, hitting {float(o['hit_ev']):+.6f}; "
-            f"gain over the house way {float(o['gain']):.6f} per hand)")
+    return (
+        f"{o['choice']} (expectation standing {float(o['stand_ev']):+.6f}, hitting {float(o['hit_ev']):+.6f}; "
+        f"gain over the house way {float(o['gain']):.6f} per hand)"
+    )
 
 
 def _z_text() -> str:
@@ -200,24 +229,51 @@ def par_lines(bet: BetSheet) -> list[tuple[str, str]]:
     return [("Volatility index", f"{vi}; VI = z x standard deviation, z = {_z_text()}")]
 
 
-HOLD_TITLE = ("Hold after N rounds, the house's result per unit staked: the house edge "
-              "+- z x standard deviation / sqrt(N) (normal approximation)")
+HOLD_TITLE = (
+    "Hold after N rounds, the house's result per unit staked: the house edge "
+    "+- z x standard deviation / sqrt(N) (normal approximation)"
+)
 
 
 def hold_table(bet: BetSheet, markdown: bool) -> str:
     """The hold's 90% and 95% intervals after 1,000 to 1,000,000 rounds (:mod:`odds.par`)."""
-    rows = [[f"{n:,}"] + [f"{percent(lo)} to {percent(hi)}" for c in par.CONFIDENCES
-                          for lo, hi in [par.hold_interval_float(bet, n, c)]] for n in par.ROUNDS]
+    rows = [
+        [f"{n:,}"]
+        + [
+            f"{percent(lo)} to {percent(hi)}"
+            for c in par.CONFIDENCES
+            for lo, hi in [par.hold_interval_float(bet, n, c)]
+        ]
+        for n in par.ROUNDS
+    ]
     headers = ["rounds"] + [f"hold, {c}% interval" for c in par.CONFIDENCES]
     title = HOLD_TITLE + ":" if markdown else wrap(HOLD_TITLE + ":")
-    return title + "\n\n" + text_table(headers, rows, markdown, [True] + [False] * len(par.CONFIDENCES),
-                                        width=None if markdown else table_width())
+    return (
+        title
+        + "\n\n"
+        + text_table(
+            headers, rows, markdown, [True] + [False] * len(par.CONFIDENCES), width=None if markdown else table_width()
+        )
+    )
 
 
 # -- CSV ----------------------------------------------------------------------------------------
 
-CSV_HEADERS = ["game", "paytable", "bet", "outcome_key", "outcome", "pays", "pays_float", "combinations", "total",
-               "probability", "probability_float", "return", "return_float"]
+CSV_HEADERS = [
+    "game",
+    "paytable",
+    "bet",
+    "outcome_key",
+    "outcome",
+    "pays",
+    "pays_float",
+    "combinations",
+    "total",
+    "probability",
+    "probability_float",
+    "return",
+    "return_float",
+]
 
 
 def sheet_csv(sheet: Sheet) -> str:
@@ -227,13 +283,28 @@ def sheet_csv(sheet: Sheet) -> str:
     for bet in sheet.bets:
         for r in bet.rows:
             p = bet.probability(r)
-            writer.writerow([sheet.game.id, sheet.paytable.name, bet.id, r.key, r.outcome, exact(r.pays),
-                             repr(float(r.pays)), r.combinations, bet.total, exact(p), repr(float(p)),
-                             exact(p * r.pays), repr(float(p * r.pays))])
+            writer.writerow(
+                [
+                    sheet.game.id,
+                    sheet.paytable.name,
+                    bet.id,
+                    r.key,
+                    r.outcome,
+                    exact(r.pays),
+                    repr(float(r.pays)),
+                    r.combinations,
+                    bet.total,
+                    exact(p),
+                    repr(float(p)),
+                    exact(p * r.pays),
+                    repr(float(p * r.pays)),
+                ]
+            )
     return out.getvalue()
 
 
 # -- one row per bet ----------------------------------------------------------------------------
+
 
 def summary_rows(sheet: Sheet) -> list[dict]:
     """One record per bet: every figure under its outcome table, exact strings beside floats
@@ -242,25 +313,40 @@ def summary_rows(sheet: Sheet) -> list[dict]:
     for bet in sheet.bets:
         top = bet.top_row
         ex = bet.house_edge_excluding_pushes
-        row = {"game": sheet.game.id, "paytable": sheet.paytable.name, "bet": bet.id, "name": bet.name,
-               "combinations": bet.total,
-               "house_edge": exact(bet.house_edge), "house_edge_float": float(bet.house_edge),
-               "house_edge_excluding_pushes": exact(ex) if ex is not None else None,
-               "house_edge_excluding_pushes_float": float(ex) if ex is not None else None,
-               "rtp": exact(bet.rtp), "rtp_float": float(bet.rtp),
-               "hit_frequency": exact(bet.hit_frequency), "hit_frequency_float": float(bet.hit_frequency),
-               "push_probability": exact(bet.push_probability),
-               "push_probability_float": float(bet.push_probability),
-               "loss_probability": exact(bet.loss_probability),
-               "loss_probability_float": float(bet.loss_probability),
-               "variance": exact(bet.variance), "variance_float": float(bet.variance),
-               "std_dev": bet.std_dev_float()}
+        row = {
+            "game": sheet.game.id,
+            "paytable": sheet.paytable.name,
+            "bet": bet.id,
+            "name": bet.name,
+            "combinations": bet.total,
+            "house_edge": exact(bet.house_edge),
+            "house_edge_float": float(bet.house_edge),
+            "house_edge_excluding_pushes": exact(ex) if ex is not None else None,
+            "house_edge_excluding_pushes_float": float(ex) if ex is not None else None,
+            "rtp": exact(bet.rtp),
+            "rtp_float": float(bet.rtp),
+            "hit_frequency": exact(bet.hit_frequency),
+            "hit_frequency_float": float(bet.hit_frequency),
+            "push_probability": exact(bet.push_probability),
+            "push_probability_float": float(bet.push_probability),
+            "loss_probability": exact(bet.loss_probability),
+            "loss_probability_float": float(bet.loss_probability),
+            "variance": exact(bet.variance),
+            "variance_float": float(bet.variance),
+            "std_dev": bet.std_dev_float(),
+        }
         for c in par.CONFIDENCES:
             row[f"volatility_index_{c}"] = par.volatility_index_float(bet, c)
-        row.update({"top_pay": exact(top.pays), "top_pay_float": float(top.pays),
-                    "top_pay_probability": exact(bet.probability(top)),
-                    "top_pay_probability_float": float(bet.probability(top)),
-                    "window": bet.window, "player_edge": bet.player_has_edge})
+        row.update(
+            {
+                "top_pay": exact(top.pays),
+                "top_pay_float": float(top.pays),
+                "top_pay_probability": exact(bet.probability(top)),
+                "top_pay_probability_float": float(bet.probability(top)),
+                "window": bet.window,
+                "player_edge": bet.player_has_edge,
+            }
+        )
         for n in par.ROUNDS:
             for c in par.CONFIDENCES:
                 low, high = par.hold_interval_float(bet, n, c)
@@ -274,11 +360,22 @@ def render_summary(sheet: Sheet, fmt: str) -> str:
     """``odds sheet --summary``: one row per bet. CSV and JSON carry every figure (exact strings
     and floats); the table and Markdown views the ones a designer compares at a glance."""
     if fmt == "json":
-        return json.dumps({"game": sheet.game.id, "paytable": sheet.paytable.name,
-                           "shoe": sheet.shoe.describe() if sheet.shoe is not None else None,
-                           "counting": sheet.counting,
-                           "bets": [{"id": r.pop("bet"), **{k: v for k, v in r.items() if k not in ("game", "paytable")}}
-                                    for r in summary_rows(sheet)]}, indent=2) + "\n"
+        return (
+            json.dumps(
+                {
+                    "game": sheet.game.id,
+                    "paytable": sheet.paytable.name,
+                    "shoe": sheet.shoe.describe() if sheet.shoe is not None else None,
+                    "counting": sheet.counting,
+                    "bets": [
+                        {"id": r.pop("bet"), **{k: v for k, v in r.items() if k not in ("game", "paytable")}}
+                        for r in summary_rows(sheet)
+                    ],
+                },
+                indent=2,
+            )
+            + "\n"
+        )
     if fmt == "csv":
         out = io.StringIO()
         rows = summary_rows(sheet)
@@ -287,20 +384,29 @@ def render_summary(sheet: Sheet, fmt: str) -> str:
         for r in rows:
             writer.writerow(["" if v is None else repr(v) if isinstance(v, float) else v for v in r.values()])
         return out.getvalue()
-    human = [{"bet": b.id, "house edge": percent(b.house_edge), "RTP": percent(b.rtp),
-              "hit freq.": percent(b.hit_frequency), "SD": f"{b.std_dev_float():.4f}",
-              "VI 90%": f"{par.volatility_index_float(b, 90):.4f}",
-              "VI 95%": f"{par.volatility_index_float(b, 95):.4f}",
-              "top pay": pays_text(b.top_row.pays), "window": b.window or "-"}
-             for b in sheet.bets]
+    human = [
+        {
+            "bet": b.id,
+            "house edge": percent(b.house_edge),
+            "RTP": percent(b.rtp),
+            "hit freq.": percent(b.hit_frequency),
+            "SD": f"{b.std_dev_float():.4f}",
+            "VI 90%": f"{par.volatility_index_float(b, 90):.4f}",
+            "VI 95%": f"{par.volatility_index_float(b, 95):.4f}",
+            "top pay": pays_text(b.top_row.pays),
+            "window": b.window or "-",
+        }
+        for b in sheet.bets
+    ]
     md = fmt == "md"
     head = _head(sheet, md)
-    foot = (f"VI = z x standard deviation, z = {_z_text()}. Exact figures: --format csv or json.")
+    foot = f"VI = z x standard deviation, z = {_z_text()}. Exact figures: --format csv or json."
     table = records(human, fmt, width=None if md else table_width())
     return "\n".join(head) + "\n" + table + "\n" + (foot if md else wrap(foot)) + "\n"
 
 
 # -- JSON ---------------------------------------------------------------------------------------
+
 
 def bet_json(bet: BetSheet) -> dict:
     top = bet.top_row
@@ -309,9 +415,15 @@ def bet_json(bet: BetSheet) -> dict:
         "id": bet.id,
         "name": bet.name,
         "outcomes": [
-            {"outcome": r.outcome, "key": r.key, "pays": exact(r.pays), "combinations": str(r.combinations),
-             "probability": exact(bet.probability(r)), "probability_float": float(bet.probability(r)),
-             "return": exact(bet.probability(r) * r.pays)}
+            {
+                "outcome": r.outcome,
+                "key": r.key,
+                "pays": exact(r.pays),
+                "combinations": str(r.combinations),
+                "probability": exact(bet.probability(r)),
+                "probability_float": float(bet.probability(r)),
+                "return": exact(bet.probability(r) * r.pays),
+            }
             for r in bet.rows
         ],
         "combinations": str(bet.total),
@@ -333,9 +445,12 @@ def bet_json(bet: BetSheet) -> dict:
         "window": bet.window,
         "player_edge": bet.player_has_edge,
         **{f"volatility_index_{c}": par.volatility_index_float(bet, c) for c in par.CONFIDENCES},
-        "hold_intervals": [{"rounds": n, "confidence": c / 100, "low": low, "high": high}
-                           for n in par.ROUNDS for c in par.CONFIDENCES
-                           for low, high in [par.hold_interval_float(bet, n, c)]],
+        "hold_intervals": [
+            {"rounds": n, "confidence": c / 100, "low": low, "high": high}
+            for n in par.ROUNDS
+            for c in par.CONFIDENCES
+            for low, high in [par.hold_interval_float(bet, n, c)]
+        ],
     }
     if bet.extra:
         data["extra"] = {k: _plain(v) for k, v in bet.extra.items()}

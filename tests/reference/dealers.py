@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 SUITS = "shdc"
-RED_SUITS = "hd"                        # docs/rules.md: hearts and diamonds red, spades and clubs black
+RED_SUITS = "hd"  # docs/rules.md: hearts and diamonds red, spades and clubs black
 SUIT_WORD = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
 
 
@@ -140,11 +140,11 @@ def dragon_bonus(hands: Hands, side: str, natural_loss_key: str = "other") -> st
 
 
 def _pair(hand) -> bool:
-    return hand[0][0] == hand[1][0]          # same rank (docs/rules.md "Rank (... pairs)")
+    return hand[0][0] == hand[1][0]  # same rank (docs/rules.md "Rank (... pairs)")
 
 
 def _identical(hand) -> bool:
-    return hand[0] == hand[1]                # same rank and suit
+    return hand[0] == hand[1]  # same rank and suit
 
 
 def _first_card_duel(a, b) -> str:
@@ -161,8 +161,15 @@ def baccarat(cards) -> dict[str, str]:
     pairs = (_pair(h.first), _pair(h.second))
     return {
         "banker": {"second": "banker-wins", "tie": "tie", "first": "player-wins"}[win],
-        "banker-no-commission": ("banker-wins-6" if banker_six else "banker-wins-other" if win == "second"
-                                 else "tie" if win == "tie" else "player-wins"),
+        "banker-no-commission": (
+            "banker-wins-6"
+            if banker_six
+            else "banker-wins-other"
+            if win == "second"
+            else "tie"
+            if win == "tie"
+            else "player-wins"
+        ),
         "player": {"first": "player-wins", "tie": "tie", "second": "banker-wins"}[win],
         "tie": "tie" if win == "tie" else "no-tie",
         "player-pair": "pair" if pairs[0] else "no-pair",
@@ -200,8 +207,15 @@ def tiger_baccarat(cards) -> dict[str, str]:
     else:
         tiger_pair = "no-pair"
     return {
-        "banker": ("banker-wins-6" if banker_six else "banker-wins-other" if win == "second"
-                   else "tie" if win == "tie" else "player-wins"),
+        "banker": (
+            "banker-wins-6"
+            if banker_six
+            else "banker-wins-other"
+            if win == "second"
+            else "tie"
+            if win == "tie"
+            else "player-wins"
+        ),
         "player": {"first": "player-wins", "tie": "tie", "second": "banker-wins"}[win],
         "tie": "tie" if win == "tie" else "no-tie",
         "tiger-tie": "tie-on-6" if win == "tie" and h.first_total == 6 else "other",
@@ -240,6 +254,7 @@ def player_dealer_baccarat(cards, policies: bool = True) -> dict[str, str]:
 
 # -- Dragon Tiger --------------------------------------------------------------------------------
 
+
 def _dragon_tiger_cards(cards, burn):
     """Seed 000 / seed 003 (DT Poker "Burn Cards"): burn one card, then Dragon's, then Tiger's.
 
@@ -255,11 +270,17 @@ def dragon_tiger(cards, burn: int = 1) -> dict[str, str]:
     duel = _first_card_duel(dragon, tiger)
     out = {"dragon": duel, "tiger": duel, "tie": "tie" if duel == "tie" else "no-tie"}
     for side, (rank, suit) in (("dragon", dragon), ("tiger", tiger)):
-        size = "big" if rank >= 8 else "small" if rank <= 6 else "seven"     # a 7 loses both
-        parity = "odd" if rank % 2 else "even"                              # A 3 5 7 9 J K odd
+        size = "big" if rank >= 8 else "small" if rank <= 6 else "seven"  # a 7 loses both
+        parity = "odd" if rank % 2 else "even"  # A 3 5 7 9 J K odd
         colour = "red" if suit in RED_SUITS else "black"
-        out |= {f"{side}-big": size, f"{side}-small": size, f"{side}-odd": parity, f"{side}-even": parity,
-                f"{side}-red": colour, f"{side}-black": colour}
+        out |= {
+            f"{side}-big": size,
+            f"{side}-small": size,
+            f"{side}-odd": parity,
+            f"{side}-even": parity,
+            f"{side}-red": colour,
+            f"{side}-black": colour,
+        }
     return out
 
 
@@ -271,7 +292,7 @@ def dragon_tiger_poker(cards, burn: int = 1) -> dict[str, str]:
     for side, (rank, suit) in (("dragon", dragon), ("tiger", tiger)):
         seven = rank == 7
         keys = {
-            "big": "big" if rank >= 8 else "small",                 # 8-K / A-6
+            "big": "big" if rank >= 8 else "small",  # 8-K / A-6
             "small": "big" if rank >= 8 else "small",
             "odd": "odd" if rank in (1, 3, 5, 9, 11, 13) else "even",
             "even": "odd" if rank in (1, 3, 5, 9, 11, 13) else "even",
@@ -286,6 +307,7 @@ def dragon_tiger_poker(cards, burn: int = 1) -> dict[str, str]:
 
 
 # -- Sic Bo --------------------------------------------------------------------------------------
+
 
 def sic_bo(dice) -> dict[str, str]:
     """Every bet of ``sic-bo`` (seed 003, docs/rules.md "Sic Bo") for one roll of three dice."""
@@ -313,16 +335,56 @@ def sic_bo(dice) -> dict[str, str]:
 
 # -- Roulette ------------------------------------------------------------------------------------
 
-WHEEL = (0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14,
-         31, 9, 22, 18, 29, 7, 28, 12, 35, 3, 26)                            # docs/rules.md, wheel order
+WHEEL = (
+    0,
+    32,
+    15,
+    19,
+    4,
+    21,
+    2,
+    25,
+    17,
+    34,
+    6,
+    27,
+    13,
+    36,
+    11,
+    30,
+    8,
+    23,
+    10,
+    5,
+    24,
+    16,
+    33,
+    1,
+    20,
+    14,
+    31,
+    9,
+    22,
+    18,
+    29,
+    7,
+    28,
+    12,
+    35,
+    3,
+    26,
+)  # docs/rules.md, wheel order
 RED = frozenset({1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36})  # the standard layout
 
 
 def layout_bets() -> dict[str, list[frozenset]]:
     """Every member of each inside/outside bet family on the layout (rows of three: 1-2-3 ...)."""
     rows = [frozenset({3 * k + 1, 3 * k + 2, 3 * k + 3}) for k in range(12)]
-    splits = [frozenset({n, n + 1}) for n in range(1, 37) if n % 3] + \
-             [frozenset({n, n + 3}) for n in range(1, 34)] + [frozenset({0, n}) for n in (1, 2, 3)]
+    splits = (
+        [frozenset({n, n + 1}) for n in range(1, 37) if n % 3]
+        + [frozenset({n, n + 3}) for n in range(1, 34)]
+        + [frozenset({0, n}) for n in (1, 2, 3)]
+    )
     corners = [frozenset({n, n + 1, n + 3, n + 4}) for n in range(1, 33) if n % 3]
     return {
         "straight": [frozenset({n}) for n in range(37)],
@@ -344,7 +406,7 @@ def layout_bets() -> dict[str, list[frozenset]]:
     }
 
 
-EVEN_CHANCES = ("column", "dozen", "red", "black", "even", "odd", "low", "high")   # 0 loses: key "zero"
+EVEN_CHANCES = ("column", "dozen", "red", "black", "even", "odd", "low", "high")  # 0 loses: key "zero"
 
 
 def neighbours(n: int, each_side: int = 2) -> frozenset:
@@ -359,10 +421,18 @@ def _chips(*placements):
 
 # Seed 003's call bets, chip by chip: (numbers covered, pays to 1, chips).
 CALL_BETS = {
-    "voisins-du-zero": _chips(({4, 7}, 17, 1), ({12, 15}, 17, 1), ({18, 21}, 17, 1), ({19, 22}, 17, 1),
-                              ({32, 35}, 17, 1), ({0, 2, 3}, 11, 2), ({25, 26, 28, 29}, 8, 2)),
-    "tiers": _chips(({5, 8}, 17, 1), ({10, 11}, 17, 1), ({13, 16}, 17, 1), ({23, 24}, 17, 1),
-                    ({27, 30}, 17, 1), ({33, 36}, 17, 1)),
+    "voisins-du-zero": _chips(
+        ({4, 7}, 17, 1),
+        ({12, 15}, 17, 1),
+        ({18, 21}, 17, 1),
+        ({19, 22}, 17, 1),
+        ({32, 35}, 17, 1),
+        ({0, 2, 3}, 11, 2),
+        ({25, 26, 28, 29}, 8, 2),
+    ),
+    "tiers": _chips(
+        ({5, 8}, 17, 1), ({10, 11}, 17, 1), ({13, 16}, 17, 1), ({23, 24}, 17, 1), ({27, 30}, 17, 1), ({33, 36}, 17, 1)
+    ),
     "orphelins": _chips(({1}, 35, 1), ({6, 9}, 17, 1), ({14, 17}, 17, 1), ({17, 20}, 17, 1), ({31, 34}, 17, 1)),
     "neighbours": [(frozenset({n}), 35, 1) for n in sorted(neighbours(8))],
     "jeu-zero": _chips(({0, 3}, 17, 1), ({12, 15}, 17, 1), ({32, 35}, 17, 1), ({26}, 35, 1)),
@@ -379,7 +449,7 @@ def call_bet(name: str, pocket: int) -> tuple[str, Fraction]:
     if not won:
         key = "miss"
     elif len(won) == 2:
-        key = "two-splits"                       # orphelins' 17 sits on splits 14/17 and 17/20
+        key = "two-splits"  # orphelins' 17 sits on splits 14/17 and 17/20
     else:
         key = _PLACEMENT_NAME[len(won[0][0])]
     return key, Fraction(back - staked, staked)

@@ -80,7 +80,7 @@ def exact_walk(dealer, cards) -> dict:
     counts = Counter(cards)
     kinds = sorted(counts)
     total = len(cards)
-    leaves: list[tuple[int, int, dict]] = []        # (product of counts, prefix length, outcome)
+    leaves: list[tuple[int, int, dict]] = []  # (product of counts, prefix length, outcome)
 
     def walk(prefix, weight):
         try:
@@ -109,7 +109,7 @@ def exact_walk(dealer, cards) -> dict:
     denominator = falling(total, longest)
     tally: Counter = Counter()
     for weight, length, out in leaves:
-        scaled = weight * falling(total - length, longest - length)    # the unread cards, any order
+        scaled = weight * falling(total - length, longest - length)  # the unread cards, any order
         for bet, key in out.items():
             tally[bet, key] += scaled
     return {k: Fraction(n, denominator) for k, n in tally.items()}
