@@ -1,7 +1,7 @@
 """House edges of many shoes at once (``odds batch``).
 
 Bets decided by card values alone go through the compiled table's fast path
-(:meth:`odds.engine.compiled.CompiledDeal.batch_linear`, exact for any pays and any shoe size,
+(:meth:`odds.exact.drawing.CompiledDeal.batch_linear`, exact for any pays and any shoe size,
 bet by bet: one bet with awkward pays does not slow the others); the rest through the exact
 sheet path, shoe by shoe. The edges are reduced in Python integers. Both paths give the same
 exact fractions (tests check it, ``tests/test_exactness.py`` with random pays and 1 to 200 decks).
@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 
 import numpy as np
 
-from .counting import falling
+from .exact.intmath import falling
 from .errors import OddsError
 from .cards import RANKS, baccarat_value, card_kind_index, parse_cards
 from .sheet import expected_value

@@ -6,8 +6,8 @@ from fractions import Fraction
 import pytest
 
 from odds.cards import SUITS
-from odds.counting import falling
-from odds.engine.brute import brute_force
+from odds.exact.intmath import falling
+from odds.exact.brute import brute_force
 from odds.games import get_game
 from odds.paytable import load_paytable
 from odds.sheet import build_sheet

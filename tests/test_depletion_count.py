@@ -12,7 +12,7 @@ import pytest
 from more_itertools import distinct_permutations
 
 from odds.cards import baccarat_value, card_kind_index
-from odds.engine.brute import brute_force
+from odds.exact.brute import brute_force
 from odds.errors import OddsError
 from odds.games import all_games, get_game
 from odds.games.punto_banco import play_round
@@ -220,7 +220,7 @@ def test_perfect_information_value_equals_exhaustive_enumeration(game_id, cards,
 @pytest.mark.parametrize("game_id,cards,rules", TINY[1:2] + TINY[-2:-1])
 def test_round_expectations_match_brute_force_orderings(game_id, cards, rules):
     """The expectation used at a round equals the brute-force walk over every ordering of the
-    unseen cards (odds.engine.brute), for a sample of rounds."""
+    unseen cards (odds.exact.brute), for a sample of rounds."""
     game = get_game(game_id)
     paytable = load_paytable(game)
     evaluator = Evaluator(game, paytable, list(game.bets))

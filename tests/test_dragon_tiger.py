@@ -18,7 +18,7 @@ from click.testing import CliRunner
 
 from odds.cards import SUITS, parse_cards
 from odds.cli import cli
-from odds.engine.brute import brute_force
+from odds.exact.brute import brute_force
 from odds.games import get_game
 from odds.games.dragon_tiger import DRAGON_TIGER, DRAGON_TIGER_POKER
 from odds.paytable import load_paytable

@@ -6,7 +6,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from odds.counting import falling
+from odds.exact.intmath import falling
 from odds.games import punto_banco
 from odds.games.punto_banco import play_round
 

@@ -20,13 +20,13 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings, strategies as st
 
 from odds import batch
-from odds.counting import falling
+from odds.exact.intmath import falling
 from odds.depletion import count as count_lib
 from odds.depletion.count import FIX, BetTally, CountSpec, Tally, best_trigger, fixed_point, tally_shoe
 from odds.depletion.dealer import DealRules
 from odds.depletion.evaluator import Evaluator, _narrow
-from odds.engine import compiled as compiled_lib
-from odds.engine import residues
+from odds.exact import drawing as compiled_lib
+from odds.exact import intmath
 from odds.games import get_game, punto_banco
 from odds.paytable import BetPays, load_paytable
 from odds.shoe import Shoe
@@ -167,9 +167,9 @@ def test_prime_joins_exactly_at_the_int64_edge(value):
     for n, needs_prime in ((edge - 1, False), (edge, True)):
         shoe = np.array([[n - 9 * (n // 13)] + [n // 13] * 9])
         truth = value * falling(n, 6)
-        word = residues.signed_word(compiled._residue_sums(shoe, folded))[0, 0]
+        word = intmath.signed_word(compiled._residue_sums(shoe, folded))[0, 0]
         assert (int(word) == truth) is not needs_prime
-        assert residues.moduli_needed(abs(value) * falling(n, 6)) == int(needs_prime)
+        assert intmath.moduli_needed(abs(value) * falling(n, 6)) == int(needs_prime)
         assert compiled.batch_linear(shoe, folded) == [[truth]]
 
 
@@ -178,11 +178,11 @@ def test_readme_compiled_bounds():
     824 for pays up to 30; one prime covers 250 decks, two 5,000; past that, more primes (checked
     at 1,000 decks)."""
     assert edge_size(128) == 648 and edge_size(30) == 825
-    one_prime = residues.WORD * residues.PRIMES[0]
-    two_primes = one_prime * residues.PRIMES[1]
+    one_prime = intmath.WORD * intmath.PRIMES[0]
+    two_primes = one_prime * intmath.PRIMES[1]
     assert 2 * 128 * falling(250 * 52, 6) < one_prime <= 2 * 128 * falling(251 * 52, 6)
     assert 2 * 128 * falling(5000 * 52, 6) < two_primes <= 2 * 128 * falling(5042 * 52, 6)
-    assert residues.moduli_needed(128 * falling(1000 * 52, 6)) == 2
+    assert intmath.moduli_needed(128 * falling(1000 * 52, 6)) == 2
     compiled = punto_banco.state_table()
     shoe = [16 * 1000] + [4 * 1000] * 9
     columns = [[-128 + (i % 256)] for i in range(len(compiled.states))]

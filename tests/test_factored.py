@@ -1,4 +1,4 @@
-"""The factored kernels (odds/engine/factored.py) against Python integers, across every bound
+"""The factored kernels (odds/exact/kernels.py) against Python integers, across every bound
 their proof relies on.
 
 Each kernel computes ``S[r, d] = sum_t W[t, d] prod_g v_g(r, s_t(g))`` with float64 matrix
@@ -17,10 +17,10 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings, strategies as st
 
-from odds.counting import falling
+from odds.exact.intmath import falling
 from odds.depletion.evaluator import Evaluator, rank_counts
-from odds.engine import factored
-from odds.engine.positional import _factor_values
+from odds.exact import kernels
+from odds.exact.positional import _factor_values
 from odds.games import get_game
 from odds.paytable import load_paytable
 from odds.shoe import Shoe
@@ -47,7 +47,7 @@ def factored_groups(evaluator: Evaluator) -> list:
     out = []
     for group, table, _ in evaluator._groups:
         matrix = np.array([evaluator._columns[b] for b in group], dtype=object).T
-        out.append((group, table, factored.positional_sum(table, matrix, symmetric=False)))
+        out.append((group, table, kernels.positional_sum(table, matrix, symmetric=False)))
     return out
 
 
@@ -141,7 +141,7 @@ def card_rows(draw, kernel, by_value: bool):
     if kind == "eight":
         return [8 - draw(st.integers(0, 8)) // draw(st.sampled_from([1, 2, 8])) for _ in range(52)]
     row = [draw(st.integers(0, 30)) for _ in range(52)]
-    atoms = kernel.first.atoms if isinstance(kernel, factored.FactoredSum) else range(13)  # (symmetric: any rank)
+    atoms = kernel.first.atoms if isinstance(kernel, kernels.FactoredSum) else range(13)  # (symmetric: any rank)
     atom = draw(st.sampled_from(atoms))
     rank = (9 if atom == 0 else atom - 1) if by_value else atom  # a rank of that atom
     top = min(largest_applicable(kernel), 2**40)
@@ -159,8 +159,8 @@ def test_the_shipped_bets_take_the_kernels():
     the bets on single cards the symmetric one (their ranks are interchangeable), and each of
     their tables a factored one too."""
     assert EVALUATOR._compiled_sum is not None
-    assert all(isinstance(kernel.kernel, factored.SymmetricSum) for _, _, kernel in EVALUATOR._groups)
-    assert all(isinstance(kernel.kernel, factored.FactoredSum) for _, _, kernel in FACTORED_GROUPS)
+    assert all(isinstance(kernel.kernel, kernels.SymmetricSum) for _, _, kernel in EVALUATOR._groups)
+    assert all(isinstance(kernel.kernel, kernels.FactoredSum) for _, _, kernel in FACTORED_GROUPS)
     assert sorted(b for group, _, _ in EVALUATOR._groups for b in group) == sorted(EVALUATOR.positional_bets)
 
 
@@ -257,7 +257,7 @@ def test_int64_bound_is_where_the_kernels_stop():
     for group, table, kernel in ALL_GROUPS:
         top = largest_applicable(kernel.kernel)
         assert kernel.kernel.applies(top) and not kernel.kernel.applies(top + 1), group
-        if isinstance(kernel.kernel, factored.SymmetricSum):  # exact at the edge: one rank piled up
+        if isinstance(kernel.kernel, kernels.SymmetricSum):  # exact at the edge: one rank piled up
             row = [2] * 52
             row[4 * 7 + 1] += top - sum(row)
             counts = [row] if table.needs_suits else rank_counts(np.array([row])).tolist()
@@ -301,10 +301,10 @@ def test_kernel_build_refuses_what_its_proof_does_not_cover():
     """Weights at MAX_WEIGHT, or a block whose row mass leaves no limb width: no kernel (fallback)."""
     sigs = np.array([[1, 1], [2, 0], [0, 2]])
     sizes = [np.array([0, 1, 2])] * 2
-    ok = factored.FactoredSum.build(sigs, sizes, np.array([[1], [2], [3]]), 2, 3)
+    ok = kernels.FactoredSum.build(sigs, sizes, np.array([[1], [2], [3]]), 2, 3)
     assert ok is not None
-    assert factored.FactoredSum.build(sigs, sizes, np.array([[factored.MAX_WEIGHT], [1], [1]]), 2, 3) is None
-    assert factored.FactoredSum.build(sigs, sizes, np.array([[1], [1], [1]]), 3, 3) is None  # not all of depth 3
+    assert kernels.FactoredSum.build(sigs, sizes, np.array([[kernels.MAX_WEIGHT], [1], [1]]), 2, 3) is None
+    assert kernels.FactoredSum.build(sigs, sizes, np.array([[1], [1], [1]]), 3, 3) is None  # not all of depth 3
 
 
 def test_symmetric_build_refuses_what_is_not_symmetric():
@@ -313,11 +313,11 @@ def test_symmetric_build_refuses_what_is_not_symmetric():
     sigs = np.array([[1, 1], [2, 0], [0, 2]])
     sizes = [np.array([0, 1, 2])] * 2
     types = [[None, "one", "two"]] * 2
-    assert factored.SymmetricSum.build(sigs, sizes, types, np.array([[1], [2], [2]]), 2, 2) is not None
-    assert factored.SymmetricSum.build(sigs, sizes, types, np.array([[1], [2], [3]]), 2, 3) is None
-    assert factored.SymmetricSum.build(sigs[:2], sizes, types, np.array([[1], [2]]), 2, 2) is None
+    assert kernels.SymmetricSum.build(sigs, sizes, types, np.array([[1], [2], [2]]), 2, 2) is not None
+    assert kernels.SymmetricSum.build(sigs, sizes, types, np.array([[1], [2], [3]]), 2, 3) is None
+    assert kernels.SymmetricSum.build(sigs[:2], sizes, types, np.array([[1], [2]]), 2, 2) is None
     assert (
-        factored.SymmetricSum.build(
+        kernels.SymmetricSum.build(
             sigs, sizes, [[None, "one", "two"], [None, "one", "deux"]], np.array([[1], [2], [2]]), 2, 2
         )
         is None
@@ -355,8 +355,8 @@ def test_symmetric_kernel_equals_the_factored_one_on_random_symmetric_sums(data)
     sizes = [np.array(type_sizes)] * n_atoms
     types = [[None, "a", "b", "c"]] * n_atoms
     bound = max(abs(w[0]) for w in weights)
-    symmetric = factored.SymmetricSum.build(np.array(terms), sizes, types, np.array(weights), depth, bound)
-    plain = factored.FactoredSum.build(np.array(terms), sizes, np.array(weights), depth, bound)
+    symmetric = kernels.SymmetricSum.build(np.array(terms), sizes, types, np.array(weights), depth, bound)
+    plain = kernels.FactoredSum.build(np.array(terms), sizes, np.array(weights), depth, bound)
     if not any(w[0] for w in weights):
         assert symmetric is None
         return

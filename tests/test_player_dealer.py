@@ -21,7 +21,7 @@ from more_itertools import distinct_permutations
 
 from odds.cards import baccarat_value
 from odds.cli import cli
-from odds.counting import falling
+from odds.exact.intmath import falling
 from odds.games import get_game
 from odds.games.baccarat import BACCARAT
 from odds.games.player_dealer import (

@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from odds.cli import cli
-from odds.counting import falling
+from odds.exact.intmath import falling
 from odds.errors import OddsError
 from odds.games import get_game
 from odds.shoe import Shoe

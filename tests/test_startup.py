@@ -247,7 +247,7 @@ def test_commands_load_the_drawing_tables_instead_of_compiling_them(args, tmp_pa
     cache, so only the package's stored tables can serve them)."""
     code = (
         "import json, sys\n"
-        "import odds.engine.compiled as c, odds.engine.positional as p\n"
+        "import odds.exact.drawing as c, odds.exact.positional as p\n"
         "calls = []\n"
         "def spy(f):\n"
         "    def g(*a, **k):\n"

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from odds.cli import cli
 from odds.design import rounds
 from odds.design import vectors as vec
-from odds.engine.brute import brute_force
+from odds.exact.brute import brute_force
 from odds.games import game_ids, get_game
 from odds.paytable import load_paytable
 from odds.shoe import Shoe

@@ -32,7 +32,9 @@ from .features import feature_specs, feature_table, other_games_with
 NAME = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 """Bet ids and outcome keys: lowercase words (letters, digits) joined by hyphens."""
 OUTCOME_KEYS = ("key", "label", "when", "pays")
-MAX_OUTCOMES = 64
+MAX_OUTCOMES = 1000
+"""Outcomes a bet may have (docs/limits.md): as many as a designer writes by hand; each costs a
+column of every table the bet is counted with."""
 OTHER_LABEL = "Any other result"
 
 

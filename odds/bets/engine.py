@@ -4,12 +4,12 @@ The engine looks at the features a bet reads (:mod:`odds.bets.features`) and pic
 
 * ``state``: the bet reads only features decided by the drawing (totals, naturals, who wins, cards
   dealt, third-card values). The game's rules are compiled once into a table of end states over
-  multisets of card values (:mod:`odds.engine.compiled`); the bet's conditions are evaluated once
+  multisets of card values (:mod:`odds.exact.drawing`); the bet's conditions are evaluated once
   per end state. Every such bet of a shoe shares one pass over the table, and batches fold the pays
   into the table (the fastest path);
 * ``positional``: the bet reads single cards (values, ranks or suits by position, pairs, suited
   cards), alone or with the drawing: a table of its own over multisets of kinds at the resolution
-  each position is read at (:mod:`odds.engine.positional`);
+  each position is read at (:mod:`odds.exact.positional`);
 * ``rolls``: dice and wheels: every equally likely roll or pocket is settled.
 
 Every path is exact for any composition. Compiled bets are cached by their conditions, so a bet
@@ -24,13 +24,13 @@ from collections.abc import Callable, Sequence
 
 from ..lazy import numpy as np
 
-from ..counting import falling
-from ..engine import store
+from ..exact.intmath import falling
+from ..exact import store
 from .condition import first_match
 from .features import feature_specs
 
 if TYPE_CHECKING:  # imported where used: loading positional tables' module needs numpy
-    from ..engine.positional import CardModel, PositionalTable, Reading
+    from ..exact.positional import CardModel, PositionalTable, Reading
 
 
 @dataclass(frozen=True)
@@ -58,7 +58,7 @@ class ShoeDeal:
         return lambda n: falling(n, self.positions)
 
     def card_model(self) -> CardModel:
-        from ..engine.positional import CardModel
+        from ..exact.positional import CardModel
 
         return CardModel(self.name, self.positions, self.state, self.features, self.always_dealt)
 
@@ -87,7 +87,7 @@ class CompiledBet:
     """``rolls`` path: the outcome of each roll or pocket."""
     reading: Reading | None = None
     key: str | None = None
-    """``positional`` path: the stored table's name (:mod:`odds.engine.store`)."""
+    """``positional`` path: the stored table's name (:mod:`odds.exact.store`)."""
 
 
 _COMPILED: dict = {}
@@ -102,7 +102,7 @@ def compile_bet(deal, game_id: str, rule) -> CompiledBet:
 
 
 def _compile(deal, game_id: str, conditions) -> CompiledBet:
-    from ..engine.positional import PositionalTable, Reading, reading_of
+    from ..exact.positional import PositionalTable, Reading, reading_of
 
     names = sorted(set().union(*(c.features for c in conditions if c is not None)))
     n = len(conditions)
@@ -134,7 +134,7 @@ def positional_key(deal, reading, conditions) -> str:
     conditions."""
     import sys
 
-    from ..engine import positional
+    from ..exact import positional
     from . import condition, features
 
     modules = [positional, condition, features, sys.modules[deal.features.__module__]]
@@ -149,8 +149,8 @@ def positional_key(deal, reading, conditions) -> str:
 
 
 def build_positional(deal: ShoeDeal, reading: Reading, conditions) -> PositionalTable:
-    """A bet's positional table, built afresh (:func:`odds.engine.positional.build_table`)."""
-    from ..engine.positional import build_table
+    """A bet's positional table, built afresh (:func:`odds.exact.positional.build_table`)."""
+    from ..exact.positional import build_table
 
     names = sorted(set().union(*(c.features for c in conditions if c is not None)))
 
@@ -162,7 +162,7 @@ def build_positional(deal: ShoeDeal, reading: Reading, conditions) -> Positional
 
 def stored_keys_of_shipped_bets() -> dict:
     """Every table the shipped games and bets need, by stored name, with a function building it
-    afresh (for :func:`odds.engine.store.refresh_package` and the test that the shipped tables
+    afresh (for :func:`odds.exact.store.refresh_package` and the test that the shipped tables
     are current)."""
     from ..games import all_games
 
@@ -225,7 +225,7 @@ def _count_seen(deal, game_id: str, shoe, rule, seen) -> list[int]:
     """A bet's counts among the deals that agree with the cards seen: each outcome's condition
     joined to the seen condition, on a positional table whose seen positions enumerate only the
     kinds seen."""
-    from ..engine.positional import build_table, reading_of
+    from ..exact.positional import build_table, reading_of
     from .condition import BoolOp, Checked, compile_condition
     from .features import feature_table
 

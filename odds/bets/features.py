@@ -10,7 +10,7 @@ can decide how to count a bet from the features it reads:
   end states, the fastest path;
 * ``reads``: card positions (in dealing order) the feature reads and how finely - ``value``
   (baccarat value), ``rank`` (A ... K) or ``card`` (rank and suit). Bets that read single cards
-  go through the positional tables (:mod:`odds.engine.positional`).
+  go through the positional tables (:mod:`odds.exact.positional`).
 
 >>> table = feature_table("baccarat")
 >>> table["banker_total"]

@@ -20,17 +20,17 @@ compositions:
 * bets a game defines in code (player-dealer baccarat's policies): ``game.count`` shoe by shoe
   (exact, slower).
 
-The first two run through :mod:`odds.engine.factored` (exact in one machine word; the proofs are
+The first two run through :mod:`odds.exact.kernels` (exact in one machine word; the proofs are
 in that module): matrix products for the drawing and for bets that read which rank a card is, and
 for bets whose ranks are interchangeable (pairs, suited pairs, Dragon Tiger's dragon/tiger/tie) a
-product over the ranks of small polynomials in int64 (:class:`~odds.engine.factored.SymmetricSum`),
+product over the ranks of small polynomials in int64 (:class:`~odds.exact.kernels.SymmetricSum`),
 whenever ``max|pay * scale| * (N)_D < 2**63`` for the batch's
 largest ``N`` - the shipped drawing bets up to 824 cards (15 decks), the bets on single cards up
 to hundreds of decks (perfect pair: 469) - in passes of
 :data:`CHUNK` compositions (four times as many for the small kernels), with one BLAS thread
 (:func:`odds.threads.single_threaded_blas`); beyond it, or when a bet's pays are too large for the kernel's
-weights (``2**40``), through :meth:`~odds.engine.compiled.CompiledDeal.batch_linear` and
-:meth:`~odds.engine.positional.PositionalTable.batch_dot`, exact for any shoe. Both give the same
+weights (``2**40``), through :meth:`~odds.exact.drawing.CompiledDeal.batch_linear` and
+:meth:`~odds.exact.positional.PositionalTable.batch_dot`, exact for any shoe. Both give the same
 integers (``tests/test_factored.py``). Denominators ``scale * (N)_D`` are computed with Python
 integers and narrowed to int64 when they fit.
 
@@ -47,7 +47,7 @@ from collections.abc import Sequence
 from ..lazy import numpy as np
 
 from ..cards import RANKS, SUITS
-from ..counting import falling
+from ..exact.intmath import falling
 from ..shoe import Shoe
 from ..threads import single_threaded_blas
 
@@ -113,7 +113,7 @@ class Evaluator:
     # -- which path each bet takes ------------------------------------------------------------------
     def _plan(self) -> None:
         from ..bets.engine import compile_bet
-        from ..engine.factored import compiled_sum, positional_sum
+        from ..exact.kernels import compiled_sum, positional_sum
 
         game = self.game
         state_columns = getattr(game, "state_columns", None)

@@ -26,7 +26,7 @@ class BaccaratGame(Game):
         return punto_banco.state_table()
 
     def stored_tables(self) -> dict:
-        """Tables this game loads from disk (:mod:`odds.engine.store`)."""
+        """Tables this game loads from disk (:mod:`odds.exact.store`)."""
         return punto_banco.stored_tables()
 
     def state_columns(self, bet_id: str, pays: dict, scale: int, paytable=None) -> list[int] | None:

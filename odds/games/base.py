@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from collections.abc import Mapping, Sequence
 
-from ..counting import falling
+from ..exact.intmath import falling
 from ..shoe import Shoe
 
 

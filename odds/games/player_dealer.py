@@ -20,7 +20,7 @@ Under a policy the dealer line and the tie compare the dealer hand with the play
 policy plays it. Dragon Bonus and Bonus Pair settle on the hands as the house way plays them.
 
 Counting: ordered six-card deals, like baccarat. The rules are compiled over the 10 values
-(:mod:`odds.engine.compiled`); an end state is the house-way :class:`~.punto_banco.Round` plus
+(:mod:`odds.exact.drawing`); an end state is the house-way :class:`~.punto_banco.Round` plus
 the option hand (up card, player hand) when there is one. For an option hand with up card ``u``
 and player hand ``h`` the exact expectation of a choice is a conditional expectation:
 
@@ -44,7 +44,7 @@ from typing import NamedTuple
 from collections.abc import Callable, Mapping, Sequence
 
 from ..cards import baccarat_value
-from ..counting import falling
+from ..exact.intmath import falling
 from ..shoe import Shoe
 from ..sheet import expected_value
 from . import punto_banco
@@ -148,7 +148,7 @@ def _decode(code: int) -> PlayerDealerRound:
 
 def compiled():
     """The player-dealer rules compiled over the 10 baccarat values; loaded from the stored
-    tables (:mod:`odds.engine.store`), built only when missing."""
+    tables (:mod:`odds.exact.store`), built only when missing."""
     return _stored()[0]
 
 
@@ -156,7 +156,7 @@ def compiled():
 def _stored():
     import sys
 
-    from ..engine import store
+    from ..exact import store
 
     modules = [sys.modules[__name__], punto_banco]
     return store.compiled_deal("player-dealer", modules, 10, 6, play_many, _decode, [16] + [4] * 9)
@@ -370,7 +370,7 @@ class PlayerDealerGame(Game):
         return compiled()
 
     def stored_tables(self) -> dict:
-        """Tables this game loads from disk (:mod:`odds.engine.store`)."""
+        """Tables this game loads from disk (:mod:`odds.exact.store`)."""
         key, build = _stored()[1]
         return {key: build}
 

@@ -364,7 +364,7 @@ def _decode_state(code: int) -> tuple[int, int, int, int]:
 def state_table():
     """The rules compiled over the 10 values with each deal's end state (two-card totals and
     third-card values: 3,394 end states over 6,958 multisets); loaded from the stored tables
-    (:mod:`odds.engine.store`), built only when missing."""
+    (:mod:`odds.exact.store`), built only when missing."""
     return _stored_state_table()[0]
 
 
@@ -372,7 +372,7 @@ def state_table():
 def _stored_state_table():
     import sys
 
-    from ..engine import store
+    from ..exact import store
 
     def play(grid):
         state = deal_state(grid)

@@ -48,7 +48,7 @@ from collections.abc import Callable
 import numpy as np
 
 from ..cards import baccarat_value
-from ..counting import falling
+from .intmath import Packing, falling, row_keys
 
 KINDS = {"value": 10, "rank": 13, "card": 52}
 SLOT_BASE = {"value": 0, "rank": 10, "card": 23}
@@ -167,7 +167,7 @@ def build_table(
     ]
     keys_all, ways_all = [], []
     for kinds in _enumerate(model, reading, read_at, allowed):
-        keys, ways = _settle_chunk(model, reading, read_at, kinds, decide)
+        keys, ways = _settle_chunk(model, reading, read_at, kinds, decide, outcomes)
         keys_all.append(keys)
         ways_all.append(ways)
     keys = np.concatenate(keys_all)
@@ -232,7 +232,7 @@ def _enumerate(model, reading, read_at, allowed):
             yield pending
 
 
-def _settle_chunk(model, reading, read_at, kinds, decide):
+def _settle_chunk(model, reading, read_at, kinds, decide, outcomes: int):
     undealt_kinds = kinds < 0
     kinds = np.where(undealt_kinds, 0, kinds)
     rows = len(kinds)
@@ -260,12 +260,19 @@ def _settle_chunk(model, reading, read_at, kinds, decide):
         state = {k: v[keep] for k, v in state.items()}
     outcome = decide(state, values, ranks, suits)
     slots.sort(axis=1)
-    code = np.zeros(len(slots), dtype=np.int64)
-    for i in reversed(range(positions)):
-        code = code * RADIX + slots[:, i]
-    keys = code * 64 + outcome
+    keys = multiset_outcome_packing(positions, outcomes).pack(
+        [slots[:, i] for i in reversed(range(positions))] + [outcome]
+    )
     unique, counts = np.unique(keys, return_counts=True)
     return unique, counts.astype(np.int64)
+
+
+def multiset_outcome_packing(positions: int, outcomes: int) -> Packing:
+    """A multiset of slots (sorted, one per position; the last position's slot most significant)
+    and an outcome as one key: int64 while
+    ``RADIX**positions * outcomes`` fits (baccarat: ``76**6 * outcomes``, up to 47 million
+    outcomes), Python integers past it (:class:`odds.exact.intmath.Packing`)."""
+    return Packing((RADIX,) * positions + (outcomes,))
 
 
 # -- the table -----------------------------------------------------------------------------------
@@ -323,17 +330,18 @@ class PositionalTable:
 
     @classmethod
     def from_keys(cls, positions: int, keys: np.ndarray, ways: np.ndarray, outcomes: int) -> PositionalTable:
-        """The table from ``(multiset code * 64 + outcome, orderings)`` pairs, suit orbits merged
-        where every member is present with equal counts (module docstring). Vectorised: a table
-        may hold hundreds of thousands of multisets."""
-        code, outcome = np.divmod(np.asarray(keys, dtype=np.int64), 64)
-        codes, inverse = np.unique(code, return_inverse=True)
-        table = _sum_by(inverse.reshape(-1) * outcomes + outcome, ways, len(codes) * outcomes).reshape(-1, outcomes)
-        m_count = len(codes)
-        slots = np.empty((m_count, positions), dtype=np.int64)
-        rest = codes.copy()
-        for i in range(positions):
-            rest, slots[:, i] = np.divmod(rest, RADIX)
+        """The table from ``(key of multiset and outcome, orderings)`` pairs
+        (:func:`multiset_outcome_packing`), suit orbits merged where every member is present with
+        equal counts (module docstring). Vectorised: a table may hold hundreds of thousands of
+        multisets."""
+        *columns, outcome = multiset_outcome_packing(positions, outcomes).unpack(keys)
+        # (the last position's slot is the most significant: columns come last slot first)
+        all_slots = np.stack(columns[::-1], axis=1) if columns else np.zeros((len(outcome), 0), dtype=np.int64)
+        (multiset_keys,) = row_keys(all_slots[:, ::-1])
+        _, first, inverse = np.unique(multiset_keys, return_index=True, return_inverse=True)
+        table = _sum_by(inverse.reshape(-1) * outcomes + outcome, ways, len(first) * outcomes).reshape(-1, outcomes)
+        m_count = len(first)
+        slots = all_slots[first]
         # per multiset: cards per (rank, suit), ranks read at rank level, values read at value level
         suit_counts = _slot_counts(slots, SLOT_BASE["card"], 52).reshape(m_count, 13, 4)
         rank_counts = _slot_counts(slots, SLOT_BASE["rank"], 13)
@@ -390,7 +398,7 @@ class PositionalTable:
         return cls(positions, factors, terms, table[rows])
 
     def to_arrays(self) -> dict[str, np.ndarray]:
-        """The table as plain arrays (for :mod:`odds.engine.store`)."""
+        """The table as plain arrays (for :mod:`odds.exact.store`)."""
         return {
             "positions": np.array(self.positions),
             "factors": np.array(json.dumps(self.factors)),

@@ -4,7 +4,7 @@ Both exact batch paths of the engine count a bet's deals as a polynomial in the 
 
     S[r, d] = sum over terms t of W[t, d] * prod over atoms g of v_g(r, s_t(g))
 
-* compiled tables (:mod:`odds.engine.compiled`): the atoms are the card kinds (10 baccarat values),
+* compiled tables (:mod:`odds.exact.drawing`): the atoms are the card kinds (10 baccarat values),
   a term is a multiset of ``D`` kinds, its signature on kind ``k`` the multiplicity ``m_k`` and
   ``v_k(r, m) = (c_k)_m``, the falling factorial of the row's count of that kind. A round that uses
   ``s < D`` cards is scaled by ``(N - s)_(D - s)``, the orderings of the unused cards; here that
@@ -17,7 +17,7 @@ Both exact batch paths of the engine count a bet's deals as a polynomial in the 
   (``prod_k (c_k)_(m_k) (c_k - m_k)_(e_k) = prod_k (c_k)_(m_k + e_k)``, and the ordered draws of
   ``D - s`` distinct cards out of the ``N - s`` left, grouped by the kinds they use, are
   ``(N - s)_(D - s)``);
-* positional tables (:mod:`odds.engine.positional`): the atoms are ranks (or baccarat values, when
+* positional tables (:mod:`odds.exact.positional`): the atoms are ranks (or baccarat values, when
   a factor reads a value), a term's signature on an atom is the product of its factors there (a
   card's, a suit shape's, a rank's or a value's falling factorial).
 
@@ -96,7 +96,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ..counting import falling
+from .intmath import falling, row_keys
 
 FLOAT_EXACT = float(2**53)
 INT64_LIMIT = 2**63 - 1
@@ -423,35 +423,29 @@ def _limb_product(a: np.ndarray, block: _Block) -> np.ndarray:
 
 def _unique_rows(rows: np.ndarray) -> np.ndarray:
     """The distinct rows of a non-negative int64 array, sorted (as ``np.unique(rows, axis=0)``,
-    which is several times slower: each row is packed into one int64 key when that fits).
+    which is several times slower: rows are keyed by :func:`odds.exact.intmath.row_keys`).
 
     >>> _unique_rows(np.array([[1, 0], [0, 2], [1, 0]])).tolist()
     [[0, 2], [1, 0]]
     """
     if not rows.size:
         return np.unique(rows, axis=0)
-    base = int(rows.max()) + 1
-    if base ** rows.shape[1] >= 2**62:
-        return np.unique(rows, axis=0)
-    weights = base ** np.arange(rows.shape[1] - 1, -1, -1, dtype=np.int64)
-    _, first = np.unique(rows @ weights, return_index=True)
+    (keys,) = row_keys(rows)
+    _, first = np.unique(keys, return_index=True)
     return rows[first]
 
 
 def _row_index(table: np.ndarray, rows: np.ndarray) -> np.ndarray:
     """Index in ``table`` (distinct rows, sorted as by np.unique) of each of ``rows``."""
-    base = int(max(table.max(initial=0), rows.max(initial=0))) + 1
-    weights = base ** np.arange(table.shape[1] - 1, -1, -1, dtype=np.int64)
-    return np.searchsorted(table @ weights, rows @ weights)
+    table_keys, row_keys_ = row_keys(table, rows)
+    return np.searchsorted(table_keys, row_keys_)
 
 
 def _lookup(table: np.ndarray, rows: np.ndarray) -> np.ndarray:
     """Index in ``table`` (distinct rows, any order) of each of ``rows`` (all present)."""
-    base = int(max(table.max(initial=0), rows.max(initial=0))) + 1
-    weights = base ** np.arange(table.shape[1] - 1, -1, -1, dtype=np.int64)
-    keys = table @ weights
+    keys, wanted = row_keys(table, rows)
     order = np.argsort(keys, kind="stable")
-    found = order[np.searchsorted(keys, rows @ weights, sorter=order)]
+    found = order[np.searchsorted(keys, wanted, sorter=order)]
     if not (table[found] == rows).all():
         raise AssertionError("a term's part is missing from its side")
     return found
@@ -700,9 +694,7 @@ def homogenize(multisets: np.ndarray, q: np.ndarray, depth: int) -> tuple[np.nda
     multisets = np.asarray(multisets, dtype=np.int64)
     q = np.asarray(q, dtype=np.int64)
     kinds = multisets.shape[1]
-    base = depth + 1
-    codes, values = [], []
-    place = base ** np.arange(kinds, dtype=np.int64)
+    spread, values = [], []
     for size in range(depth + 1):
         rows = np.flatnonzero(multisets.sum(axis=1) == size)
         if not len(rows):
@@ -712,20 +704,16 @@ def homogenize(multisets: np.ndarray, q: np.ndarray, depth: int) -> tuple[np.nda
             [math.factorial(depth - size) // math.prod(math.factorial(int(x)) for x in e) for e in ext], dtype=np.int64
         )
         total = (multisets[rows][:, None, :] + ext[None, :, :]).reshape(-1, kinds)
-        codes.append(total @ place)
+        spread.append(total)
         values.append((q[rows][:, None, :] * coeff[None, :, None]).reshape(-1, q.shape[1]))
-    codes = np.concatenate(codes)
+    spread = np.concatenate(spread)
     values = np.concatenate(values)
-    unique, inverse = np.unique(codes, return_inverse=True)
-    out = np.zeros((len(unique), q.shape[1]), dtype=np.int64)
+    (keys,) = row_keys(spread[:, ::-1])  # the last kind most significant
+    _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    out = np.zeros((len(first), q.shape[1]), dtype=np.int64)
     np.add.at(out, inverse.reshape(-1), values)
     keep = (out != 0).any(axis=1)
-    unique, out = unique[keep], out[keep]
-    result = np.zeros((len(unique), kinds), dtype=np.int64)
-    rest = unique.copy()
-    for k in range(kinds):
-        rest, result[:, k] = np.divmod(rest, base)
-    return result, out
+    return spread[first][keep], out[keep]
 
 
 def _multisets_of_size(kinds: int, size: int) -> np.ndarray:
@@ -772,7 +760,7 @@ class CompiledSum:
 
 def compiled_sum(compiled, folded, heavy: Sequence[float] | None = None, force=None) -> CompiledSum | None:
     """The :class:`CompiledSum` of a compiled table's folded digit columns (one column per digit
-    column; :meth:`odds.engine.compiled.CompiledDeal.fold`); None when the kernel does not apply."""
+    column; :meth:`odds.exact.drawing.CompiledDeal.fold`); None when the kernel does not apply."""
     multisets, q = homogenize(compiled.multisets, folded.digit_q, compiled.max_cards)
     sig_sizes = [np.arange(compiled.max_cards + 1)] * compiled.kinds
     bound = max(folded.digit_max, default=0)

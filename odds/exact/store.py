@@ -4,8 +4,8 @@ A table (the drawing rules over multisets of values, or a bet's positional table
 function of the rules and the bet's conditions. It is stored as a ``.npz`` file named by a hash of
 everything it depends on (:data:`VERSION` of the compilers, the game's deal, the conditions):
 
-* ``odds/engine/stored/``: the tables of every shipped bet, shipped with the package (rebuilt by
-  ``python -m odds.engine.store``; a test checks they equal a fresh build);
+* ``odds/exact/stored/``: the tables of every shipped bet, shipped with the package (rebuilt by
+  ``python -m odds.exact.store``; a test checks they equal a fresh build);
 * the user's cache folder (``$ODDS_CACHE_DIR``, else ``$XDG_CACHE_HOME/odds``, else
   ``~/.cache/odds``): tables of the user's own bets, written the first time they are counted.
 
@@ -120,15 +120,15 @@ def decode_json(array: np.ndarray):
 
 
 def compiled_deal(name: str, modules, kinds: int, max_cards: int, play, decode, reference):
-    """A game's rules compiled over multisets of card kinds (:func:`odds.engine.compiled.compile_deal`),
+    """A game's rules compiled over multisets of card kinds (:func:`odds.exact.drawing.compile_deal`),
     loaded when stored; returns ``(CompiledDeal, (key, build))``. ``reference``: a composition
     (counts per kind) the loaded table must count every deal of, exactly once."""
     from dataclasses import replace
 
-    from . import compiled
+    from . import drawing
 
     def build() -> dict[str, np.ndarray]:
-        deal = compiled.compile_deal(kinds, max_cards, play, lambda code: code)
+        deal = drawing.compile_deal(kinds, max_cards, play, lambda code: code)
         return {
             "multisets": deal.multisets,
             "table_multiset": deal.table_multiset,
@@ -138,7 +138,7 @@ def compiled_deal(name: str, modules, kinds: int, max_cards: int, play, decode, 
         }
 
     def make(arrays):
-        deal = compiled.CompiledDeal(
+        deal = drawing.CompiledDeal(
             kinds,
             max_cards,
             arrays["multisets"],
@@ -149,7 +149,7 @@ def compiled_deal(name: str, modules, kinds: int, max_cards: int, play, decode, 
         )
         return replace(deal, states=tuple(decode(c) for c in deal.states))
 
-    key = key_of(list(modules) + [compiled], "deal", name, kinds, max_cards)
+    key = key_of(list(modules) + [drawing], "deal", name, kinds, max_cards)
     arrays = cached(key, build)
     if not counts_every_deal(arrays, reference, max_cards):
         arrays = build()  # a stored table that does not count every deal: never trust it
@@ -160,7 +160,7 @@ def compiled_deal(name: str, modules, kinds: int, max_cards: int, play, decode, 
 def counts_every_deal(arrays: dict[str, np.ndarray], reference, max_cards: int) -> bool:
     """Whether a compiled deal's arrays count every ordered ``max_cards``-card deal of the
     composition ``reference`` exactly once: the multisets' weights times their orderings sum to
-    ``(N)_max_cards``, as :meth:`~odds.engine.compiled.CompiledDeal.exact_counts` would sum them.
+    ``(N)_max_cards``, as :meth:`~odds.exact.drawing.CompiledDeal.exact_counts` would sum them.
 
     Checked in int64 in a few milliseconds (the Python-integer sum took a third of ``odds sheet
     baccarat``): the arrays' ranges are checked first, and then no term exceeds
@@ -178,7 +178,7 @@ def counts_every_deal(arrays: dict[str, np.ndarray], reference, max_cards: int) 
     """
     from math import factorial
 
-    from ..counting import falling
+    from .intmath import falling
 
     try:
         multisets = np.asarray(arrays["multisets"], dtype=np.int64)

@@ -17,7 +17,7 @@ Two evaluation paths: :meth:`CompiledDeal.exact_counts` with Python integers (an
 :meth:`CompiledDeal.batch_linear` with numpy for many shoes at once, also exact for any pays and
 any shoe size: float64 only on integers below 2**53, the rest modulo 2**64 (uint64) and, where a
 bound says the sum may not fit in int64, modulo a few 26-bit primes, rebuilt by the Chinese
-remainder theorem (:mod:`odds.engine.residues`), pay column by pay column.
+remainder theorem (:mod:`odds.exact.intmath`), pay column by pay column.
 """
 
 from __future__ import annotations
@@ -28,9 +28,8 @@ from collections.abc import Callable, Hashable, Sequence
 
 import numpy as np
 
-from ..counting import falling
-from . import residues
-from .residues import PRIMES, moduli_needed
+from . import intmath
+from .intmath import PRIMES, falling, moduli_needed
 
 
 @dataclass(frozen=True)
@@ -109,7 +108,7 @@ class CompiledDeal:
         kind): each column is cut into balanced base-256 digits (:meth:`fold`), each digit
         column ``d`` is summed modulo ``2**64`` and, when ``max|d| * (N)_6 >= 2**63`` for the
         batch's largest ``N``, also modulo as many 26-bit primes as that bound needs
-        (:func:`~odds.engine.residues.moduli_needed`); the Chinese remainder theorem rebuilds each
+        (:func:`~odds.exact.intmath.moduli_needed`); the Chinese remainder theorem rebuilds each
         sum and the digits are put back together. ``max|d| * (N)_6`` bounds the sum because the
         multiset weights times their orderings add up to exactly ``(N)_6``, the ordered deals.
         With digits in ``[-128, 127]`` no prime is needed while ``128 (N)_6 < 2**63``: up to 647
@@ -168,7 +167,7 @@ class CompiledDeal:
         total = falling(int(comps.sum(axis=1).max()), self.max_cards)
         needs = [moduli_needed(m * total) for m in folded.digit_max]
         if not any(needs) and folded.one_digit:
-            return residues.signed_word(word)
+            return intmath.signed_word(word)
         extra = []  # per prime: the digit columns that need it, and their residues
         for i in range(max(needs)):
             columns = tuple(b for b, k in enumerate(needs) if k > i)
@@ -176,15 +175,15 @@ class CompiledDeal:
         digit_sums = []
         for b, k in enumerate(needs):
             if not k:
-                digit_sums.append(residues.signed_word(word[:, b]).astype(object))
+                digit_sums.append(intmath.signed_word(word[:, b]).astype(object))
             else:
                 rest = [res[:, columns.index(b)] for columns, res in extra[:k]]
-                digit_sums.append(residues.crt(word[:, b], rest, folded.digit_max[b] * total))
+                digit_sums.append(intmath.crt(word[:, b], rest, folded.digit_max[b] * total))
         out = np.empty((len(comps), folded.width), dtype=object)
         for j, owned in enumerate(folded.digits):
             value = digit_sums[owned[0]]
             for t, b in enumerate(owned[1:], start=1):
-                value = value + digit_sums[b] * (1 << (residues.DIGIT_BITS * t))
+                value = value + digit_sums[b] * (1 << (intmath.DIGIT_BITS * t))
             out[:, j] = value
         return out
 
@@ -291,7 +290,7 @@ class CompiledDeal:
         out = []
         for kinds in (list(range(self.kinds // 2)), list(range(self.kinds // 2, self.kinds))):
             sub = self.multisets[:, kinds]
-            codes = (sub * (self.max_cards + 1) ** np.arange(len(kinds))).sum(axis=1)
+            (codes,) = intmath.row_keys(sub[:, ::-1])  # the last kind most significant
             _, first, index = np.unique(codes, return_index=True, return_inverse=True)
             out.append((kinds, sub[first], index))
         return out
@@ -311,8 +310,8 @@ class CompiledDeal:
         width = columns.shape[1]
         digits, digit_rows = [], []
         for j in range(width):
-            count = max(residues.digits_needed(row[j]) for row in values)
-            per_state = [residues.balanced_digits(row[j], count) for row in values]
+            count = max(intmath.digits_needed(row[j]) for row in values)
+            per_state = [intmath.balanced_digits(row[j], count) for row in values]
             digits.append(tuple(range(len(digit_rows), len(digit_rows) + count)))
             digit_rows.extend([state[t] for state in per_state] for t in range(count))
         d = np.array(digit_rows, dtype=np.int64).reshape(len(digit_rows), len(self.states)).T
@@ -392,7 +391,7 @@ class FoldedColumns:
         exact = np.zeros((self.digit_q.shape[0], self.width), dtype=object)
         for j, owned in enumerate(self.digits):
             for t, b in enumerate(owned):
-                exact[:, j] = exact[:, j] + self.digit_q[:, b].astype(object) * (1 << (residues.DIGIT_BITS * t))
+                exact[:, j] = exact[:, j] + self.digit_q[:, b].astype(object) * (1 << (intmath.DIGIT_BITS * t))
         return exact.tolist()
 
     @property
@@ -438,18 +437,16 @@ def compile_deal(
     canonical = ~((position >= used[:, None]) & (grid != 0)).any(axis=1)
     grid, used, codes = grid[canonical], used[canonical], codes[canonical]
     in_hand = position < used[:, None]
-    multiset_code = np.zeros(len(grid), dtype=np.int64)
-    for kind in range(kinds):
-        multiset_code = multiset_code * (max_cards + 1) + ((grid == kind) & in_hand).sum(axis=1)
+    counts = [((grid == kind) & in_hand).sum(axis=1) for kind in range(kinds)]
     state_codes, state_index = np.unique(codes, return_inverse=True)
-    pair_codes, ways = np.unique(multiset_code * len(state_codes) + state_index, return_counts=True)
-    multiset_codes, table_multiset = np.unique(pair_codes // len(state_codes), return_inverse=True)
-    table_state = pair_codes % len(state_codes)
-    multisets = np.zeros((len(multiset_codes), kinds), dtype=np.int64)
-    rest = multiset_codes.copy()
-    for kind in reversed(range(kinds)):
-        multisets[:, kind] = rest % (max_cards + 1)
-        rest //= max_cards + 1
+    # (multiset, state) pairs as keys: the kinds' counts (each at most max_cards), the state
+    packing = intmath.Packing((max_cards + 1,) * kinds + (len(state_codes),))
+    pair_codes, ways = np.unique(packing.pack(counts + [state_index.reshape(-1)]), return_counts=True)
+    *pair_counts, table_state = packing.unpack(pair_codes)
+    pair_multisets = np.stack(pair_counts, axis=1)
+    (multiset_keys,) = intmath.row_keys(pair_multisets)
+    _, first, table_multiset = np.unique(multiset_keys, return_index=True, return_inverse=True)
+    multisets = pair_multisets[first]
     return CompiledDeal(
         kinds=kinds,
         max_cards=max_cards,

@@ -1,0 +1,276 @@
+"""Integer arithmetic the exact layer shares: falling factorials, word-size limits, residues and
+the Chinese remainder theorem, balanced digits, and every packing of several small integers into
+one machine integer.
+
+Every fast path of ``odds`` computes with int64 or float64 only where a bound proves the result
+exact; this module owns those bounds' building blocks, so each is argued once:
+
+* :data:`INT64_MAX`, :data:`FLOAT_EXACT`: the largest int64, and ``2**53`` (every integer of
+  smaller size is exact in float64).
+* :func:`falling`: ``(n)_k``, the ordered ways to draw ``k`` of ``n`` cards.
+* residues: numpy's integer arithmetic wraps silently, so a fast path computes a result modulo
+  ``2**64`` (unsigned arithmetic, which wraps by definition) and, when a bound on ``|result|``
+  says that is not enough, modulo a few primes below ``2**26`` as well; :func:`crt` rebuilds the
+  integer. Every intermediate of the modular arithmetic is small: a product of two residues is
+  below ``2**52``.
+* :func:`balanced_digits`: pay columns cut into base-256 digits in ``[-128, 127]``.
+* :class:`Packing`: several non-negative integers, each below its radix, as one key. It proves
+  when it is built that every key fits in int64 and otherwise packs into Python integers: a
+  packing never wraps. :func:`row_keys` gives rows of any width order-preserving keys the same
+  way (packed, or ranked by ``np.unique`` past int64).
+
+>>> falling(416, 6)
+4998398275503360
+>>> moduli_needed(2**63 - 1), moduli_needed(2**63)
+(0, 1)
+>>> x = -(3**50)
+>>> r64 = np.array([x % 2**64], dtype=np.uint64)
+>>> rest = [np.array([x % p], dtype=np.int64) for p in PRIMES[:1]]
+>>> crt(r64, rest, 3**50).tolist() == [x]
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import perm, prod
+from collections.abc import Sequence
+
+import numpy as np
+
+INT64_MAX = 2**63 - 1
+"""The largest int64: a fast path's result must stay at or below it in size."""
+PACK_LIMIT = INT64_MAX
+"""The largest key a :class:`Packing` gives in int64 (tests lower it to force every packing onto
+its Python-integer path)."""
+FLOAT_EXACT = 2**53
+"""Every integer below this in size is exact in float64, and so is every sum or product of such
+integers whose true value is below it."""
+
+
+def falling(n: int, k: int) -> int:
+    """The falling factorial ``n (n-1) ... (n-k+1)``: ordered ways to draw ``k`` of ``n`` cards.
+
+    Zero when ``k > n`` (including any negative ``n``); one when ``k == 0``.
+
+    >>> falling(52, 2), falling(3, 5), falling(7, 0)
+    (2652, 0, 1)
+    """
+    if k < 0:
+        raise ValueError("k must be non-negative")
+    if n < k:
+        return 0
+    return perm(n, k)
+
+
+PRIME_BITS = 26
+"""The primes are below ``2**26``: a product of two residues is below ``2**52``, and a sum of
+``2**11`` such products is still below ``2**63``."""
+
+WORD = 2**64
+
+
+def _is_prime(n: int) -> bool:
+    if n < 2 or n % 2 == 0:
+        return n == 2
+    d = 3
+    while d * d <= n:
+        if n % d == 0:
+            return False
+        d += 2
+    return True
+
+
+def _primes_below(limit: int, count: int) -> tuple[int, ...]:
+    out, n = [], limit - 1
+    while len(out) < count:
+        if _is_prime(n):
+            out.append(n)
+        n -= 1
+    return tuple(out)
+
+
+PRIMES = _primes_below(2**PRIME_BITS, 12)
+"""The largest primes below ``2**26``, in decreasing order (each above ``2**25.99``). With the
+word ``2**64`` they reach ``2**(64 + 12 * 25.99)``: enough for any result this project sums (a
+batch refuses shoes of ``2**40`` cards or more)."""
+
+
+def moduli_needed(bound: int) -> int:
+    """How many of :data:`PRIMES` must join ``2**64`` so that every integer ``x`` with
+    ``|x| <= bound`` is the only one of its residues in the symmetric range: the least ``k``
+    with ``2 * bound < 2**64 * PRIMES[0] * ... * PRIMES[k-1]``."""
+    modulus, k = WORD, 0
+    while 2 * bound >= modulus:
+        if k == len(PRIMES):
+            raise ValueError(f"a bound of {bound.bit_length()} bits needs more primes than kept")
+        modulus *= PRIMES[k]
+        k += 1
+    return k
+
+
+def crt(word: np.ndarray, residues: list[np.ndarray], bound: int) -> np.ndarray:
+    """The integers ``x`` (object array of Python ints) with ``x = word mod 2**64`` (``word``:
+    uint64) and ``x = residues[i] mod PRIMES[i]`` (int64 in ``[0, p)``), given ``|x| <= bound``
+    and ``len(residues) >= moduli_needed(bound)``.
+
+    Garner's mixed radix: ``x = word + 2**64 (t_0 + p_0 (t_1 + p_1 (...)))`` with each ``t_i``
+    in ``[0, p_i)`` found in int64 (products of two residues, below ``2**52``); then the value
+    in ``[0, M)`` is moved to ``(-M/2, M/2]``.
+    """
+    word = np.asarray(word, dtype=np.uint64)
+    digits = []
+    for i, residue in enumerate(residues):
+        p = PRIMES[i]
+        # the value of the mixed radix so far, modulo p
+        partial = (word % np.uint64(p)).astype(np.int64)
+        coefficient = WORD % p
+        for j, digit in enumerate(digits):
+            partial = (partial + coefficient * digit) % p
+            coefficient = coefficient * PRIMES[j] % p
+        digits.append((np.asarray(residue, dtype=np.int64) - partial) % p * pow(coefficient, -1, p) % p)
+    value = word.astype(object)
+    modulus = WORD
+    for i, digit in enumerate(digits):
+        value = value + digit.astype(object) * modulus
+        modulus *= PRIMES[i]
+    if 2 * bound >= modulus:
+        raise ValueError("too few residues for the bound")
+    return np.where(value > modulus // 2, value - modulus, value)
+
+
+def signed_word(word: np.ndarray) -> np.ndarray:
+    """uint64 residues as the int64 values they stand for when ``|x| < 2**63`` (a view)."""
+    return np.asarray(word, dtype=np.uint64).view(np.int64)
+
+
+DIGIT_BITS = 8
+"""Pay columns are cut into balanced digits base ``2**8`` (each in ``[-128, 127]``)."""
+
+
+def balanced_digits(value: int, count: int) -> list[int]:
+    """``count`` digits ``d_t`` in ``[-128, 127]`` with ``value = sum_t d_t 256**t``.
+
+    >>> balanced_digits(12347, 2), balanced_digits(-9871, 2)
+    ([59, 48], [113, -39])
+    """
+    base, half = 1 << DIGIT_BITS, 1 << (DIGIT_BITS - 1)
+    out = []
+    for _ in range(count):
+        digit = (value + half) % base - half
+        out.append(digit)
+        value = (value - digit) >> DIGIT_BITS
+    if value:
+        raise ValueError("too few digits")
+    return out
+
+
+def digits_needed(value: int) -> int:
+    """How many balanced base-256 digits ``value`` needs (at least one).
+
+    >>> digits_needed(127), digits_needed(128), digits_needed(-128), digits_needed(-129)
+    (1, 2, 1, 2)
+    """
+    base, half = 1 << DIGIT_BITS, 1 << (DIGIT_BITS - 1)
+    count = 1
+    value = (value - ((value + half) % base - half)) >> DIGIT_BITS
+    while value:
+        value = (value - ((value + half) % base - half)) >> DIGIT_BITS
+        count += 1
+    return count
+
+
+# -- packings ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Packing:
+    """Several non-negative integers as one key: ``key = (...(x_0 r_1 + x_1) r_2 + ...) + x_last``
+    with each ``x_i`` in ``[0, r_i)`` (radices most significant first), so keys sort as the
+    tuples do and unpack exactly.
+
+    The largest key is ``prod(radices) - 1``. When that fits in int64 (:attr:`in_int64`) keys are
+    int64 arrays; otherwise they are arrays of Python integers - slower, never wrong. Values
+    outside their radix raise :class:`ValueError` (they would collide with other keys).
+
+    >>> p = Packing((76,) * 6 + (65,))      # six card slots and one of 65 outcomes
+    >>> p.in_int64, p.pack([np.array([1])] * 6 + [np.array([64])]).dtype
+    (True, dtype('int64'))
+    >>> wide = Packing((100,) * 13)         # 10**26: past int64
+    >>> keys = wide.pack([np.array([99, 0])] * 13)
+    >>> wide.in_int64, keys.dtype, [int(k) for k in keys] == [10**26 - 1, 0]
+    (False, dtype('O'), True)
+    >>> [a.tolist() for a in wide.unpack(keys)][:2]
+    [[99, 0], [99, 0]]
+    """
+
+    radices: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        if not self.radices or any(int(r) < 1 for r in self.radices):
+            raise ValueError(f"a packing needs radices of at least 1, not {self.radices}")
+
+    @property
+    def size(self) -> int:
+        """How many distinct keys there are: the product of the radices."""
+        return prod(int(r) for r in self.radices)
+
+    @property
+    def in_int64(self) -> bool:
+        """Whether every key fits in int64 (then :meth:`pack` returns int64 arrays)."""
+        return self.size - 1 <= PACK_LIMIT
+
+    def pack(self, columns: Sequence[np.ndarray]) -> np.ndarray:
+        """The key of each row, given one array per radix (most significant first)."""
+        if len(columns) != len(self.radices):
+            raise ValueError(f"{len(columns)} columns for {len(self.radices)} radices")
+        dtype = np.int64 if self.in_int64 else object
+        key = np.zeros(np.shape(columns[0]), dtype=dtype)
+        for column, radix in zip(columns, self.radices):
+            column = np.asarray(column)
+            if column.size and (int(column.min()) < 0 or int(column.max()) >= radix):
+                raise ValueError(f"a value outside [0, {radix}) cannot be packed")
+            key = key * radix + column.astype(dtype)  # below prod(radices): no wrap (in_int64)
+        return key
+
+    def unpack(self, keys: np.ndarray) -> list[np.ndarray]:
+        """The columns of :meth:`pack`, as int64 arrays."""
+        rest = np.asarray(keys, dtype=np.int64 if self.in_int64 else object)
+        out = []
+        for radix in reversed(self.radices[1:]):
+            digit = rest % radix  # (np.divmod has no loop for Python integers)
+            rest = (rest - digit) // radix
+            out.append(np.asarray(digit).astype(np.int64))
+        out.append(np.asarray(rest).astype(np.int64))
+        return out[::-1]
+
+
+def row_keys(*tables: np.ndarray) -> list[np.ndarray]:
+    """Int64 keys for the rows of each table (non-negative integer arrays of one width), equal for
+    equal rows and ordered as the rows are lexicographically, across all the tables.
+
+    Rows are packed (:class:`Packing`, radix = the largest entry + 1) when every key fits in
+    int64; otherwise each row's key is its rank among the distinct rows of all the tables
+    (``np.unique(..., axis=0)``, which sorts rows lexicographically): the same order, no wrap.
+
+    >>> a, b = np.array([[1, 0], [0, 2]]), np.array([[0, 2]])
+    >>> [k.tolist() for k in row_keys(a, b)]
+    [[3, 2], [2]]
+    >>> big = np.array([[10**6] * 4, [0, 0, 0, 1]])           # (10**6 + 1)**4 > 2**63: ranked
+    >>> [k.tolist() for k in row_keys(big)]
+    [[1, 0]]
+    """
+    tables = [np.asarray(t, dtype=np.int64) for t in tables]
+    width = tables[0].shape[1]
+    top = max((int(t.max()) for t in tables if t.size), default=0)
+    if any(int(t.min()) < 0 for t in tables if t.size):
+        raise ValueError("row keys need non-negative entries")
+    packing = Packing((top + 1,) * width) if width else None
+    if packing is None or not packing.in_int64:
+        if not width:
+            return [np.zeros(len(t), dtype=np.int64) for t in tables]
+        _, inverse = np.unique(np.concatenate(tables), axis=0, return_inverse=True)
+        inverse = inverse.reshape(-1).astype(np.int64)
+        ends = np.cumsum([len(t) for t in tables])[:-1]
+        return list(np.split(inverse, ends))
+    return [packing.pack(list(t.T)) for t in tables]
