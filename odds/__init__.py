@@ -8,7 +8,7 @@ __version__ = "0.1.0"
 # -- the library (docs/library.md; odds/api.py) ---------------------------------------------------
 # Every name loads on first use, so `import odds` imports neither numpy nor the games. `sheet`,
 # `settle` and `games` are also modules of the package: each is a callable module (odds.api.
-# CallableModule), so `odds.sheet(...)` works whether or not `odds.sheet` was imported before.
+# CallableModule in odds/callable_module.py), so `odds.sheet(...)` works whether or not `odds.sheet` was imported before.
 
 _API = {
     "sheet": ("odds.sheet", None),

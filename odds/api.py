@@ -25,10 +25,11 @@ Fraction(114753351728, 10847218479825)
 
 from __future__ import annotations
 
-import types
 from dataclasses import dataclass
 from fractions import Fraction
 from collections.abc import Sequence
+
+from . import lazy
 
 __all__ = ["sheet", "eor", "count", "settle", "games", "GameInfo", "Effects", "CountReport"]
 
@@ -205,7 +206,7 @@ class Effects:
     def to_frame(self):
         """One row per bet and card kind: ``bet, card, count, effect, effect_float,
         expected_value`` (exact values as Fractions; needs pandas: ``pip install 'odds[frame]'``)."""
-        pandas = _pandas()
+        pandas = lazy.pandas()
         rows = [
             {
                 "bet": b.id,
@@ -280,7 +281,7 @@ class CountReport:
 
     def to_frame(self):
         """One row per bet (needs pandas: ``pip install 'odds[frame]'``)."""
-        return _pandas().DataFrame([dict(r) for r in self.rows])
+        return lazy.pandas().DataFrame([dict(r) for r in self.rows])
 
 
 def count(
@@ -412,7 +413,7 @@ def games() -> list[GameInfo]:
             g.uses_shoe,
             g.default_decks if g.uses_shoe else None,
             g.default_paytable,
-            tuple(shipped_names(g.id)),
+            tuple(shipped_names(g)),
             tuple(g.bets),
         )
         for g in all_games()
@@ -420,43 +421,3 @@ def games() -> list[GameInfo]:
 
 
 # -- shared helpers --------------------------------------------------------------------------------
-
-
-def _pandas():
-    """pandas, imported when a DataFrame is asked for (the optional extra ``frame``)."""
-    try:
-        import pandas
-    except ImportError:  # pragma: no cover - depends on the install
-        from .errors import OddsError
-
-        raise OddsError("to_frame() needs pandas: pip install 'odds[frame]'") from None
-    return pandas
-
-
-class CallableModule(types.ModuleType):
-    """A module that is also the API function of its name: ``odds.sheet`` is both the module
-    :mod:`odds.sheet` (``odds.sheet.build_sheet``) and :func:`sheet` (``odds.sheet("baccarat")``).
-
-    Python binds a submodule to its package's attribute when it is first imported, so a plain
-    function ``odds.sheet`` would be replaced by the module as soon as anything imported
-    ``odds.sheet``; a callable module is the same object either way."""
-
-    def __call__(self, *args, **kwargs):
-        return getattr(_this(), self.__name__.rsplit(".", 1)[1])(*args, **kwargs)
-
-
-def _this():
-    import sys
-
-    return sys.modules[__name__]
-
-
-def make_callable(module_name: str) -> None:
-    """Make the module ``odds.<name>`` call :func:`odds.api.<name>` (used by :mod:`odds.sheet`,
-    :mod:`odds.settle` and :mod:`odds.games`)."""
-    import sys
-
-    module = sys.modules[module_name]
-    module.__class__ = CallableModule
-    function = getattr(_this(), module_name.rsplit(".", 1)[1])
-    module.__signature__ = __import__("inspect").signature(function)

@@ -1,10 +1,10 @@
 """House edges of many shoes at once (``odds batch``).
 
-Bets decided by card values alone go through the compiled table's fast path
-(:meth:`odds.exact.drawing.CompiledDeal.batch_linear`, exact for any pays and any shoe size,
-bet by bet: one bet with awkward pays does not slow the others); the rest through the exact
-sheet path, shoe by shoe. The edges are reduced in Python integers. Both paths give the same
-exact fractions (tests check it, ``tests/test_exactness.py`` with random pays and 1 to 200 decks).
+Each line of a batch is a shoe (cards removed from full decks); every line's composition is read
+with numpy, and the bets' plan (:meth:`odds.exact.plan.Plan.numerators`) prices all of them in
+one pass - through the fast kernels where their bounds prove them exact - for rank counts, or
+card counts when a bet reads suits. The edges are reduced in Python integers. They equal the
+sheets' (``tests/test_exactness.py``, random pays and 1 to 200 decks).
 """
 
 from __future__ import annotations
@@ -13,20 +13,16 @@ import itertools
 import multiprocessing
 import sys
 from collections import deque
-from dataclasses import dataclass
-from fractions import Fraction
-from math import gcd, lcm
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from fractions import Fraction
+from math import gcd
 
 import numpy as np
 
-from .exact.intmath import falling
+from .cards import card_kind_index, parse_cards
 from .errors import OddsError
-from .cards import RANKS, baccarat_value, card_kind_index, parse_cards
-from .sheet import expected_value
+from .exact.plan import Plan
 from .shoe import Shoe, SuitsUnknown
-
-RANK_TO_VALUE = np.array([[baccarat_value(r) == v for v in range(10)] for r in RANKS], dtype=np.int64)
 
 
 def _shoe_of_line(game, base: Shoe, number: int, line: str) -> Shoe:
@@ -38,8 +34,9 @@ def _shoe_of_line(game, base: Shoe, number: int, line: str) -> Shoe:
     return shoe
 
 
-def rank_compositions(game, base: Shoe, lines: Sequence[str], first_line: int = 1) -> np.ndarray:
-    """The 13 rank counts left in each line's shoe, as :meth:`Shoe.remove` would leave them.
+def compositions(game, base: Shoe, lines: Sequence[str], first_line: int = 1) -> tuple[np.ndarray, np.ndarray]:
+    """The 13 rank counts and the 52 card counts left in each line's shoe, as :meth:`Shoe.remove`
+    would leave them (card counts of -1 where a line removed a card without its suit).
 
     A fast reading for big batches: each distinct item of the spec is parsed once, every line's
     removals are summed with numpy, and a line is accepted at once when no rank and no card is
@@ -84,9 +81,13 @@ def rank_compositions(game, base: Shoe, lines: Sequence[str], first_line: int = 
     ranks = np.array(base.rank_counts, dtype=np.int64) - rank_removed
     cards_ok = (removed[:, :52] <= np.array(base.suited_counts or [0] * 52, dtype=np.int64)).all(axis=1)
     doubtful = ~cards_ok | (ranks < 0).any(axis=1) | (ranks.sum(axis=1) < game.min_cards)
+    cards = np.array(base.suited_counts or [0] * 52, dtype=np.int64) - removed[:, :52]
+    cards[removed[:, 52:].any(axis=1)] = -1  # which suit left the shoe is unknown
     for index in np.flatnonzero(doubtful).tolist():
-        ranks[index] = _shoe_of_line(game, base, index + first_line, lines[index]).rank_counts
-    return ranks
+        shoe = _shoe_of_line(game, base, index + first_line, lines[index])
+        ranks[index] = shoe.rank_counts
+        cards[index] = shoe.suited_counts if shoe.has_suits else -1
+    return ranks, cards
 
 
 SLOTS = 65
@@ -96,7 +97,7 @@ def batch_house_edges(
     game, paytable, lines: Sequence[str], bet_ids: Sequence[str], decks=None, first_line: int = 1
 ) -> list[dict]:
     """Rows ``{line, bet, house_edge}`` (exact) for every line of shoes and every bet."""
-    ratios = _line_ratios(game, paytable, FastPlan.of(game, paytable, bet_ids), lines, bet_ids, decks, first_line)
+    ratios = _line_ratios(game, Plan.of(game, paytable, bet_ids), lines, decks, first_line)
     return [
         {"line": i + first_line, "bet": bet, "house_edge": Fraction(*ratios[bet][i])}
         for i in range(len(lines))
@@ -104,132 +105,30 @@ def batch_house_edges(
     ]
 
 
-@dataclass(frozen=True)
-class FastPlan:
-    """The bets of a batch that take the compiled table's fast path, their integer pay scales,
-    and the table folded with their pay columns (computed once per batch)."""
-
-    bets: tuple[str, ...]
-    scales: tuple[int, ...]
-    folded: object
-
-    @classmethod
-    def of(cls, game, paytable, bet_ids: Sequence[str]) -> FastPlan:
-        """Each bet's pays are scaled to integers by the least common multiple of their
-        denominators; bets whose game gives no integer pay column per compiled end state
-        (``state_columns``) are left to the exact sheet path."""
-        bets, scales, columns = [], [], []
-        for bet in bet_ids:
-            pays = paytable.bet(bet).pays
-            scale = lcm(*(p.denominator for p in pays.values()))
-            column = getattr(game, "state_columns", lambda *a: None)(bet, pays, scale, paytable)
-            if column is not None:
-                bets.append(bet)
-                scales.append(scale)
-                columns.append(column)
-        folded = game.compiled().fold(np.array(columns, dtype=object).T) if bets else None
-        return cls(tuple(bets), tuple(scales), folded)
-
-
-def house_edges(
-    game, paytable, shoes, bet_ids: Sequence[str], ranks: np.ndarray | None = None, plan: FastPlan | None = None
-) -> dict[str, list[tuple[int, int]]]:
-    """Exact house edge of each bet for each shoe, as a reduced ``(numerator, denominator)``
-    pair (``ranks``: the shoes' 13 rank counts, if known).
-
-    Fast-path bets share one pass of :meth:`CompiledDeal.batch_linear`: the edge is minus the
-    column sum over ``scale * total``. The rest go through ``game.count``, shoe by shoe.
-    """
-    plan = plan or FastPlan.of(game, paytable, bet_ids)
-    out: dict[str, list[tuple[int, int]]] = {}
-    rest = [bet for bet in bet_ids if bet not in plan.bets]
-    if rest and len(shoes):
-        if ranks is None:
-            ranks = np.array([shoe.ranks() for shoe in shoes], dtype=np.int64)
-        out.update(_rank_table_edges(game, paytable, rest, ranks))
-    slow = [bet for bet in rest if bet not in out]
-    if slow:
-        out.update({bet: [] for bet in slow})
-        for i, shoe in enumerate(shoes):
-            for bet, edge in _edges_of_shoe(game, paytable, shoe, slow, getattr(shoes, "first_line", 1) + i).items():
-                out[bet].append(edge.as_integer_ratio())
-    if plan.bets and len(shoes):
-        compiled = game.compiled()
-        if ranks is None:
-            ranks = np.array([shoe.ranks() for shoe in shoes], dtype=np.int64)
-        sums = compiled.batch_linear(ranks @ RANK_TO_VALUE, plan.folded)
-        totals = [falling(n, compiled.max_cards) for n in ranks.sum(axis=1).tolist()]
-        for j, (bet, scale) in enumerate(zip(plan.bets, plan.scales)):
-            pairs = []
-            for row, total in zip(sums, totals):
-                numerator, denominator = -row[j], scale * total
-                common = gcd(numerator, denominator)
-                pairs.append((numerator // common, denominator // common))
-            out[bet] = pairs
-    elif plan.bets:
-        out.update({bet: [] for bet in plan.bets})
-    return out
-
-
-def _rank_table_edges(game, paytable, bet_ids, ranks: np.ndarray) -> dict[str, list[tuple[int, int]]]:
-    """Exact edges of condition bets counted by a positional table that needs ranks but no
-    suits (pairs, first cards), for every shoe at once from its 13 rank counts."""
-    from .bets.engine import compile_bet
-
+def house_edges(plan: Plan, rows: np.ndarray) -> dict[str, list[tuple[int, int]]]:
+    """Exact house edge of each of the plan's bets for each row of counts (52 card counts, or 13
+    rank counts when no bet reads suits), as a reduced ``(numerator, denominator)`` pair."""
     out = {}
-    if getattr(game, "deal", None) is None or not hasattr(game.deal, "positions"):
-        return out
-    totals = ranks.sum(axis=1).tolist()
-    for bet in bet_ids:
-        rule = paytable.rule(bet)
-        if rule.conditions is None:
-            continue
-        table = compile_bet(game.deal, game.id, rule).table
-        if table is None or table.needs_suits:
-            continue
-        pays = paytable.bet(bet).pays
-        scale = lcm(*(p.denominator for p in pays.values()))
-        column = [int(pays[o.key] * scale) for o in rule.outcomes]
-        sums = table.batch_dot(ranks, np.array(column, dtype=object)[:, None], max(map(abs, column)))[:, 0].tolist()
+    for bet, (num, den) in plan.numerators(rows).items():
         pairs = []
-        for numerator, n in zip(sums, totals):
-            numerator, denominator = -int(numerator), scale * falling(n, table.depth)
+        for x, y in zip(num.tolist(), den.tolist()):
+            numerator, denominator = -int(x), int(y)
             common = gcd(numerator, denominator)
             pairs.append((numerator // common, denominator // common))
         out[bet] = pairs
     return out
 
 
-def _line_ratios(game, paytable, plan, lines, bet_ids, decks, first_line):
+def _line_ratios(game, plan: Plan, lines, decks, first_line):
     base = Shoe.decks(game.default_decks if decks is None else decks)
-    ranks = rank_compositions(game, base, lines, first_line)
-    return house_edges(game, paytable, LazyShoes(game, base, lines, first_line), bet_ids, ranks, plan)
-
-
-class LazyShoes:
-    """The batch's shoes as :class:`Shoe` values, built only if a bet off the fast path needs them."""
-
-    def __init__(self, game, base: Shoe, lines: Sequence[str], first_line: int = 1):
-        self.game, self.base, self.lines, self.first_line = game, base, lines, first_line
-
-    def __len__(self):
-        return len(self.lines)
-
-    def __iter__(self):
-        for number, line in enumerate(self.lines, start=self.first_line):
-            yield _shoe_of_line(self.game, self.base, number, line)
-
-
-def _edges_of_shoe(game, paytable, shoe: Shoe, bets: Sequence[str], number: int) -> dict[str, Fraction]:
-    """The exact edges of bets off the fast path: one exact count of the shoe for all of them."""
-    try:
-        counts = game.count(shoe, bets, paytable)
-    except SuitsUnknown as exc:
-        needing = [bet for bet in bets if paytable.rule(bet).resolution == "card"]
-        raise OddsError(f"line {number}: {', '.join(needing)}: {exc}") from None
-    except OddsError as exc:
-        raise OddsError(f"line {number}: {exc}") from None
-    return {bet: -expected_value(paytable.bet(bet).pays, counts[bet].counts, counts[bet].total) for bet in bets}
+    ranks, cards = compositions(game, base, lines, first_line)
+    if not plan.needs_suits:
+        return house_edges(plan, ranks)
+    unknown = np.flatnonzero(cards[:, 0] < 0)
+    if len(unknown):
+        needing = [bet for bet in plan.bet_ids if plan.rules[bet].resolution == "card"]
+        raise OddsError(f"line {int(unknown[0]) + first_line}: {', '.join(needing)}: {SuitsUnknown.MESSAGE}")
+    return house_edges(plan, cards)
 
 
 # -- the command: streamed, in chunks, over one or many processes ----------------------------------
@@ -286,7 +185,7 @@ def stream_batch(
     from .render.batch import BatchWriter
 
     chunk_lines = chunk_lines or CHUNK_LINES
-    plan = FastPlan.of(game, paytable, bet_ids)
+    plan = Plan.of(game, paytable, bet_ids)
     chunks = _chunks(lines, chunk_lines)
     head: list = []
     if workers > 1:  # read up to PARALLEL_MIN_LINES lines: are there enough for workers?
@@ -374,7 +273,7 @@ def _start_spawned(game_id, paytable, bet_ids, decks, fmt):
     from .games import get_game
 
     game = get_game(game_id)
-    _JOB = (game, paytable, FastPlan.of(game, paytable, bet_ids), bet_ids, decks, fmt)
+    _JOB = (game, paytable, Plan.of(game, paytable, bet_ids), bet_ids, decks, fmt)
 
 
 def _pool_chunk(first_line: int, lines: list[str]) -> str:
@@ -389,5 +288,5 @@ def _render_chunk(job, first_line: int, lines: Sequence[str]) -> str:
 
     game, paytable, plan, bet_ids, decks, fmt = job
     with single_threaded_blas():
-        ratios = _line_ratios(game, paytable, plan, lines, bet_ids, decks, first_line)
+        ratios = _line_ratios(game, plan, lines, decks, first_line)
     return batch_chunk([(bet, ratios[bet]) for bet in bet_ids], len(lines), first_line, fmt)

@@ -21,7 +21,7 @@ from decimal import Decimal
 from importlib import resources
 from pathlib import Path
 
-from .games import all_games
+from .games import all_games, get_game
 from .paytable import load_paytable, read_game_of, shipped_names
 from .render import percent
 from .sheet import build_sheet
@@ -108,12 +108,12 @@ def catalogue_entries(paytables=()) -> list[Entry]:
     given (a user's own), in the order ``odds games`` lists games and paytables."""
     out = []
     for game in all_games():
-        for name in shipped_names(game.id):
+        for name in shipped_names(game):
             table = load_paytable(game, name)
             parent = None if name == game.default_paytable else _extends(game.id, name, None)
             out += _entries(game, table, table.source, _changes(game, table, parent))
     for path in paytables:
-        game = read_game_of(path)
+        game = get_game(read_game_of(path))
         table = load_paytable(game, path)
         out += _entries(game, table, path, _changes(game, table, _extends(game.id, None, path)))
     return out

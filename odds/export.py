@@ -15,11 +15,8 @@ from collections.abc import Callable
 
 from .errors import OddsError
 from .files import usable, write_text
-from .games import all_games
-from .paytable import load_paytable, shipped_names
 from .render.sheet import render_sheet
-from .sheet import build_sheet
-from .shoe import Shoe
+from .sheet import full_shoe_sheets
 
 
 def sheet_files(paytables=()) -> dict[str, str]:
@@ -32,30 +29,15 @@ def sheet_files(paytables=()) -> dict[str, str]:
     return files
 
 
-def full_shoe_sheets(paytables=()):
-    """Every shipped paytable of every game (and each paytable file given: a user's own bets),
-    every bet, on the game's full default shoe."""
-    for game in all_games():
-        shoe = Shoe.decks(game.default_decks) if game.uses_shoe else None
-        for name in shipped_names(game.id):
-            yield build_sheet(game, load_paytable(game, name), shoe)
-    for path in paytables:
-        game = paytable_game(path)
-        yield build_sheet(game, load_paytable(game, path), Shoe.decks(game.default_decks) if game.uses_shoe else None)
-
-
-def paytable_game(path: str):
-    """The game a paytable file names (its ``game`` key)."""
-    from .paytable import read_game_of
-
-    return read_game_of(path)
-
-
 def vectors_files(paytables=()) -> dict[str, str]:
-    """``vectors.json``: the reference vectors of :mod:`odds.design.vectors`."""
-    from .design.vectors import vectors_files as produce
+    """``vectors.json`` (counts, :mod:`odds.design.vectors`) and ``settlement-vectors.json`` (rounds
+    and their settlements, :mod:`odds.design.rounds`)."""
+    from .design import rounds, vectors
 
-    return produce()
+    return {
+        "vectors.json": vectors.dumps(vectors.build_vectors()),
+        "settlement-vectors.json": rounds.dumps(rounds.build_rounds()),
+    }
 
 
 PRODUCERS: list[Callable[[], dict[str, str]]] = [sheet_files, vectors_files]

@@ -40,3 +40,15 @@ class LazyModule:
 
 numpy = LazyModule("numpy")
 """Stands in for ``import numpy as np``."""
+
+
+def pandas():
+    """pandas, imported when a DataFrame is asked for (the optional extra ``frame``); a clear
+    :class:`odds.errors.OddsError` when it is not installed."""
+    try:
+        import pandas as module
+    except ImportError:  # pragma: no cover - depends on the install
+        from .errors import OddsError
+
+        raise OddsError("to_frame() needs pandas: pip install 'odds[frame]'") from None
+    return module

@@ -39,7 +39,7 @@ CSV_HEADERS = [
 def default_sheets(paytables=()) -> Iterable:
     """Every shipped paytable of every registered game (and the paytable files given), full
     default shoe, every bet."""
-    from .export import full_shoe_sheets
+    from .sheet import full_shoe_sheets
 
     return full_shoe_sheets(paytables)
 

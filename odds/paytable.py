@@ -92,14 +92,11 @@ def parse_pay(value, where: str) -> Fraction:
     return pay
 
 
-def shipped_names(game_id: str) -> list[str]:
+def shipped_names(game) -> list[str]:
     """Names of the paytables shipped for a game, the default first."""
-    from .games import get_game
-
-    folder = resources.files("odds.paytables").joinpath(game_id)
+    folder = resources.files("odds.paytables").joinpath(game.id)
     names = sorted(p.name[: -len(".toml")] for p in folder.iterdir() if p.name.endswith(".toml"))
-    default = get_game(game_id).default_paytable
-    return [default] + [n for n in names if n != default]
+    return [game.default_paytable] + [n for n in names if n != game.default_paytable]
 
 
 def _is_path(name_or_path: str) -> bool:
@@ -142,7 +139,7 @@ def load_paytable(game, name_or_path: str | None = None) -> Paytable:
         except UnicodeDecodeError as exc:
             raise PaytableError(f"{path}: cannot read the file as UTF-8 text ({exc.__class__.__name__})") from None
         return _load(game, text, str(path), path.stem, depth=0)
-    names = shipped_names(game.id)
+    names = shipped_names(game)
     if name_or_path not in names:
         if _is_file(Path(name_or_path)):
             raise PaytableError(
@@ -154,10 +151,9 @@ def load_paytable(game, name_or_path: str | None = None) -> Paytable:
     return _load_shipped(game, name_or_path, depth=0)
 
 
-def read_game_of(path: str):
-    """The game a paytable file is written for (its ``game`` key), e.g. to export a user's file."""
-    from .games import get_game
-
+def read_game_of(path: str) -> str:
+    """The id of the game a paytable file is written for (its ``game`` key), e.g. to export a
+    user's file."""
     try:
         data = tomllib.loads(
             read_limited(Path(path), MAX_PAYTABLE_BYTES, "paytable file").decode("utf-8"), parse_float=Decimal
@@ -166,7 +162,7 @@ def read_game_of(path: str):
         raise PaytableError(f"{path}: cannot read the paytable file ({exc.__class__.__name__})") from None
     if not isinstance(data.get("game"), str):
         raise PaytableError(f"{path}: key 'game' must name the game, e.g. game = \"baccarat\"")
-    return get_game(data["game"])
+    return data["game"]
 
 
 def _load_shipped(game, name: str, depth: int) -> Paytable:
@@ -195,7 +191,7 @@ def _load(game, text: str, source: str, name: str, depth: int) -> Paytable:
     shipped: set[str] = set()
     if "extends" in data:
         parent = data["extends"]
-        names = shipped_names(game.id)
+        names = shipped_names(game)
         # a shipped paytable of the same game, by its bare name: never a path out of the package
         if depth > 8 or not isinstance(parent, str) or parent not in names:
             raise PaytableError(

@@ -166,31 +166,6 @@ def _numbers(text_or_list, low: int, high: int, what: str) -> list[int]:
 # -- the drawing, explained as data ----------------------------------------------------------------
 
 
-def table_1_row(total: int) -> tuple[tuple[int, ...], bool]:
-    """The row of Table 1 a player's two-card total falls in: ``(its totals, draws)``, read from
-    :func:`odds.games.punto_banco.player_draws` (``((0, 1, 2, 3, 4, 5), True)`` for a 5)."""
-    from .games.punto_banco import player_draws
-
-    draws = player_draws(total)
-    return tuple(t for t in range(8) if player_draws(t) == draws), draws
-
-
-def table_2_row(banker_total: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Table 2's row for a banker two-card total: ``(player third-card values it draws on, values
-    it stands on)``, read from :func:`odds.games.punto_banco.banker_draws`."""
-    from .games.punto_banco import banker_draws
-
-    draw = tuple(v for v in range(10) if banker_draws(banker_total, v))
-    return draw, tuple(v for v in range(10) if v not in draw)
-
-
-def stood_row() -> tuple[int, ...]:
-    """The banker totals that draw when the player stood (0-5)."""
-    from .games.punto_banco import banker_draws
-
-    return tuple(b for b in range(8) if banker_draws(b, None))
-
-
 def baccarat_hands(cards: Sequence[tuple[int, str | None]], banker_name: str = "banker") -> tuple[Hand, Hand]:
     """The two hands of a complete baccarat round and how the drawing went (module docstring)."""
     from .games.punto_banco import banker_draws, is_natural, player_draws
@@ -437,6 +412,6 @@ def _settled(game, paytable, cards, hands, keys: dict, bets, left_out, why: str 
     return Settlement(game, paytable, tuple(cards), tuple(hands), tuple(results), tuple(left_out), why)
 
 
-from .api import make_callable  # noqa: E402 - the module is also odds.settle(...), the API function
+from .callable_module import make_callable  # noqa: E402 - the module is also odds.settle(...), the API function
 
 make_callable(__name__)

@@ -23,21 +23,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from collections.abc import Sequence
 
+from .core import expected_value
 from .games.base import Game
 from .paytable import Paytable
 from .shoe import Shoe
-
-
-def expected_value(pays, counts, total: int) -> Fraction:
-    """A bet's exact expected value per unit: ``sum_o pays[o] * counts[o] / total``.
-
-    The one formula every figure derives from; :class:`BetSheet` and the batch, depletion and
-    game modules all call it.
-
-    >>> expected_value({"win": Fraction(1), "lose": Fraction(-1)}, {"win": 18, "lose": 19}, 37)
-    Fraction(-1, 37)
-    """
-    return sum((Fraction(pays[key] * n) for key, n in counts.items()), Fraction(0)) / total
 
 
 @dataclass(frozen=True)
@@ -152,9 +141,9 @@ class Sheet:
         return``); ``what="bets"``: one row per bet with every figure under its table. Exact
         values stay Fractions and ints (object columns); the ``*_float`` columns are for plots.
         """
-        from .api import _pandas
+        from .lazy import pandas
 
-        pandas = _pandas()
+        pandas = pandas()
         if what == "outcomes":
             rows = [
                 {
@@ -294,6 +283,29 @@ def build_sheet(
     return Sheet(game, paytable, shoe, tuple(bets), notes)
 
 
-from .api import make_callable  # noqa: E402 - the module is also odds.sheet(...), the API function
+def full_shoe_sheets(paytables=()):
+    """Every shipped paytable of every game (and each paytable file given: a user's own bets),
+    every bet, on the game's full default shoe: what ``odds export`` and the overview show."""
+    from .games import all_games
+    from .paytable import load_paytable, shipped_names
+
+    for game in all_games():
+        shoe = Shoe.decks(game.default_decks) if game.uses_shoe else None
+        for name in shipped_names(game):
+            yield build_sheet(game, load_paytable(game, name), shoe)
+    for path in paytables:
+        game = paytable_game(path)
+        yield build_sheet(game, load_paytable(game, path), Shoe.decks(game.default_decks) if game.uses_shoe else None)
+
+
+def paytable_game(path: str):
+    """The game a paytable file names (its ``game`` key)."""
+    from .games import get_game
+    from .paytable import read_game_of
+
+    return get_game(read_game_of(path))
+
+
+from .callable_module import make_callable  # noqa: E402 - the module is also odds.sheet(...), the API function
 
 make_callable(__name__)

@@ -42,6 +42,10 @@ class ShoeError(OddsError):
 class SuitsUnknown(ShoeError):
     """A bet needs suits but cards were removed without naming their suit."""
 
+    MESSAGE = (
+        "this bet needs suits, but cards were removed without a suit: name each removed card's suit (e.g. Kh, not K)"
+    )
+
 
 @dataclass(frozen=True)
 class Shoe:
@@ -158,10 +162,7 @@ class Shoe:
     def card_counts(self) -> tuple[int, ...]:
         """Counts of the 52 card kinds (see :func:`odds.cards.card_kind_index`)."""
         if self.suited_counts is None:
-            raise SuitsUnknown(
-                "this bet needs suits, but cards were removed without a suit: "
-                "name each removed card's suit (e.g. Kh, not K)"
-            )
+            raise SuitsUnknown(SuitsUnknown.MESSAGE)
         return self.suited_counts
 
     def describe(self) -> dict:

@@ -71,7 +71,7 @@ PAYTABLES = {
     "cond_outcomes_text.toml": 'game = "baccarat"\nextends = "seed"\n[bets.x]\noutcomes = "tie"\n',
     "cond_many.toml": (
         'game = "baccarat"\nextends = "seed"\n[bets.x]\noutcomes = ['
-        + ", ".join(f'{{ key = "k{i}", when = "tie", pays = 1 }}' for i in range(100))
+        + ", ".join(f'{{ key = "k{i}", when = "tie", pays = 1 }}' for i in range(1000))
         + ', { key = "z", pays = -1 }]\n'
     ),
     "cond_suits_no_suits.toml": _bet('player_suit1 == "h"'),
@@ -357,7 +357,7 @@ for _name, _text in [
     ("cond_bad_key.toml", "lowercase words"),
     ("cond_bad_id.toml", "lowercase words"),
     ("cond_outcomes_text.toml", "must be a list"),
-    ("cond_many.toml", "at most 64"),
+    ("cond_many.toml", "at most 1000"),
 ]:
     case(1, _text, "sheet", "baccarat", "--paytable", f"{{d}}/{_name}")
 case(1, "needs suits", "sheet", "baccarat", "--bet", "x", "--remove", "K", "--paytable", "{d}/cond_suits_no_suits.toml")

@@ -975,7 +975,7 @@ def md():
 
 def _catalogue_files():
     for game in all_games():
-        for name in shipped_names(game.id):
+        for name in shipped_names(game):
             if name != game.default_paytable and game.id in CATALOGUE_GAMES:
                 text = resources.files("odds.paytables").joinpath(game.id, f"{name}.toml").read_text(encoding="utf-8")
                 yield game, name, tomllib.loads(text)
@@ -1035,7 +1035,7 @@ def test_catalogue_md_lists_every_bet_and_games_md_prints_it():
     for e in entries():
         assert f"| `{e.bet}`" in text, (e.paytable, e.bet)
     for game in all_games():  # every shipped paytable has its section
-        for name in shipped_names(game.id):
+        for name in shipped_names(game):
             assert f"### {game.id} / `{name}`" in text, (game.id, name)
     # the default paytables list all their bets, the others what they add or change
     assert sum(e.paytable == "seed" and e.game == "baccarat" for e in entries()) == len(get_game("baccarat").bets)

@@ -277,7 +277,7 @@ def test_two_card_path_is_exact_on_huge_shoes(game_id):
     game = get_game(game_id)
     paytable = load_paytable(game)
     evaluator = Evaluator(game, paytable, list(game.bets))
-    assert set(evaluator.paths.values()) == {"positional"}
+    assert set(evaluator.plan.routes.values()) == {"cards"}
     rows = np.array(
         [[10**8 + 7 * k for k in range(52)], [10**8 if k % 5 else 3 for k in range(52)], [5 + k % 7 for k in range(52)]]
     )  # a small shoe in the same batch

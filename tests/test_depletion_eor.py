@@ -149,18 +149,20 @@ def test_evaluator_matches_the_sheet_path(game_id):
     for i, row in enumerate(comps):
         shoe = Shoe.from_card_counts(row.tolist())
         for bet in game.bets:
-            assert exact[bet][i] == sheet_ev(game, paytable, shoe, bet), (game_id, bet, evaluator.paths[bet])
+            assert exact[bet][i] == sheet_ev(game, paytable, shoe, bet), (game_id, bet, evaluator.plan.routes[bet])
         positive, ev = evaluator.evaluate(row[None, :])[bet]
         assert bool(positive[0]) == (exact[bet][i] > 0)
         assert ev[0] == pytest.approx(float(exact[bet][i]), rel=1e-12, abs=1e-15)
 
 
 def test_fast_paths_are_used_for_baccarat_and_dragon_tiger():
-    paths = Evaluator(get_game("baccarat"), load_paytable(get_game("baccarat")), list(get_game("baccarat").bets)).paths
-    assert paths["banker"] == "compiled" and paths["perfect-pair"] == "positional"
+    routes = Evaluator(
+        get_game("baccarat"), load_paytable(get_game("baccarat")), list(get_game("baccarat").bets)
+    ).plan.routes
+    assert routes["banker"] == "drawing" and routes["perfect-pair"] == "cards"
     if "dragon-tiger" in CARD_GAME_IDS:
         dt = get_game("dragon-tiger")
-        assert set(Evaluator(dt, load_paytable(dt), list(dt.bets)).paths.values()) == {"positional"}
+        assert set(Evaluator(dt, load_paytable(dt), list(dt.bets)).plan.routes.values()) == {"cards"}
 
 
 @pytest.mark.parametrize("resolution,labels", [("value", 10), ("rank", 13), ("card", 52)])

@@ -30,9 +30,7 @@ class OldEvaluator:
     """The evaluator before the kernels: old paths, old float rule, one call per shoe."""
 
     def __init__(self):
-        self.inner = Evaluator(GAME, PAYTABLE, BETS)
-        self.inner._compiled_sum = None
-        self.inner._groups = [(group, table, None) for group, table, _ in self.inner._groups]
+        self.inner = Evaluator(GAME, PAYTABLE, BETS, fast=False)
         self.game = GAME
 
     def evaluate(self, unseen):
@@ -94,8 +92,7 @@ def test_a_shoe_past_int64_keeps_its_own_float_rule():
         PAYTABLE, bets={**PAYTABLE.bets, "tie": replace(tie, pays={**tie.pays, top: tie.pays[top] * 2**24})}
     )
     new = Evaluator(GAME, table, ["tie"])
-    old = Evaluator(GAME, table, ["tie"])
-    old._compiled_sum = None
+    old = Evaluator(GAME, table, ["tie"], fast=False)
     small = np.concatenate(dealt(1, 6))
     big = np.array([Shoe.decks(8).card_counts()] * 2)
     num, den = new.numerators(small)["tie"]

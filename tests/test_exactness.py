@@ -24,7 +24,8 @@ from odds.exact.intmath import falling
 from odds.depletion import count as count_lib
 from odds.depletion.count import FIX, BetTally, CountSpec, Tally, best_trigger, fixed_point, tally_shoe
 from odds.depletion.dealer import DealRules
-from odds.depletion.evaluator import Evaluator, _narrow
+from odds.depletion.evaluator import Evaluator
+from odds.exact.plan import narrow
 from odds.exact import drawing as compiled_lib
 from odds.exact import intmath
 from odds.games import get_game, punto_banco
@@ -261,7 +262,7 @@ def test_positional_path_equals_the_sheet(data):
     table = paytable_with(game, {bet: data.draw(pays_for(game.bets[bet].outcome_keys))})
     shoes = [data.draw(card_shoes()) for _ in range(data.draw(st.integers(1, 3)))]
     evaluator = check_evaluator(game, table, bet, shoes)
-    assert evaluator.paths[bet] == "positional"
+    assert evaluator.plan.routes[bet] == "cards"
 
 
 @EXAMPLES
@@ -273,7 +274,7 @@ def test_compiled_path_of_the_evaluator_equals_the_sheet(data):
     table = paytable_with(game, {bet: data.draw(pays_for(game.bets[bet].outcome_keys))})
     shoes = [data.draw(card_shoes()) for _ in range(data.draw(st.integers(1, 2)))]
     evaluator = check_evaluator(game, table, bet, shoes)
-    assert evaluator.paths[bet] == "compiled"
+    assert evaluator.plan.routes[bet] == "drawing"
 
 
 def test_each_bet_keeps_int64_unless_its_own_range_fails():
@@ -293,7 +294,7 @@ def test_each_bet_keeps_int64_unless_its_own_range_fails():
 def raw_dtype(game, table, bet, shoe):
     """The dtype the positional path computes a bet's numerator in, for one shoe (before the
     evaluator narrows what fits back to int64)."""
-    from odds.bets.engine import compile_bet
+    from odds.exact.plan import compile_bet
 
     rule = table.rule(bet)
     positional = compile_bet(game.deal, game.id, rule).table
@@ -377,7 +378,7 @@ def test_shipped_pays_stay_in_int64_as_the_readme_says(game_id, decks):
     game = get_game(game_id)
     table = load_paytable(game)
     evaluator = Evaluator(game, table, list(game.bets))
-    bets = evaluator.positional_bets
+    bets = [b for b, route in evaluator.plan.routes.items() if route == "cards"]
     shoe = Shoe.decks(decks).card_counts()
     numerators = evaluator.numerators(np.array([shoe]))
     exact = evaluator.exact(np.array([shoe]))
@@ -400,8 +401,8 @@ def test_absurd_counts_are_refused_not_summed_wrong():
 
 def test_narrow_edge():
     values = np.array([-(2**62) + 1, 2**62 - 1], dtype=object)
-    assert _narrow(values).dtype == np.int64
-    assert _narrow(np.array([2**62], dtype=object)).dtype == object
+    assert narrow(values).dtype == np.int64
+    assert narrow(np.array([2**62], dtype=object)).dtype == object
 
 
 # -- count's tallies ------------------------------------------------------------------------------

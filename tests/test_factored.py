@@ -18,7 +18,8 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings, strategies as st
 
 from odds.exact.intmath import falling
-from odds.depletion.evaluator import Evaluator, rank_counts
+from odds.depletion.evaluator import Evaluator
+from odds.exact.plan import rank_counts
 from odds.exact import kernels
 from odds.exact.positional import _factor_values
 from odds.games import get_game
@@ -40,19 +41,28 @@ EVALUATOR = Evaluator(GAME, PAYTABLE, list(GAME.bets))
 INT64_MAX = 2**63 - 1
 
 
+def groups(evaluator: Evaluator) -> list:
+    """``(bets, table, kernel)`` of each positional group of the evaluator's plan."""
+    return [(bets, table, kernel) for bets, table, _, kernel in evaluator.plan._card_groups]
+
+
+def drawing(evaluator: Evaluator):
+    """``(bets, state table, folded pay columns, kernel)`` of the plan's drawing bets."""
+    return evaluator.plan._drawing
+
+
 def factored_groups(evaluator: Evaluator) -> list:
     """The evaluator's positional groups with :class:`FactoredSum` kernels (the shipped pair bets
     take :class:`SymmetricSum`: ranks are interchangeable in them; the factored kernel is what any
     other bet on single cards takes, so it is tested on the same tables)."""
     out = []
-    for group, table, _ in evaluator._groups:
-        matrix = np.array([evaluator._columns[b] for b in group], dtype=object).T
+    for group, table, matrix, _ in evaluator.plan._card_groups:
         out.append((group, table, kernels.positional_sum(table, matrix, symmetric=False)))
     return out
 
 
 FACTORED_GROUPS = factored_groups(EVALUATOR)
-ALL_GROUPS = EVALUATOR._groups + FACTORED_GROUPS
+ALL_GROUPS = groups(EVALUATOR) + FACTORED_GROUPS
 
 
 # -- independent references in Python integers ----------------------------------------------------
@@ -61,7 +71,7 @@ ALL_GROUPS = EVALUATOR._groups + FACTORED_GROUPS
 def compiled_reference(values_row) -> list[int]:
     """The folded digit columns' sums for one row of 10 value counts: every multiset's exact
     weight (CompiledDeal.multiset_weights, Python integers) times its row of Q."""
-    compiled, folded = EVALUATOR._compiled, EVALUATOR._folded
+    _, compiled, folded, _ = drawing(EVALUATOR)
     weights = compiled.multiset_weights([int(x) for x in values_row])
     q = folded.digit_q.tolist()
     return [sum(w * row[d] for w, row in zip(weights, q) if w) for d in range(folded.digit_width)]
@@ -72,7 +82,7 @@ def positional_reference(group, table, cards_row) -> list[int]:
     reads (the unread positions' factor left out, as the kernel does), in Python integers."""
     shoe = Shoe.from_card_counts([int(x) for x in cards_row])
     values = _factor_values(table.factors, table.positions, shoe)
-    columns = [EVALUATOR._columns[b] for b in group]
+    columns = [EVALUATOR.plan._integer_column(b) for b in group]
     out = [0] * len(group)
     for term, ways in zip(table.terms.tolist(), table.ways.tolist()):
         w = 1
@@ -158,17 +168,19 @@ def test_the_shipped_bets_take_the_kernels():
     """Every baccarat bet of the default paytable has a kernel (else there is nothing to test):
     the bets on single cards the symmetric one (their ranks are interchangeable), and each of
     their tables a factored one too."""
-    assert EVALUATOR._compiled_sum is not None
-    assert all(isinstance(kernel.kernel, kernels.SymmetricSum) for _, _, kernel in EVALUATOR._groups)
+    assert drawing(EVALUATOR)[3] is not None
+    assert all(isinstance(kernel.kernel, kernels.SymmetricSum) for _, _, kernel in groups(EVALUATOR))
     assert all(isinstance(kernel.kernel, kernels.FactoredSum) for _, _, kernel in FACTORED_GROUPS)
-    assert sorted(b for group, _, _ in EVALUATOR._groups for b in group) == sorted(EVALUATOR.positional_bets)
+    assert sorted(b for group, _, _ in groups(EVALUATOR) for b in group) == sorted(
+        b for b, route in EVALUATOR.plan.routes.items() if route == "cards"
+    )
 
 
 def test_bets_whose_ranks_differ_take_the_factored_kernel():
     """Dragon Tiger's big/small and odd/even read which rank a card is: not symmetric."""
     game = get_game("dragon-tiger")
     evaluator = Evaluator(game, load_paytable(game), ["dragon-big", "tiger-odd", "dragon", "tie"])
-    kinds = {b: type(kernel.kernel).__name__ for group, _, kernel in evaluator._groups for b in group}
+    kinds = {b: type(kernel.kernel).__name__ for group, _, kernel in groups(evaluator) for b in group}
     assert kinds == {
         "dragon-big": "FactoredSum",
         "tiger-odd": "FactoredSum",
@@ -180,7 +192,7 @@ def test_bets_whose_ranks_differ_take_the_factored_kernel():
 @EXAMPLES
 @given(st.data())
 def test_compiled_kernel_equals_python_integers(data):
-    kernel = EVALUATOR._compiled_sum
+    kernel = drawing(EVALUATOR)[3]
     rows = [data.draw(value_rows(kernel.kernel)) for _ in range(data.draw(st.integers(1, 4)))]
     assert kernel.kernel.applies(max(sum(r) for r in rows))
     got, _ = kernel_sums(kernel, rows)
@@ -223,7 +235,7 @@ def piled_until_limbs(kernel, base_row, kind, reference, to_counts=lambda rows: 
 def test_compiled_kernel_exact_on_both_sides_of_the_float_bound():
     """One value piled up: the last count summed in float64 products and the first on limbs give
     the Python integers' sums; eight decks stay on the float path."""
-    kernel = EVALUATOR._compiled_sum
+    kernel = drawing(EVALUATOR)[3]
     assert kernel_sums(kernel, [EIGHT_DECK_VALUES])[1] == 0
     heavy = kernel.kernel.first.atoms[0]
     extra = piled_until_limbs(kernel, EIGHT_DECK_VALUES, heavy, compiled_reference)
@@ -248,7 +260,7 @@ def test_positional_kernels_exact_on_both_sides_of_the_float_bound(index):
 def test_int64_bound_is_where_the_kernels_stop():
     """At the largest shoe the int64 bound admits the kernels are exact (limbs); one card more and
     they refuse, so the evaluator takes the fallback (batch_linear / batch_dot, any size)."""
-    kernel = EVALUATOR._compiled_sum
+    kernel = drawing(EVALUATOR)[3]
     top = largest_applicable(kernel.kernel)
     assert kernel.kernel.applies(top) and not kernel.kernel.applies(top + 1)
     row = [6] + [0] * 9
@@ -264,14 +276,8 @@ def test_int64_bound_is_where_the_kernels_stop():
             assert kernel_sums(kernel, counts)[0] == [positional_reference(group, table, row)], group
 
 
-def force_fallback(evaluator: Evaluator) -> Evaluator:
-    """The same evaluator on the old paths only (CompiledDeal.batch_linear, PositionalTable.batch_dot)."""
-    evaluator._compiled_sum = None
-    evaluator._groups = [(group, table, None) for group, table, _ in evaluator._groups]
-    return evaluator
-
-
-FALLBACK = force_fallback(Evaluator(GAME, PAYTABLE, list(GAME.bets)))
+FALLBACK = Evaluator(GAME, PAYTABLE, list(GAME.bets), fast=False)
+"""The same evaluator on the old paths only (CompiledDeal.batch_linear, PositionalTable.batch_dot)."""
 
 
 @EXAMPLES
@@ -290,7 +296,7 @@ def test_evaluator_numerators_equal_the_old_paths(data):
         rows.append(row)
     rows = np.array(rows)
     if decks == 80:
-        assert not EVALUATOR._compiled_sum.kernel.applies(int(rows.sum(axis=1).max()))
+        assert not drawing(EVALUATOR)[3].kernel.applies(int(rows.sum(axis=1).max()))
     new, old = EVALUATOR.numerators(rows), FALLBACK.numerators(rows)
     for bet in GAME.bets:
         assert [int(x) for x in new[bet][0].tolist()] == [int(x) for x in old[bet][0].tolist()], bet
@@ -415,7 +421,7 @@ def test_user_bets_on_single_cards_take_every_kernel_and_equal_the_sheet(tmp_pat
     table = load_paytable(GAME, str(path))
     bets = ["value-match", "value-sevens", "king-first", "red-firsts"]
     evaluator = Evaluator(GAME, table, bets)
-    kinds = {b: type(kernel.kernel).__name__ for group, _, kernel in evaluator._groups for b in group}
+    kinds = {b: type(kernel.kernel).__name__ for group, _, kernel in groups(evaluator) for b in group}
     assert kinds == {
         "value-match": "FactoredSum",
         "value-sevens": "FactoredSum",
@@ -425,7 +431,7 @@ def test_user_bets_on_single_cards_take_every_kernel_and_equal_the_sheet(tmp_pat
     rng = np.random.default_rng(12)
     rows = rng.integers(0, 9, size=(6, 52))
     rows[:, 0] += 6
-    new, old = evaluator.exact(rows), force_fallback(Evaluator(GAME, table, bets)).exact(rows)
+    new, old = evaluator.exact(rows), Evaluator(GAME, table, bets, fast=False).exact(rows)
     for i, row in enumerate(rows):
         counts = GAME.count(Shoe.from_card_counts(row.tolist()), bets, table)
         for bet in bets:

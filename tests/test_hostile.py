@@ -32,7 +32,7 @@ from click.testing import CliRunner
 from hostile_corpus import CASES, make_files
 from odds import export as export_lib
 from odds import files as files_lib
-from odds.batch import rank_compositions
+from odds.batch import compositions
 from odds.cards import SUITS, parse_cards
 from odds.cli import cli
 from odds.depletion import count as count_lib
@@ -223,7 +223,7 @@ def test_removals_are_checked_at_the_finest_resolution_they_name():
         assert accepted == _feasible(decks, specs), (decks, text)
         # the batch's fast reader agrees: the same ranks, or the same refusal
         try:
-            ranks = rank_compositions(get_game("baccarat"), Shoe.decks(decks), [text])
+            ranks, _ = compositions(get_game("baccarat"), Shoe.decks(decks), [text])
             fast = True
         except OddsError:
             fast = False

@@ -8,7 +8,7 @@ import io
 from fractions import Fraction
 
 from odds.export import PRODUCERS
-from odds.games import all_games
+from odds.games import all_games, get_game
 from odds.games.roulette import ROULETTE
 from odds.overview import FLAG, overview_csv, overview_files, overview_md, overview_rows
 from odds.paytable import load_paytable, shipped_names
@@ -20,7 +20,7 @@ def test_every_bet_of_every_game_and_paytable():
     files = overview_files()
     rows = list(csv.DictReader(io.StringIO(files["overview.csv"])))
     expected = [
-        (g.id, name, bet) for g in all_games() for name in shipped_names(g.id) for bet in load_paytable(g, name).bets
+        (g.id, name, bet) for g in all_games() for name in shipped_names(g) for bet in load_paytable(g, name).bets
     ]  # a paytable file may add bets (the catalogue)
     assert [(r["game"], r["paytable"], r["bet"]) for r in rows] == expected
     for game_id in ("dragon-tiger", "dragon-tiger-poker", "sic-bo", "roulette", "baccarat"):
@@ -89,7 +89,7 @@ def test_mostly_void_bets_are_not_ranked_and_long_paytable_lists_name_the_missin
         build_sheet(g, load_paytable(g, name), Shoe.decks(g.default_decks))
         for g in all_games()
         if g.id == "baccarat"
-        for name in shipped_names(g.id)
+        for name in shipped_names(g)
     ]
     rows = overview_rows(sheets)
     md = overview_md(rows)
@@ -97,7 +97,7 @@ def test_mostly_void_bets_are_not_ranked_and_long_paytable_lists_name_the_missin
     void = {r["bet"] for r in rows if r["push_probability"] > Fraction(1, 2)}
     assert void and not any(r[2].strip("`") in void for r in ranked)
     assert all(f"`{b}`" in md.split("## Every bet")[0] for b in void)  # named in the note
-    every = set(shipped_names("baccarat"))
+    every = set(shipped_names(get_game("baccarat")))
     for cells in ranked:
         if cells[1].startswith("every paytable but "):
             missing = set(cells[1].removeprefix("every paytable but ").split(", "))

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from odds.bets.engine import build_positional
+from odds.exact.plan import build_positional
 from odds.depletion.evaluator import Evaluator
 from odds.exact import intmath, kernels
 from odds.exact.drawing import compile_deal

@@ -18,7 +18,7 @@ pays.no-tie = -1
 
 def test_every_shipped_paytable_loads_and_prices_every_outcome():
     for game in all_games():
-        for name in shipped_names(game.id):
+        for name in shipped_names(game):
             table = load_paytable(game, name)
             # every shipped bet is kept, in order; a catalogue file adds its own after them
             assert list(table.bets)[: len(game.bets)] == list(game.bets)

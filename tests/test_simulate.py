@@ -14,7 +14,8 @@ from click.testing import CliRunner
 from odds.cli import cli
 from odds.design import simulate as sim
 from odds.games import game_ids, get_game
-from odds.games.base import BetRule, Game, Outcome, OutcomeCounts
+from odds.core import BetRule, Outcome, OutcomeCounts
+from odds.games.base import Game
 from odds.paytable import BetPays, Paytable, load_paytable
 from odds.sheet import bet_sheet
 

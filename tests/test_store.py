@@ -5,18 +5,18 @@ from __future__ import annotations
 
 import numpy as np
 
-from odds.bets.engine import stored_keys_of_shipped_bets
+from odds.shipped_tables import stored_keys_of_shipped_bets
 from odds.exact import store
 
 
 def test_every_shipped_table_is_stored_in_the_package():
     """A key hashes the compilers' and rules' source and the bet's conditions: any change to them
-    needs `python -m odds.exact.store` (this test says so) before it lands."""
+    needs `python -m odds.shipped_tables` (this test says so) before it lands."""
     wanted = stored_keys_of_shipped_bets()
     missing = [k for k in wanted if not (store.PACKAGE_DIR / f"{k}.npz").is_file()]
-    assert not missing, f"{len(missing)} stored tables are stale: run `python -m odds.exact.store`"
+    assert not missing, f"{len(missing)} stored tables are stale: run `python -m odds.shipped_tables`"
     extra = [p.stem for p in store.PACKAGE_DIR.glob("*.npz") if p.stem not in wanted]
-    assert not extra, f"tables no shipped bet needs: run `python -m odds.exact.store` ({extra[:3]})"
+    assert not extra, f"tables no shipped bet needs: run `python -m odds.shipped_tables` ({extra[:3]})"
 
 
 def test_stored_tables_equal_a_fresh_build():

@@ -398,7 +398,7 @@ def test_settlement_vectors_cover_every_cell_and_every_outcome(settlement_file):
     for game_id in game_ids():
         game = get_game(game_id)
         shoe = Shoe.decks(game.default_decks) if game.uses_shoe else None
-        for name in shipped_names(game_id):
+        for name in shipped_names(get_game(game_id)):
             table = load_paytable(game, name)
             counts = game.count(shoe, list(table.bets), table)
             possible = {(b, k) for b in table.bets for k, n in counts[b].counts.items() if n}

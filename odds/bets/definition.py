@@ -25,7 +25,7 @@ import re
 from fractions import Fraction
 
 from ..errors import PaytableError
-from ..games.base import BetRule, Outcome
+from ..core import BetRule, Outcome
 from .condition import ConditionError, compile_condition
 from .features import feature_specs, feature_table, other_games_with
 

@@ -220,16 +220,18 @@ def vectors(out_file, game_id, paytable, rounds):
 def verify(path, paytables, tolerance):
     """Check a vectors file - counts (odds vectors) or settlements (odds vectors --rounds), ours
     or another program's - against exact values; list every mismatch; exit 1 on any."""
-    from ..design import vectors as vec_lib
+    from ..design import rounds, vectors as vec_lib
+    from ..games import get_game
     from ..paytable import load_paytable, read_game_of
 
     tol = parse_tolerance(tolerance)
     own = {}
     for file in paytables:
-        table = load_paytable(read_game_of(file), file)
+        table = load_paytable(get_game(read_game_of(file)), file)
         own[table.name] = table
     data = vec_lib.load(path)
-    problems, count, checked = vec_lib.verify(data, own, tol)
+    checker = rounds if data.get("schema") == rounds.SCHEMA else vec_lib
+    problems, count, checked = checker.verify(data, own, tol)
     what = "round(s)" if "rounds" in data and data.get("schema") != vec_lib.SCHEMA else "vector(s)"
     for line in problems:
         click.echo(line)

@@ -21,7 +21,7 @@ from ..render import files as files_text
 from ..render.batch import alias_note
 from ..render.games import render_games
 from ..render.sheet import render_sheet, suits_note
-from ..sheet import build_sheet
+from ..sheet import build_sheet, paytable_game
 from .options import (
     DECKS,
     WORKERS,
@@ -53,7 +53,7 @@ def games(fmt):
         click.echo(catalogue_md(), nl=False)
         return
     listing = all_games()
-    click.echo(render_games(listing, {g.id: shipped_names(g.id) for g in listing}, fmt), nl=False)
+    click.echo(render_games(listing, {g.id: shipped_names(g) for g in listing}, fmt), nl=False)
 
 
 def sheet_bets(game, shoe, bets, paytable) -> list[str]:
@@ -123,7 +123,7 @@ def export(out_dir, check, paytables):
     root = Path(out_dir)
     export_lib.check_out(root)  # a bad --out fails before the tables are computed
     for path in paytables:
-        export_lib.paytable_game(path)  # so does a bad paytable file
+        paytable_game(path)  # so does a bad paytable file
     files = export_lib.export_files(paytables)
     if check:
         stale = export_lib.differences(files, root)

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 
 from ..cards import RANK_LETTERS, SUITS, card_name
 from ..errors import OddsError
-from ..sheet import expected_value
+from ..core import expected_value
 from ..shoe import Shoe
 
 

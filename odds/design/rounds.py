@@ -44,8 +44,8 @@ from ..cards import RANKS, SUITS, baccarat_value, card_name
 from ..errors import OddsError, UnknownName, shown_repr
 from ..render import exact
 from ..settle import WHEELS
+from .vectors import ROUNDS_SCHEMA as SCHEMA
 
-SCHEMA = "odds-settlement-vectors/1"
 SEED = 20260601
 RANDOM_ROUNDS = 20
 """Seeded random rounds per game (its default paytable)."""
@@ -356,7 +356,7 @@ def build_rounds(games=None, paytable_name: str | None = None) -> dict:
 
     rounds, uncovered = [], []
     for game in games or all_games():
-        names = [paytable_name] if paytable_name else shipped_names(game.id)
+        names = [paytable_name] if paytable_name else shipped_names(game)
         for name in names:
             table = load_paytable(game, name)
             made, missing = game_rounds(
@@ -439,7 +439,7 @@ def verify_round(entry, index: int, own: dict | None = None, tolerance=None) -> 
     and how many values were checked."""
     from ..games import get_game
     from ..settle import settle_round
-    from .vectors import close, paytable_of, read_value
+    from .vectors import close, paytable_of, read_value  # (the values of a vectors file, read one way)
 
     where = f"round {index}"
     if not isinstance(entry, dict):

@@ -57,6 +57,8 @@ from ..sheet import bet_sheet
 from ..shoe import Shoe
 
 SCHEMA = "odds-reference-vectors/1"
+ROUNDS_SCHEMA = "odds-settlement-vectors/1"
+"""The schema of a settlement-vectors file (rounds and their settlements, :mod:`.rounds`)."""
 SEED = 20260601
 FULL_DECKS = (1, 2, 4, 6, 8)
 PARTIAL_DECKS = (1, 6, 8)
@@ -157,14 +159,6 @@ def dumps(data: dict) -> str:
     return text + "\n"
 
 
-def vectors_files() -> dict[str, str]:
-    """The export's producer: ``tables/vectors.json`` (counts) and ``tables/settlement-vectors.json``
-    (rounds and their settlements, :mod:`.rounds`)."""
-    from . import rounds
-
-    return {"vectors.json": dumps(build_vectors()), "settlement-vectors.json": rounds.dumps(rounds.build_rounds())}
-
-
 # -- verification ----------------------------------------------------------------------------------
 
 
@@ -192,8 +186,6 @@ def load(path: str | Path) -> dict:
         raise VectorFileError(f"{path}: {exc}") from None
     except ValueError as exc:  # an integer of thousands of digits
         raise VectorFileError(f"{path}: not a vectors file here: {str(exc)[:80]}") from None
-    from .rounds import SCHEMA as ROUNDS_SCHEMA
-
     items = "rounds" if isinstance(data, dict) and data.get("schema") == ROUNDS_SCHEMA else "vectors"
     if not isinstance(data, dict) or not isinstance(data.get(items), list):
         raise VectorFileError(f"{path}: not a vectors file: expected an object with a '{items}' list")
@@ -326,11 +318,11 @@ def paytable_of(game, entry: dict, where: str, own: dict | None):
         if own[name].game != game.id:
             raise OddsError(f"{where}: paytable {name} is a {own[name].game} paytable, not {game.id}'s")
         return own[name]
-    if name is not None and name not in shipped_names(game.id):
+    if name is not None and name not in shipped_names(game):
         # a file sent to us names a shipped paytable, never a path on this machine to read
         raise OddsError(
             f"{where}: paytable must name a shipped {game.id} paytable "
-            f"({', '.join(shipped_names(game.id))}) or a file given with --paytable, "
+            f"({', '.join(shipped_names(game))}) or a file given with --paytable, "
             f"not {shown_repr(name)}"
         )
     return load_paytable(game, name)
@@ -449,11 +441,7 @@ def verify_vector(vec, index: int, own: dict | None = None, tolerance=None) -> t
 def verify(data: dict, own: dict | None = None, tolerance=None) -> tuple[list[str], int, int]:
     """Check every vector: ``(problems, vectors, numbers checked)``; ``own``: the user's
     paytables by name, for vectors of their own bets; ``tolerance`` for the values given as
-    floats (:func:`close`). A settlement-vectors file (:mod:`.rounds`) is checked round by round."""
-    from . import rounds
-
-    if data.get("schema") == rounds.SCHEMA:
-        return rounds.verify(data, own, tolerance)
+    floats (:func:`close`). (A settlement-vectors file is checked by :func:`odds.design.rounds.verify`.)"""
     problems: list[str] = []
     checked = 0
     for index, vec in enumerate(data["vectors"], start=1):

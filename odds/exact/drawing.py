@@ -394,6 +394,19 @@ class FoldedColumns:
                 exact[:, j] = exact[:, j] + self.digit_q[:, b].astype(object) * (1 << (intmath.DIGIT_BITS * t))
         return exact.tolist()
 
+    def join(self, digit_sums: np.ndarray) -> np.ndarray:
+        """The columns' sums from their digit columns' sums ``(rows, digit columns)`` (int64):
+        the same array when every column is one digit, else Python integers."""
+        if self.one_digit:
+            return digit_sums
+        out = np.empty((len(digit_sums), self.width), dtype=object)
+        for j, owned in enumerate(self.digits):
+            value = digit_sums[:, owned[0]].astype(object)
+            for t, b in enumerate(owned[1:], start=1):
+                value = value + digit_sums[:, b].astype(object) * (1 << (intmath.DIGIT_BITS * t))
+            out[:, j] = value
+        return out
+
     @property
     def digit_width(self) -> int:
         return len(self.digit_max)

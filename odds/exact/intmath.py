@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from math import perm, prod
 from collections.abc import Sequence
 
-import numpy as np
+from ..lazy import numpy as np
 
 INT64_MAX = 2**63 - 1
 """The largest int64: a fast path's result must stay at or below it in size."""

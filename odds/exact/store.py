@@ -5,7 +5,7 @@ function of the rules and the bet's conditions. It is stored as a ``.npz`` file 
 everything it depends on (:data:`VERSION` of the compilers, the game's deal, the conditions):
 
 * ``odds/exact/stored/``: the tables of every shipped bet, shipped with the package (rebuilt by
-  ``python -m odds.exact.store``; a test checks they equal a fresh build);
+  ``python -m odds.shipped_tables``; a test checks they equal a fresh build);
 * the user's cache folder (``$ODDS_CACHE_DIR``, else ``$XDG_CACHE_HOME/odds``, else
   ``~/.cache/odds``): tables of the user's own bets, written the first time they are counted.
 
@@ -210,23 +210,3 @@ def counts_every_deal(arrays: dict[str, np.ndarray], reference, max_cards: int) 
     scale = np.array([falling(n - k, max_cards - k) for k in range(max_cards + 1)], dtype=np.int64)
     weights = scale[multisets.sum(axis=1)] * falls[np.arange(len(reference)), multisets].prod(axis=1)
     return int((weights[rows] * ways).sum()) == every
-
-
-def refresh_package() -> list[str]:
-    """Rebuild the stored tables of every shipped bet of every game into the package folder, and
-    drop files no shipped bet needs; returns the keys written."""
-    from ..bets.engine import stored_keys_of_shipped_bets
-
-    PACKAGE_DIR.mkdir(exist_ok=True)
-    wanted = stored_keys_of_shipped_bets()
-    for key, build in wanted.items():
-        save(key, build(), PACKAGE_DIR)
-    for path in PACKAGE_DIR.glob("*.npz"):
-        if path.stem not in wanted:
-            path.unlink()
-    return sorted(wanted)
-
-
-if __name__ == "__main__":
-    keys = refresh_package()
-    print(f"{PACKAGE_DIR}: {len(keys)} tables")

@@ -39,6 +39,6 @@ def all_games():
     return [get_game(g) for g in GAME_MODULES]
 
 
-from ..api import make_callable  # noqa: E402 - the package is also odds.games(), the API function
+from ..callable_module import make_callable  # noqa: E402 - the package is also odds.games(), the API function
 
 make_callable(__name__)

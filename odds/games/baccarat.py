@@ -2,7 +2,7 @@
 
 Every bet of both games is written as conditions on a round in the paytable files
 (``odds/paytables/baccarat/seed.toml``, ``odds/paytables/tiger-baccarat/seed.toml``), as a user
-writes their own; the bet engine (:mod:`odds.bets.engine`) counts them through the drawing rules
+writes their own; the exact layer (:mod:`odds.exact.plan`) counts them through the drawing rules
 of :mod:`.punto_banco`. Every count is out of the ordered six-card deals of the shoe.
 """
 
@@ -21,27 +21,13 @@ class BaccaratGame(Game):
     def __init__(self, game_id: str, name: str, notes=()):
         super().__init__(game_id, name, COUNTING, deal=punto_banco.DEAL, min_cards=6, notes=tuple(notes))
 
-    def compiled(self):
+    def drawing_table(self):
         """The rules compiled over multisets of card values, with each deal's end state."""
         return punto_banco.state_table()
 
     def stored_tables(self) -> dict:
         """Tables this game loads from disk (:mod:`odds.exact.store`)."""
         return punto_banco.stored_tables()
-
-    def state_columns(self, bet_id: str, pays: dict, scale: int, paytable=None) -> list[int] | None:
-        """Integer pay (times ``scale``) of each compiled end state, for the batch path; None for
-        bets not decided by the drawing alone."""
-        from ..bets.engine import compile_bet
-
-        rule = (paytable or self.paytable()).rule(bet_id)
-        if rule.conditions is None:
-            return None
-        compiled = compile_bet(self.deal, self.id, rule)
-        if compiled.path != "state":
-            return None
-        column = [int(pays[o.key] * scale) for o in rule.outcomes]
-        return [column[i] for i in compiled.state_outcomes.tolist()]
 
     def round_lengths(self, values):
         """Four cards, and the third cards the rules call for (:func:`punto_banco.play_many`

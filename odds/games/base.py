@@ -8,66 +8,10 @@ sheet (``odds/sheet.py``) joins the two.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
-from ..exact.intmath import falling
+from ..core import BetRule, OutcomeCounts
 from ..shoe import Shoe
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """One mutually exclusive outcome of a bet: a key the paytable prices, and a label."""
-
-    key: str
-    label: str
-
-
-def outcomes(*pairs: tuple[str, str]) -> tuple[Outcome, ...]:
-    """Outcomes from ``(key, label)`` pairs, in the order given."""
-    return tuple(Outcome(key, label) for key, label in pairs)
-
-
-@dataclass(frozen=True)
-class BetRule:
-    """A bet as the rules define it: its outcomes partition every round.
-
-    ``resolution`` is the coarsest view of the cards the bet needs (``value``, ``rank`` or
-    ``card``; ``None`` for dice and wheels). A bet written in a paytable file has ``conditions``:
-    per outcome, its checked ``when`` (:mod:`odds.bets.condition`; None for the last), and is
-    counted by the engine from them (:mod:`odds.bets.engine`). A bet the game defines in code
-    (call bets' chip layouts, player-dealer baccarat's choices) has none.
-    """
-
-    id: str
-    name: str
-    outcomes: tuple[Outcome, ...]
-    resolution: str | None = "value"
-    description: str = ""
-    conditions: tuple | None = None
-    source: str = ""
-    """Where the bet's published figures come from (catalogue bets)."""
-
-    @property
-    def outcome_keys(self) -> tuple[str, ...]:
-        return tuple(o.key for o in self.outcomes)
-
-    def label(self, key: str) -> str:
-        for o in self.outcomes:
-            if o.key == key:
-                return o.label
-        raise KeyError(key)
-
-
-@dataclass(frozen=True)
-class OutcomeCounts:
-    """Exact counts of a bet's outcomes out of ``total`` equally likely deals."""
-
-    counts: Mapping[str, int]
-    total: int
-
-    def __post_init__(self):
-        if sum(self.counts.values()) != self.total:
-            raise AssertionError("outcome counts do not add up to the total")
 
 
 @dataclass
@@ -75,7 +19,7 @@ class Game:
     """A game: its id, how it counts, how it deals, and whether it deals from a shoe.
 
     Its bets are the bets of its default paytable (:attr:`bets`): written as conditions in the
-    paytable files and counted by the bet engine (:mod:`odds.bets.engine`) through ``deal``, except
+    paytable files and counted by the exact layer (:mod:`odds.exact.plan`) through ``deal``, except
     the few a condition on one round cannot say (call bets' chip layouts, player-dealer baccarat's
     choices), which the game defines in code (``code_bets``) and counts in :meth:`count_code`.
     """
@@ -85,7 +29,7 @@ class Game:
     counting: str
     code_bets: dict[str, BetRule] = field(default_factory=dict)
     deal: object = None
-    """How the bet engine deals a round (:class:`odds.bets.engine.ShoeDeal` or ``RollDeal``)."""
+    """How a round is dealt, for the exact layer (:class:`odds.exact.deals.ShoeDeal` or ``RollDeal``)."""
     default_paytable: str = "seed"
     uses_shoe: bool = True
     default_decks: int = 8
@@ -115,43 +59,36 @@ class Game:
 
     def count(self, shoe: Shoe | None, bet_ids: Sequence[str], paytable=None, seen=None) -> dict[str, OutcomeCounts]:
         """Exact outcome counts for each bet id, for this shoe (None for dice and wheels), with
-        the bets as ``paytable`` defines them (default: the shipped ones).
+        the bets as ``paytable`` defines them (default: the shipped ones): the bets' plan
+        (:class:`odds.exact.plan.Plan`), counted.
 
         ``seen``: the cards of the current round already seen (:meth:`seen_cards`); the counts
         are then those of the deals that agree with them, out of their number."""
-        from ..bets.engine import count_condition_bets
-        from ..errors import OddsError
+        from ..exact.plan import Plan
 
-        paytable = paytable or self.paytable()
-        if shoe is not None:
-            self.check_shoe(shoe)
-        rules = [paytable.rule(b) for b in bet_ids]
-        written = [r for r in rules if r.conditions is not None]
-        coded = [r.id for r in rules if r.conditions is None]
-        if seen is not None and coded:
-            raise OddsError(
-                f"{', '.join(coded)}: defined in code, not as conditions: cannot be counted given the cards seen"
-            )
-        out: dict[str, OutcomeCounts] = {}
-        if written:
-            counts = count_condition_bets(self.deal, self.id, shoe, written, seen)
-            for r in written:
-                total = (
-                    sum(counts[r.id])
-                    if seen is not None
-                    else self.deal.rows
-                    if shoe is None
-                    else falling(shoe.total, self.deal.positions)
-                )
-                if not total:
-                    raise OddsError(
-                        "no deal of this shoe agrees with the cards seen (are they in the shoe, "
-                        "and could the round have dealt them?)"
-                    )
-                out[r.id] = OutcomeCounts(dict(zip(r.outcome_keys, counts[r.id])), total)
-        if coded:
-            out.update(self.count_code(shoe, coded, paytable))
-        return {b: out[b] for b in bet_ids}
+        plan = Plan.of(self, paytable or self.paytable(), bet_ids)
+        return (plan if seen is None else plan.given(seen)).counts(shoe)
+
+    def deal_of(self, rule: BetRule):
+        """The deal a bet written as conditions is counted on (default: the game's own; roulette's
+        bets that read the next spin: every ordered pair of spins)."""
+        return self.deal
+
+    def drawing_table(self):
+        """The rules compiled over multisets of card values with each deal's end state
+        (:class:`odds.exact.drawing.CompiledDeal`), for games with a drawing; None otherwise."""
+        return None
+
+    def stored_tables(self) -> dict:
+        """Tables this game loads from disk (:mod:`odds.exact.store`), by stored name, with a
+        function building each afresh (:mod:`odds.shipped_tables`)."""
+        return {}
+
+    def state_outcomes(self, bet_id: str):
+        """For a bet the game defines in code: the outcome index of each end state of
+        :meth:`drawing_table` when the drawing alone decides it (then many compositions are
+        counted in one pass), else None."""
+        return None
 
     def seen_cards(self, player: str = "", banker: str = ""):
         """The cards of the current round already seen (``--player``, ``--banker``: card specs in
@@ -191,7 +128,7 @@ class Game:
         """Every bet's outcome key for each round dealt from its cards (``(rank, suit)`` in
         dealing order), for the bets of ``paytable`` (default: the shipped ones): condition bets
         through the engine, all rounds at once; code bets through :meth:`settle_code`."""
-        from ..bets.engine import settle_rounds
+        from ..bets.settling import settle_rounds
 
         paytable = paytable or self.paytable()
         rules = list(paytable.rules.values())

@@ -76,7 +76,7 @@ def _features():
 
 
 def _deal():
-    from ..bets.engine import ShoeDeal
+    from ..exact.deals import ShoeDeal
 
     return ShoeDeal("dragon-tiger", ("dragon-tiger", "dragon-tiger-poker"), 2, round_features)
 

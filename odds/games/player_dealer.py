@@ -46,10 +46,10 @@ from collections.abc import Callable, Mapping, Sequence
 from ..cards import baccarat_value
 from ..exact.intmath import falling
 from ..shoe import Shoe
-from ..sheet import expected_value
+from ..core import expected_value
 from . import punto_banco
-from .base import BetRule, Game, OutcomeCounts
-from .base import outcomes
+from ..core import BetRule, OutcomeCounts, outcomes
+from .base import Game
 from .punto_banco import Round
 
 COUNTING = "ordered six-card deals"
@@ -366,7 +366,7 @@ class PlayerDealerGame(Game):
             for bet_id in bet_ids
         }
 
-    def compiled(self):
+    def drawing_table(self):
         return compiled()
 
     def stored_tables(self) -> dict:
@@ -374,14 +374,17 @@ class PlayerDealerGame(Game):
         key, build = _stored()[1]
         return {key: build}
 
-    def state_columns(self, bet_id: str, pays: dict, scale: int, paytable=None) -> list[int] | None:
-        """Integer pay (times ``scale``) per compiled state for the batch fast path; None for bets
-        whose settlement depends on the shoe (best choice) or that are written as conditions."""
+    def state_outcomes(self, bet_id: str):
+        """The outcome of each compiled end state for the line bets under a fixed policy (house
+        way, always stand); None for the best choice, which depends on the shoe."""
+        import numpy as np
+
         line = self.lines.get(bet_id)
         if line is None or line.policy == "best-choice":
             return None
         stands = line.policy == "always-stand"
-        return [int(pays[line.settle(state.under(stands))] * scale) for state in compiled().states]
+        keys = self.code_bets[bet_id].outcome_keys
+        return np.array([keys.index(line.settle(state.under(stands))) for state in compiled().states], dtype=np.int64)
 
     # -- figures under each bet's table ----------------------------------------------------------
     def extra_figures(self, bet_id: str, paytable, counts: OutcomeCounts, fee: Fraction) -> dict:

@@ -102,6 +102,36 @@ def play_round(values: Sequence[int]) -> Round | None:
     return Round(p, (b + values[5]) % 10, 3, 3)
 
 
+# -- the rules as the seeds' tables print them (to explain a round) -------------------------------
+
+
+def table_1_row(total: int) -> tuple[tuple[int, ...], bool]:
+    """The row of Table 1 a player's two-card total falls in: ``(its totals, draws)``, read from
+    :func:`player_draws`.
+
+    >>> table_1_row(5)
+    ((0, 1, 2, 3, 4, 5), True)
+    """
+    draws = player_draws(total)
+    return tuple(t for t in range(8) if player_draws(t) == draws), draws
+
+
+def table_2_row(banker_total: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Table 2's row for a banker two-card total: ``(player third-card values it draws on, values
+    it stands on)``, read from :func:`banker_draws`.
+
+    >>> table_2_row(6)
+    ((6, 7), (0, 1, 2, 3, 4, 5, 8, 9))
+    """
+    draw = tuple(v for v in range(10) if banker_draws(banker_total, v))
+    return draw, tuple(v for v in range(10) if v not in draw)
+
+
+def stood_row() -> tuple[int, ...]:
+    """The banker totals that draw when the player stood (0-5)."""
+    return tuple(b for b in range(8) if banker_draws(b, None))
+
+
 # -- the rules compiled over card values ---------------------------------------------------------
 
 
@@ -407,7 +437,7 @@ def round_features(state, values, ranks, suits, names) -> dict:
 
 
 def _deal():
-    from ..bets.engine import ShoeDeal
+    from ..exact.deals import ShoeDeal
 
     return ShoeDeal(
         "baccarat",

@@ -39,8 +39,9 @@ from fractions import Fraction
 from collections.abc import Sequence
 
 from ..paytable import PaytableError
-from ..sheet import expected_value
-from .base import BetRule, Game, Outcome, OutcomeCounts
+from ..core import expected_value
+from ..core import BetRule, Outcome, OutcomeCounts
+from .base import Game
 
 COUNTING = "37 equally likely pockets (single-zero wheel)"
 POCKETS = tuple(range(37))
@@ -200,19 +201,19 @@ def _american_features():
 
 
 def _deal():
-    from ..bets.engine import RollDeal
+    from ..exact.deals import RollDeal
 
     return RollDeal("roulette", ("roulette",), len(POCKETS), spin_features)
 
 
 def _two_spin_deal():
-    from ..bets.engine import RollDeal
+    from ..exact.deals import RollDeal
 
     return RollDeal("roulette-two-spins", ("roulette",), len(POCKETS) ** 2, two_spin_features)
 
 
 def _american_deal():
-    from ..bets.engine import RollDeal
+    from ..exact.deals import RollDeal
 
     def features(names):
         return spin_features(names, AMERICAN_POCKETS)
@@ -376,18 +377,10 @@ class RouletteGame(Game):
             check_call_pays(bet_id, paytable)
         return out
 
-    def count(self, shoe, bet_ids: Sequence[str], paytable=None) -> dict[str, OutcomeCounts]:
-        """Exact counts: one-spin bets over the 37 pockets, bets that read the next spin (en
-        prison) over the 37 x 37 ordered pairs of spins."""
-        from ..bets.engine import count_condition_bets
-
-        paytable = paytable or self.paytable()
-        two = [paytable.rule(b) for b in bet_ids if spans_two_spins(paytable.rule(b))]
-        out = super().count(shoe, [b for b in bet_ids if b not in {r.id for r in two}], paytable)
-        if two:
-            counts = count_condition_bets(TWO_SPINS, self.id, None, two)
-            out.update({r.id: OutcomeCounts(dict(zip(r.outcome_keys, counts[r.id])), TWO_SPINS.rows) for r in two})
-        return {b: out[b] for b in bet_ids}
+    def deal_of(self, rule):
+        """One-spin bets over the 37 pockets; bets that read the next spin (en prison) over the
+        37 x 37 ordered pairs of spins."""
+        return TWO_SPINS if spans_two_spins(rule) else self.deal
 
     def play_random(self, rng, paytable=None) -> dict[str, str]:
         """One round; a second spin is drawn only when a bet of the paytable reads it."""
@@ -400,7 +393,7 @@ class RouletteGame(Game):
     def settle_spin(self, number: int, paytable=None, next_number: int | None = None) -> dict[str, str]:
         """Every bet's outcome key when the ball lands on ``number``; bets that read the next spin
         (en prison) need ``next_number``, the spin after it, and are left out without it."""
-        from ..bets.engine import settle_roll
+        from ..bets.settling import settle_roll
 
         rules = list((paytable or self.paytable()).rules.values())
         two = [r for r in rules if spans_two_spins(r)]
@@ -524,7 +517,7 @@ class AmericanRouletteGame(Game):
 
     def settle_spin(self, number, paytable=None) -> dict[str, str]:
         """Every bet's outcome key when the ball lands on ``number`` (0-36, or 37 or "00" for 00)."""
-        from ..bets.engine import settle_roll
+        from ..bets.settling import settle_roll
 
         if number == "00":
             number = DOUBLE_ZERO

@@ -59,7 +59,7 @@ def _features():
 
 
 def _deal():
-    from ..bets.engine import RollDeal
+    from ..exact.deals import RollDeal
 
     return RollDeal("sic-bo", ("sic-bo",), len(ROLLS), roll_features)
 
@@ -103,7 +103,7 @@ class SicBoGame(Game):
 
     def settle_roll(self, roll, paytable=None) -> dict[str, str]:
         """Every bet's outcome key for one roll (three dice, as rolled)."""
-        from ..bets.engine import settle_roll
+        from ..bets.settling import settle_roll
 
         rules = list((paytable or self.paytable()).rules.values())
         return settle_roll(self.deal, self.id, rules, ROLLS.index(tuple(roll)))

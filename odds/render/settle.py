@@ -90,7 +90,7 @@ def hand_line(h) -> str:
 
 def drawing_lines(s) -> list[str]:
     """Who drew and why, one line per hand, naming the row of the drawing table."""
-    from ..settle import stood_row, table_1_row, table_2_row
+    from ..games.punto_banco import stood_row, table_1_row, table_2_row
 
     hands = [h for h in s.hands if h.rule is not None]
     if len(hands) != 2:

@@ -16,10 +16,13 @@ import csv
 import io
 import json
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from .. import par
-from ..sheet import BetSheet, Sheet
 from . import decimal, exact, pays_text, percent, records, significant, table_width, text_table, thousands, wrap
+
+if TYPE_CHECKING:  # (the sheet's to_dict() renders through this module: no import back)
+    from ..sheet import BetSheet, Sheet
 
 OUTCOME_HEADERS = ["outcome", "key", "pays", "combinations", "probability", "probability (decimal)", "one in", "return"]
 TEXT_HEADERS = ["outcome", "key", "pays", "combinations", "probability", "one in", "return"]

@@ -1,0 +1,87 @@
+"""The types every layer shares: a bet's outcomes, its rule, exact outcome counts, and the
+expected value every figure derives from.
+
+They sit at the bottom of the package and import nothing of ``odds``: the exact layer counts
+bets described by them, games declare bets with them, sheets and studies read them.
+
+>>> rule = BetRule("tie", "Tie", outcomes(("tie", "Tie"), ("no-tie", "Banker or Player wins")))
+>>> rule.outcome_keys, rule.label("tie")
+(('tie', 'no-tie'), 'Tie')
+>>> counts = OutcomeCounts({"tie": 1, "no-tie": 9}, 10)
+>>> expected_value({"tie": Fraction(8), "no-tie": Fraction(-1)}, counts.counts, counts.total)
+Fraction(-1, 10)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One mutually exclusive outcome of a bet: a key the paytable prices, and a label."""
+
+    key: str
+    label: str
+
+
+def outcomes(*pairs: tuple[str, str]) -> tuple[Outcome, ...]:
+    """Outcomes from ``(key, label)`` pairs, in the order given."""
+    return tuple(Outcome(key, label) for key, label in pairs)
+
+
+@dataclass(frozen=True)
+class BetRule:
+    """A bet as the rules define it: its outcomes partition every round.
+
+    ``resolution`` is the coarsest view of the cards the bet needs (``value``, ``rank`` or
+    ``card``; ``None`` for dice and wheels). A bet written in a paytable file has ``conditions``:
+    per outcome, its checked ``when`` (:mod:`odds.bets.condition`; None for the last), and is
+    counted from them (:mod:`odds.exact.plan`). A bet the game defines in code
+    (call bets' chip layouts, player-dealer baccarat's choices) has none.
+    """
+
+    id: str
+    name: str
+    outcomes: tuple[Outcome, ...]
+    resolution: str | None = "value"
+    description: str = ""
+    conditions: tuple | None = None
+    source: str = ""
+    """Where the bet's published figures come from (catalogue bets)."""
+
+    @property
+    def outcome_keys(self) -> tuple[str, ...]:
+        return tuple(o.key for o in self.outcomes)
+
+    def label(self, key: str) -> str:
+        for o in self.outcomes:
+            if o.key == key:
+                return o.label
+        raise KeyError(key)
+
+
+@dataclass(frozen=True)
+class OutcomeCounts:
+    """Exact counts of a bet's outcomes out of ``total`` equally likely deals."""
+
+    counts: Mapping[str, int]
+    total: int
+
+    def __post_init__(self):
+        if sum(self.counts.values()) != self.total:
+            raise AssertionError("outcome counts do not add up to the total")
+
+
+def expected_value(pays, counts, total: int) -> Fraction:
+    """A bet's exact expected value per unit: ``sum_o pays[o] * counts[o] / total``.
+
+    The one formula every figure derives from; :class:`BetSheet` and the batch, depletion and
+    game modules all call it.
+
+    >>> expected_value({"win": Fraction(1), "lose": Fraction(-1)}, {"win": 18, "lose": 19}, 37)
+    Fraction(-1, 37)
+    """
+    return sum((Fraction(pays[key] * n) for key, n in counts.items()), Fraction(0)) / total
