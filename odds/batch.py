@@ -109,7 +109,11 @@ def house_edges(plan: Plan, rows: np.ndarray) -> dict[str, list[tuple[int, int]]
     """Exact house edge of each of the plan's bets for each row of counts (52 card counts, or 13
     rank counts when no bet reads suits), as a reduced ``(numerator, denominator)`` pair."""
     out = {}
-    for bet, (num, den) in plan.numerators(rows).items():
+    for bet, (num, den) in plan.sums(rows).items():
+        if num.dtype == den.dtype == np.int64:  # |num|, den < 2**63: -num and gcd exact in int64
+            common = np.gcd(num, den)
+            out[bet] = list(zip((-num // common).tolist(), (den // common).tolist()))
+            continue
         pairs = []
         for x, y in zip(num.tolist(), den.tolist()):
             numerator, denominator = -int(x), int(y)

@@ -310,8 +310,13 @@ class CompiledDeal:
         width = columns.shape[1]
         digits, digit_rows = [], []
         for j in range(width):
-            count = max(intmath.digits_needed(row[j]) for row in values)
-            per_state = [intmath.balanced_digits(row[j], count) for row in values]
+            column = [row[j] for row in values]
+            if -128 <= min(column) and max(column) <= 127:  # one digit: the column itself
+                digits.append((len(digit_rows),))
+                digit_rows.append(column)
+                continue
+            count = max(intmath.digits_needed(x) for x in column)
+            per_state = [intmath.balanced_digits(x, count) for x in column]
             digits.append(tuple(range(len(digit_rows), len(digit_rows) + count)))
             digit_rows.extend([state[t] for state in per_state] for t in range(count))
         d = np.array(digit_rows, dtype=np.int64).reshape(len(digit_rows), len(self.states)).T

@@ -379,9 +379,14 @@ class Plan:
         for bet in bets:
             pay = self._integer_column(bet)
             columns.append([pay[o] for o in self.state_outcomes[bet].tolist()])
-        folded = table.fold(np.array(columns, dtype=object).T)
-        heavy = [16] + [4] * 9 if table.kinds == 10 else None  # the cards of each value in a deck
-        return bets, table, folded, compiled_sum(table, folded, heavy) if self.fast else None
+        key = ("drawing", self.fast, tuple(map(tuple, columns)))
+
+        def build():
+            folded = table.fold(np.array(columns, dtype=object).T)
+            heavy = [16] + [4] * 9 if table.kinds == 10 else None  # the cards of each value in a deck
+            return folded, compiled_sum(table, folded, heavy) if self.fast else None
+
+        return (bets, table, *_kernel(table, key, build))
 
     @cached_property
     def _card_groups(self):
@@ -402,8 +407,26 @@ class Plan:
             if self.seen is not None:
                 columns = [c + [0] for c in columns] + [[1] * (len(columns[0])) + [0]]
             matrix = np.array(columns, dtype=object).T
-            out.append((bets, table, matrix, positional_sum(table, matrix) if self.fast else None))
+            key = ("cards", self.fast, tuple(map(tuple, columns)))
+            kernel = _kernel(table, key, lambda t=table, m=matrix: positional_sum(t, m) if self.fast else None)
+            out.append((bets, table, matrix, kernel))
         return out
+
+
+_KERNELS: dict = {}
+"""Kernels built for a table and pay columns, kept for the process: a plan is cheap to make (one
+per batch chunk, per library call), its kernels are not (folding the pays into the drawing
+table, planning the factored sums: most of a second). Keyed by the table's identity, kept with
+the table so the identity cannot be reused; a few dozen at most."""
+
+
+def _kernel(table, key: tuple, build: Callable):
+    entry = _KERNELS.get((id(table), key))
+    if entry is None or entry[0] is not table:
+        if len(_KERNELS) >= 64:
+            _KERNELS.clear()
+        entry = _KERNELS[id(table), key] = (table, build())
+    return entry[1]
 
 
 # -- given the cards seen ------------------------------------------------------------------------------------
