@@ -167,33 +167,41 @@ def _numbers(text_or_list, low: int, high: int, what: str) -> list[int]:
 
 
 def baccarat_hands(cards: Sequence[tuple[int, str | None]], banker_name: str = "banker") -> tuple[Hand, Hand]:
-    """The two hands of a complete baccarat round and how the drawing went (module docstring)."""
-    from .games.punto_banco import banker_draws, is_natural, player_draws
+    """The two hands of a complete baccarat round and how the drawing went (module docstring): the
+    drawing as :func:`odds.games.punto_banco.deal_state` plays it."""
+    import numpy as np
+
+    from .games.punto_banco import deal_state, is_natural
 
     values = [baccarat_value(rank) for rank, _ in cards]
     names = [card_name(rank, suit) for rank, suit in cards]
-    p2, b2 = (values[0] + values[2]) % 10, (values[1] + values[3]) % 10
+    row = np.zeros((1, 6), dtype=np.int64)
+    row[0, : min(len(values), 6)] = values[:6]
+    state = {k: int(v[0]) for k, v in deal_state(row).items()}
+    p2, b2 = state["player_two"], state["banker_two"]
     player_cards, banker_cards = [names[0], names[2]], [names[1], names[3]]
     if is_natural(p2) or is_natural(b2):
         return (
             Hand("player", tuple(player_cards), p2, p2, False, "natural"),
             Hand(banker_name, tuple(banker_cards), b2, b2, False, "natural"),
         )
-    p_total, b_total = p2, b2
-    third = None
-    p_draws = player_draws(p2)
+    p_draws, b_draws = state["player_third"] >= 0, state["banker_third"] >= 0
+    third = state["player_third"] if p_draws else None
     if p_draws:
-        third = values[4]
         player_cards.append(names[4])
-        p_total = (p2 + third) % 10
-    b_draws = banker_draws(b2, third)
     if b_draws:
-        at = 5 if p_draws else 4
-        banker_cards.append(names[at])
-        b_total = (b2 + values[at]) % 10
+        banker_cards.append(names[state["banker_third_at"]])
     return (
-        Hand("player", tuple(player_cards), p_total, p2, p_draws, "table-1"),
-        Hand(banker_name, tuple(banker_cards), b_total, b2, b_draws, "table-2" if p_draws else "player-stood", third),
+        Hand("player", tuple(player_cards), (p2 + (third or 0)) % 10, p2, p_draws, "table-1"),
+        Hand(
+            banker_name,
+            tuple(banker_cards),
+            (b2 + max(state["banker_third"], 0)) % 10,
+            b2,
+            b_draws,
+            "table-2" if p_draws else "player-stood",
+            third,
+        ),
     )
 
 

@@ -116,18 +116,19 @@ def _deal_values(p_values, b_values, rng, third=None) -> list[tuple[int, str]]:
     third card has value ``third`` when it draws (random when None). The banker's third card is
     never a ten-value card and, where one can, changes who wins: a program that gets the
     banker's draw wrong then gets the banker's total and the main bets wrong, not only Big/Small."""
-    from ..games.punto_banco import banker_draws, is_natural, player_draws
+    from ..games.punto_banco import deal_state
+
+    def drawing(values):  # the drawing so far (cards not dealt yet read as 0s: they decide nothing before them)
+        return {k: int(v[0]) for k, v in deal_state([values + [0] * (6 - len(values))]).items()}
 
     values = [p_values[0], b_values[0], p_values[1], b_values[1]]
-    player, banker = (values[0] + values[2]) % 10, (values[1] + values[3]) % 10
-    if not (is_natural(player) or is_natural(banker)):
-        drawn = None
-        if player_draws(player):
-            drawn = third if third is not None else rng.randrange(10)
-            values.append(drawn)
-            player = (player + drawn) % 10
-        if banker_draws(banker, drawn):
-            values.append(_decisive(player, banker, rng))
+    state = drawing(values)
+    if state["player_third"] >= 0:
+        values.append(third if third is not None else rng.randrange(10))
+        state = drawing(values)
+    if state["banker_third"] >= 0:
+        player = (state["player_two"] + max(state["player_third"], 0)) % 10
+        values.append(_decisive(player, state["banker_two"], rng))
     return [_card(v, rng) for v in values]
 
 

@@ -131,11 +131,10 @@ def play_many(grid):
     import numpy as np
 
     used, codes = punto_banco.play_many(grid)
-    p = (grid[:, 0] + grid[:, 2]) % 10
-    b = (grid[:, 1] + grid[:, 3]) % 10
-    natural = (p >= 8) | (b >= 8)
+    state = punto_banco.deal_state(grid)
+    natural = state["natural"]
     table = np.array([[[is_option_hand(t, up, bool(n)) for n in (0, 1)] for up in range(10)] for t in range(10)])
-    option = table[p, grid[:, 1], natural.astype(np.int64)]
+    option = table[state["player_two"], grid[:, 1], natural.astype(np.int64)]
     low = np.minimum(grid[:, 0], grid[:, 2])
     return used, codes + np.where(option, 1000 * (1 + 10 * grid[:, 1] + low), 0)
 

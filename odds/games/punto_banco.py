@@ -75,31 +75,29 @@ def banker_draws(banker_total: int, player_third: int | None) -> bool:
 
 
 def play_round(values: Sequence[int]) -> Round | None:
-    """Play the round dealt from these card values in order (P1 B1 P2 B2, then draws).
-
-    Returns None when the round needs more cards than given.
+    """Play the round dealt from these card values in order (P1 B1 P2 B2, then draws): the
+    drawing of :func:`deal_state` on one round. None when the round needs more cards than given.
     """
+    import numpy as np
+
     if len(values) < 4:
         return None
-    p = (values[0] + values[2]) % 10
-    b = (values[1] + values[3]) % 10
-    if is_natural(p) or is_natural(b):
-        return Round(p, b, 2, 2)
-    if not player_draws(p):
-        if not banker_draws(b, None):
-            return Round(p, b, 2, 2)
-        if len(values) < 5:
-            return None
-        return Round(p, (b + values[4]) % 10, 2, 3)
-    if len(values) < 5:
+    row = np.zeros((1, 6), dtype=np.int64)
+    row[0, : min(len(values), 6)] = list(values)[:6]
+    state = {k: int(v[0]) for k, v in deal_state(row).items()}
+    if state["used"] > len(values):
         return None
-    third = values[4]
-    p = (p + third) % 10
-    if not banker_draws(b, third):
-        return Round(p, b, 3, 2)
-    if len(values) < 6:
-        return None
-    return Round(p, (b + values[5]) % 10, 3, 3)
+    return _round_of(state)
+
+
+def _round_of(state: dict) -> Round:
+    """The :class:`Round` of one row of :func:`deal_state`."""
+    player, banker = state["player_two"], state["banker_two"]
+    if state["player_third"] >= 0:
+        player = (player + state["player_third"]) % 10
+    if state["banker_third"] >= 0:
+        banker = (banker + state["banker_third"]) % 10
+    return Round(player, banker, 2 + (state["player_third"] >= 0), 2 + (state["banker_third"] >= 0))
 
 
 # -- the rules as the seeds' tables print them (to explain a round) -------------------------------
@@ -139,15 +137,13 @@ def _decode(code: int) -> Round:
     return Round(code % 10, code // 10 % 10, 2 + code // 100 % 2, 2 + code // 200)
 
 
-_DRAWING_TABLES: list = []
-
-
 def _drawing_tables():
-    """:func:`player_draws` by total and :func:`banker_draws` by total and player's third card
-    (column 10: the player stood), as numpy lookup tables, made once."""
+    """:func:`is_natural` and :func:`player_draws` by total, :func:`banker_draws` by total and
+    player's third card (column 10: the player stood), as numpy lookup tables, made once."""
     if not _DRAWING_TABLES:
         import numpy as np
 
+        _DRAWING_TABLES.append(np.array([is_natural(t) for t in range(10)]))
         _DRAWING_TABLES.append(np.array([player_draws(t) for t in range(10)]))
         _DRAWING_TABLES.append(
             np.array([[banker_draws(b, t if t < 10 else None) for t in range(11)] for b in range(10)])
@@ -155,28 +151,19 @@ def _drawing_tables():
     return _DRAWING_TABLES
 
 
-def play_many(grid):
-    """Vectorised :func:`play_round` over rows of six card values: (cards used, state code).
+_DRAWING_TABLES: list = []
 
-    It reads the rules through lookup tables built from :func:`player_draws` and
-    :func:`banker_draws`, so the rules stay in one place; a test checks it against
-    :func:`play_round` on every row.
-    """
+
+def play_many(grid):
+    """:func:`deal_state` over rows of six card values, as (cards used, state code): the code
+    packs both final totals and who drew (decoded by :func:`_decode`)."""
     import numpy as np
 
-    player_table, banker_table = _drawing_tables()
-    p = (grid[:, 0] + grid[:, 2]) % 10
-    b = (grid[:, 1] + grid[:, 3]) % 10
-    natural = (p >= 8) | (b >= 8)
-    p_draws = ~natural & player_table[p]
-    third = np.where(p_draws, grid[:, 4], 10)
-    b_draws = ~natural & banker_table[b, third]
-    b_card = np.where(p_draws, grid[:, 5], grid[:, 4])
-    p_final = np.where(p_draws, (p + grid[:, 4]) % 10, p)
-    b_final = np.where(b_draws, (b + b_card) % 10, b)
-    used = 4 + p_draws.astype(np.int64) + b_draws.astype(np.int64)
-    codes = p_final + 10 * b_final + 100 * p_draws + 200 * b_draws
-    return used, codes
+    state = deal_state(grid)
+    p_draws, b_draws = state["player_third"] >= 0, state["banker_third"] >= 0
+    p_final = (state["player_two"] + np.maximum(state["player_third"], 0)) % 10
+    b_final = (state["banker_two"] + np.maximum(state["banker_third"], 0)) % 10
+    return state["used"], p_final + 10 * b_final + 100 * p_draws + 200 * b_draws
 
 
 # -- the round's features, for bets written as conditions (odds/bets) ------------------------------
@@ -185,20 +172,22 @@ def play_many(grid):
 def deal_state(values):
     """The drawing over rows of six card values in dealing order (numpy int arrays, shape
     ``(rows, 6)``; values beyond the cards a round uses are ignored). Returns the arrays
-    ``player_two``, ``banker_two`` (two-card totals), ``player_third``, ``banker_third`` (the third
+    ``player_two``, ``banker_two`` (two-card totals), ``natural`` (either is a natural), ``player_third``, ``banker_third`` (the third
     card's value, -1 when that hand stood), ``banker_third_at`` (the third card's position in the
     deal: 4 or 5, -1 when the banker stood) and ``used`` (cards the round uses, 4-6).
 
-    It reads the rules through :func:`player_draws` and :func:`banker_draws`, like :func:`play_many`.
+    The one place the drawing is played out: it reads the rules through :func:`is_natural`,
+    :func:`player_draws` and :func:`banker_draws` (as lookup tables), and :func:`play_round`,
+    :func:`play_many`, the settling of a round (:mod:`odds.settle`) and player-dealer baccarat
+    all call it.
     """
     import numpy as np
 
     values = np.asarray(values, dtype=np.int64)
-    player_table = np.array([player_draws(t) for t in range(10)])
-    banker_table = np.array([[banker_draws(b, t if t < 10 else None) for t in range(11)] for b in range(10)])
+    natural_table, player_table, banker_table = _drawing_tables()
     p2 = (values[:, 0] + values[:, 2]) % 10
     b2 = (values[:, 1] + values[:, 3]) % 10
-    natural = (p2 >= 8) | (b2 >= 8)
+    natural = natural_table[p2] | natural_table[b2]
     p_draws = ~natural & player_table[p2]
     third = np.where(p_draws, values[:, 4], 10)
     b_draws = ~natural & banker_table[b2, third]
@@ -207,6 +196,7 @@ def deal_state(values):
     return {
         "player_two": p2,
         "banker_two": b2,
+        "natural": natural,
         "player_third": np.where(p_draws, values[:, 4], -1),
         "banker_third": banker_third,
         "banker_third_at": np.where(b_draws, b_at, -1),
@@ -219,6 +209,7 @@ def state_features(state) -> dict:
     import numpy as np
 
     p2, b2, pt, bt = state["player_two"], state["banker_two"], state["player_third"], state["banker_third"]
+    natural = _drawing_tables()[0]
     player = np.where(pt >= 0, (p2 + pt) % 10, p2)
     banker = np.where(bt >= 0, (b2 + bt) % 10, b2)
     player_cards = 2 + (pt >= 0).astype(np.int64)
@@ -232,8 +223,8 @@ def state_features(state) -> dict:
         "banker_cards": banker_cards,
         "player_third": pt,
         "banker_third": bt,
-        "player_natural": p2 >= 8,
-        "banker_natural": b2 >= 8,
+        "player_natural": natural[p2],
+        "banker_natural": natural[b2],
         "player_wins": player > banker,
         "banker_wins": banker > player,
         "tie": player == banker,
