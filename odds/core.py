@@ -85,3 +85,24 @@ def expected_value(pays, counts, total: int) -> Fraction:
     Fraction(-1, 37)
     """
     return sum((Fraction(pays[key] * n) for key, n in counts.items()), Fraction(0)) / total
+
+
+def ratio_text(numerator: int, denominator: int) -> str:
+    """A reduced fraction as every output writes it: ``"1523/144000"``, ``"-1"`` (no ``/1``).
+
+    >>> ratio_text(19, 20), ratio_text(-1, 1)
+    ('19/20', '-1')
+    """
+    return str(numerator) if denominator == 1 else f"{numerator}/{denominator}"
+
+
+def exact_text(x) -> str:
+    """An exact number as JSON and CSV carry it: a Fraction by :func:`ratio_text`, an integer as
+    it is.
+
+    >>> exact_text(Fraction(1523, 144000)), exact_text(Fraction(-2)), exact_text(2292252566437888)
+    ('1523/144000', '-2', '2292252566437888')
+    """
+    if isinstance(x, Fraction):
+        return ratio_text(x.numerator, x.denominator)
+    return str(x)

@@ -22,8 +22,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from .core import exact_text
 from .errors import OddsError, UnknownName, shown, shown_repr
-from .paytable import Paytable, parse_pay
+from .paytable import Paytable
 
 
 @dataclass(frozen=True)
@@ -59,8 +60,8 @@ def with_pays(paytable: Paytable, changes: list[PayChange]) -> Paytable:
         if change.outcome not in bet.pays:
             raise UnknownName(f"outcome of {change.bet} (in --pay {shown(change.text)})", change.outcome, bet.pays)
         notes.append(
-            f"--pay {change.text}: {change.bet} pays {_pay(change.pay)} to 1 on {change.outcome} "
-            f"(the paytable {paytable.name} pays {_pay(bet.pays[change.outcome])})."
+            f"--pay {change.text}: {change.bet} pays {exact_text(change.pay)} to 1 on {change.outcome} "
+            f"(the paytable {paytable.name} pays {exact_text(bet.pays[change.outcome])})."
         )
         bets[change.bet] = replace(bet, pays={**bet.pays, change.outcome: change.pay})
     label = ", ".join(c.text for c in changes)
@@ -71,7 +72,3 @@ def with_pays(paytable: Paytable, changes: list[PayChange]) -> Paytable:
         bets=bets,
         notes=paytable.notes + tuple(notes),
     )
-
-
-def _pay(pay: Fraction) -> str:
-    return str(pay.numerator) if pay.denominator == 1 else f"{pay.numerator}/{pay.denominator}"

@@ -19,6 +19,7 @@ from __future__ import annotations
 from fractions import Fraction
 from collections.abc import Callable, Sequence
 
+from ..core import exact_text
 from ..lazy import numpy as np
 
 from ..shoe import Shoe
@@ -141,7 +142,7 @@ def rtp_claim_note() -> list[str]:
     )
     return [
         f'Seed 000 claims "The maximum RTP of Dragon Tiger is 96.27%". With the seed paytable and a full '
-        f"8-deck shoe the highest RTP is {' and '.join(bets)}: {rtp.numerator}/{rtp.denominator} = "
+        f"8-deck shoe the highest RTP is {' and '.join(bets)}: {exact_text(rtp)} = "
         f"{float(percent):.4f}% (1 - P(tie)/2, half the stake lost on a tie); {verdict}. "
         f"Every other bet returns less (see each bet's RTP)."
     ]

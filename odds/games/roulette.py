@@ -40,7 +40,7 @@ from collections.abc import Sequence
 
 from ..paytable import PaytableError
 from ..core import expected_value
-from ..core import BetRule, Outcome, OutcomeCounts
+from ..core import BetRule, Outcome, OutcomeCounts, exact_text
 from .base import Game
 
 COUNTING = "37 equally likely pockets (single-zero wheel)"
@@ -323,7 +323,7 @@ def chips_text(bet_id: str, numbers: list[int], pays=None) -> str:
         if pays is None:
             parts.append(f"{c} chip{'s' if c > 1 else ''} on {where}")
         else:
-            parts.append(f"{c} x ({_num(pays[kind])} + 1) on {where}")
+            parts.append(f"{c} x ({exact_text(pays[kind])} + 1) on {where}")
     return (" + " if pays is not None else ", ").join(parts)
 
 
@@ -450,10 +450,6 @@ class RouletteGame(Game):
         }
 
 
-def _num(x: Fraction) -> str:
-    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
-
-
 def component_pays(paytable) -> dict[str, Fraction]:
     """What each simple bet a call bet's chips sit on pays ("to 1"), read from the paytable."""
     return {kind: paytable.bet(kind).pays["win"] for kind in KIND_WORDS}
@@ -479,8 +475,8 @@ def check_call_pays(bet_id: str, paytable) -> None:
     for key, pay in paytable.bet(bet_id).pays.items():
         if pay != expected[key]:
             raise PaytableError(
-                f"{paytable.source}: bets.{bet_id}.pays.{key} is {_num(pay)}, but the chip layout "
-                f"({CALL_BETS[bet_id][2]}) at this paytable's own pays gives {_num(expected[key])} per chip"
+                f"{paytable.source}: bets.{bet_id}.pays.{key} is {exact_text(pay)}, but the chip layout "
+                f"({CALL_BETS[bet_id][2]}) at this paytable's own pays gives {exact_text(expected[key])} per chip"
             )
 
 

@@ -20,6 +20,8 @@ import sys
 import textwrap
 from fractions import Fraction
 
+from ..core import exact_text
+
 FORMATS = ("table", "md", "csv", "json")
 
 WIDTH = 100
@@ -77,11 +79,8 @@ def shoe_json(shoe) -> dict | None:
     return None if shoe is None else shoe.describe()
 
 
-def exact(x) -> str:
-    """An exact number as JSON and CSV carry it: ``"1523/144000"``, ``"-1"``, ``"2292252566437888"``."""
-    if isinstance(x, Fraction):
-        return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
-    return str(x)
+exact = exact_text
+"""An exact number as JSON and CSV carry it (:func:`odds.core.exact_text`)."""
 
 
 def significant(x, digits: int = 4, sign: bool = False) -> str:

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import json
 
+from ..core import ratio_text
+
 CSV_HEADER = "line,bet,house_edge,house_edge_float\n"
 
 
@@ -25,7 +27,7 @@ def batch_chunk(columns: list[tuple[str, list[tuple[int, int]]]], lines: int, fi
                 {
                     "line": i + first_line,
                     "id": bet,
-                    "house_edge": _ratio_text(*pairs[i]),
+                    "house_edge": ratio_text(*pairs[i]),
                     "house_edge_float": pairs[i][0] / pairs[i][1],
                 },
                 indent=1,
@@ -38,7 +40,7 @@ def batch_chunk(columns: list[tuple[str, list[tuple[int, int]]]], lines: int, fi
         line = i + first_line
         for bet, pairs in columns:
             n, d = pairs[i]
-            out.append(f"{line},{bet},{_ratio_text(n, d)},{n / d!r}\n")
+            out.append(f"{line},{bet},{ratio_text(n, d)},{n / d!r}\n")
     return "".join(out)
 
 
@@ -80,10 +82,6 @@ class BatchWriter:
             self.write("\n]\n" if self.started else "[]\n")
         elif not self.started:
             self.write(CSV_HEADER)
-
-
-def _ratio_text(n: int, d: int) -> str:
-    return str(n) if d == 1 else f"{n}/{d}"
 
 
 def alias_note() -> str:
