@@ -24,7 +24,7 @@ from fractions import Fraction
 
 from .core import exact_text
 from .errors import OddsError, UnknownName, shown, shown_repr
-from .paytable import Paytable
+from .paytable import Paytable, parse_pay
 
 
 @dataclass(frozen=True)
