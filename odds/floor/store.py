@@ -214,7 +214,9 @@ class Floor:
 
     def table(self, table_id) -> Table:
         if table_id not in self.tables:
-            raise EntryError(f"no table {shown(str(table_id), 20)} (open tables: {sorted(self.tables) or 'none'})")
+            label = table_id if isinstance(table_id, int) else shown(str(table_id), 20)
+            open_ones = ", ".join(map(str, sorted(self.tables))) or "none"
+            raise EntryError(f"no table {label} (open tables: {open_ones})")
         return self.tables[table_id]
 
     def _write(self, table_id: int, table: Table) -> None:

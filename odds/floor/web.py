@@ -136,6 +136,10 @@ def create_app(floor, host: str, port: int, token: str | None):
     for path in STATIC:
         app.add_url_rule(path, f"static {path}", lambda path=path: page(path), methods=["GET"])
 
+    @app.get("/favicon.ico")
+    def favicon():  # no icon: an empty answer rather than a 404 in the browser's console
+        return "", 204
+
     @app.get("/api/floor")
     def floor_state():
         with floor.lock:

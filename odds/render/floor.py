@@ -137,8 +137,8 @@ def round_text(table, r) -> str:
     hands = "; ".join(f"{h.hand} {' '.join(map(str, h.cards))} = {h.total}" for h in s.hands)
     lines = [f"round {r.number}: {hands}: {result_line(s) or 'settled'}"]
     lines += [f"  {line}" for line in drawing_lines(s)]
-    paid = [f"{b.id} {exact(b.net)}" for b in s.bets if b.net >= 0]
-    lines.append(f"  paid: {', '.join(paid) if paid else 'nothing'}")
+    won = [f"{b.id} {exact(b.net)}" for b in s.bets if b.net > 0]
+    lines.append(f"  won: {', '.join(won) if won else 'nothing'}")
     lines.append(f"  {positive_text(table)}")
     return "\n".join(lines) + "\n"
 

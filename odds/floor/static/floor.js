@@ -93,6 +93,11 @@
     $("history").textContent = view.history;
     showRound(view.rounds.length ? view.rounds[view.rounds.length - 1] : null);
     showBets(view.bets);
+    const good = view.bets.filter((b) => b.positive);
+    $("positive").textContent = good.length
+      ? "Positive: " + good.map((b) => `${b.name} ${percent(b.expected_value_float)}${b.open ? "" : " (closed)"}`).join(", ")
+      : "No bet positive";
+    $("positive").classList.toggle("some", good.some((b) => b.open));
     const select = $("table-select");
     if (select.value !== String(view.id)) select.value = String(view.id);
     if (location.hash !== `#table=${view.id}`) history.replaceState(null, "", `#table=${view.id}`);
@@ -106,8 +111,8 @@
     $("last-result").textContent = `Round ${round.number}: ${hands.join("; ")}${round.result ? ": " + round.result : ""}`;
     const drawing = $("last-drawing");
     drawing.replaceChildren(...round.drawing.map((line) => element("li", line)));
-    const paid = round.bets.filter((b) => !b.net.startsWith("-")).map((b) => `${b.id} ${b.net}`);
-    $("last-paid").textContent = "Paid: " + (paid.length ? paid.join(", ") : "nothing");
+    const won = round.bets.filter((b) => b.net !== "0" && !b.net.startsWith("-")).map((b) => `${b.id} ${b.net}`);
+    $("last-won").textContent = "Won: " + (won.length ? won.join(", ") : "nothing");
   }
 
   function showBets(bets) {
