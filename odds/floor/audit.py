@@ -284,7 +284,7 @@ def audit(game, paytable, rows: Sequence[Row], decks: int) -> AuditReport:
     state = -1  # the state the next wager is priced on (-1: not taken yet)
     waiting: list[Wager] = []  # wagers placed, their round not dealt yet
     dealt = 0
-    lengths: dict = {}
+    check_rounds(game, [row for row in rows if row.type == "round"])
     for row in rows:
         if row.shoe != shoe_label:
             if waiting:
@@ -314,7 +314,6 @@ def audit(game, paytable, rows: Sequence[Row], decks: int) -> AuditReport:
             waiting.append(w)
             continue
         if row.type == "round":
-            _check_round(game, row, lengths)
             dealt += 1
             if waiting:
                 rounds.append(list(row.cards))
@@ -347,17 +346,29 @@ def _composition(counts: list[int], ranks: list[int], suits_known: bool) -> tupl
     return tuple(c // 4 + (s < c % 4) for c in ranks for s in range(4))
 
 
-def _check_round(game, row: Row, lengths: dict) -> None:
-    """The round's cards are exactly one round of the game (``lengths``: what ``deal_round``
-    said of each sequence of ranks already seen - the drawing reads ranks, never suits)."""
-    ranks = tuple(rank for rank, _ in row.cards)
-    if ranks not in lengths:
-        lengths[ranks] = round_length(game, row.cards)
-    used = lengths[ranks]
-    if used is None:
-        raise LogError(f"{row.where}: the round needs more than its {len(row.cards)} cards")
-    if used != len(row.cards):
-        raise LogError(f"{row.where}: the round ends after {used} cards, the log gives {len(row.cards)}")
+def check_rounds(game, rounds: Sequence[Row]) -> None:
+    """Each round's cards are exactly one round of the game, or a LogError names the first that
+    is not. All at once through ``game.round_lengths`` (the rounds' card values one after the
+    other: the length of the round starting at each round's first card) where the game has it,
+    else round by round through ``deal_round``; the message from :func:`round_length`."""
+    from ..cards import baccarat_value
+    from ..lazy import numpy as np
+
+    sizes = [len(r.cards) for r in rounds]
+    values = np.array([baccarat_value(rank) for r in rounds for rank, _ in r.cards], dtype=np.int64)
+    lengths = game.round_lengths(values) if len(values) else None
+    if lengths is not None:
+        starts = np.cumsum([0] + sizes[:-1])
+        wrong = np.flatnonzero(np.asarray(lengths, dtype=np.int64)[starts] != np.asarray(sizes))
+        candidates = [rounds[i] for i in wrong.tolist()[:1]]
+    else:
+        candidates = rounds
+    for row in candidates:
+        used = round_length(game, row.cards)
+        if used is None:
+            raise LogError(f"{row.where}: the round needs more than its {len(row.cards)} cards")
+        if used != len(row.cards):
+            raise LogError(f"{row.where}: the round ends after {used} cards, the log gives {len(row.cards)}")
 
 
 class _Short(Exception):
