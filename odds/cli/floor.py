@@ -185,6 +185,9 @@ def audit(log, game_id, paytable, decks, fmt):
     from ..paytable import load_paytable, shipped_names
     from ..render.floor import render_audit
 
+    table = None
+    if game_id is not None:  # a bad --game or --paytable fails before the log is read
+        table = load_paytable(resolve_game(game_id), paytable)
     head, rows = read_log(read_limited_log(log), _name(log))
     named = head.get("game")
     if game_id is None and named is None:
@@ -194,16 +197,19 @@ def audit(log, game_id, paytable, decks, fmt):
     if game_id is not None and named is not None and get_game(game_id).id != get_game(named).id:
         raise LogError(f"{_name(log)}: the log is of {shown(named, 40)}, not {game_id}")
     game = resolve_game(game_id or named)
-    if paytable is None and head.get("paytable") is not None:
-        paytable = head["paytable"]
-        if not isinstance(paytable, str) or paytable not in shipped_names(game.id):
+    if paytable is None and head.get("paytable") is not None:  # the log's, when no --paytable
+        named_table = head["paytable"]
+        if not isinstance(named_table, str) or named_table not in shipped_names(game.id):
             raise LogError(
-                f"{_name(log)}: 'paytable' {shown(str(paytable), 40)} is not a shipped paytable of {game.id} "
+                f"{_name(log)}: 'paytable' {shown(str(named_table), 40)} is not a shipped paytable of {game.id} "
                 f"(a log never names a file: give your own with --paytable FILE)"
             )
+        table = load_paytable(game, named_table)
+    elif table is None:
+        table = load_paytable(game, paytable)
     if decks is None and head.get("decks") is not None:
         decks = _log_decks(head["decks"], log)
-    report = run_audit(game, load_paytable(game, paytable), rows, decks or game.default_decks)
+    report = run_audit(game, table, rows, decks or game.default_decks)
     click.echo(render_audit(report, fmt), nl=False)
 
 

@@ -210,42 +210,53 @@ def _float(x):
     return None if x is None or (isinstance(x, float) and not math.isfinite(x)) else x
 
 
-AUDIT_COLUMNS = (
-    ("seat", "seat"),
-    ("wagers", "wagers"),
-    ("wagered", "wagered"),
-    ("expected", "expected"),
-    ("actual", "actual"),
-    ("result z", "result_z"),
-    ("edge", "average_edge"),
-    ("house", "house_edge"),
-    ("edge z", "edge_z"),
-    ("positive", "positive_share"),
-    ("size~edge", "size_edge_correlation"),
+AUDIT_HEADERS = (
+    "seat",
+    "wagers",
+    "wagered",
+    "expected",
+    "actual",
+    "result z",
+    "edge",
+    "house",
+    "edge z",
+    ">0",
+    "size~edge",
 )
+"""The text view's columns (docs/floor.md says what each means; the JSON keys are longer)."""
 
 
-def _row(s, seat: str) -> dict:
+def _row(s, seat: str) -> list[str]:
     def z(x):
         return "n/a" if x is None else f"{x:+.2f}"
 
-    return {
-        "seat": seat,
-        "wagers": f"{s.wagers:,}",
-        "wagered": _amount(s.wagered),
-        "expected": f"{float(s.expected):+,.2f}",
-        "actual": f"{float(s.actual):+,.2f}",
-        "result z": z(s.result_z),
-        "edge": percent(s.average_edge) if s.wagered else "n/a",
-        "house": percent(s.house / s.wagered) if s.wagered else "n/a",
-        "edge z": z(s.edge_z),
-        "positive": f"{float(s.positive_share):.1%}",
-        "size~edge": "n/a" if s.size_edge_correlation is None else f"{s.size_edge_correlation:+.3f}",
-    }
+    def edge(x):
+        return f"{float(x) * 100:+.2f}%" if s.wagered else "n/a"
+
+    return [
+        seat,
+        f"{s.wagers:,}",
+        _amount(s.wagered),
+        f"{float(s.expected):+,.1f}",
+        f"{float(s.actual):+,.1f}",
+        z(s.result_z),
+        edge(s.average_edge),
+        edge(s.house / s.wagered if s.wagered else 0),
+        z(s.edge_z),
+        f"{float(s.positive_share):.1%}",
+        "n/a" if s.size_edge_correlation is None else f"{s.size_edge_correlation:+.3f}",
+    ]
 
 
 def _amount(x) -> str:
     return f"{int(x):,}" if x.denominator == 1 else f"{float(x):,.2f}"
+
+
+def _audit_table(rows: list[list[str]], md: bool) -> str:
+    from . import table_width, text_table
+
+    right = [False] + [True] * (len(AUDIT_HEADERS) - 1)
+    return text_table(list(AUDIT_HEADERS), rows, md, right, None if md else table_width())
 
 
 def render_audit(report, fmt: str) -> str:
@@ -267,9 +278,9 @@ def render_audit(report, fmt: str) -> str:
     )
     seats = [_row(s, s.seat) for s in report.seats]
     by_bet = [_row(b, f"{s.seat} {b.bet}") for s in report.seats for b in s.bets if len(s.bets) > 1]
-    out = [head, "", records(seats, fmt).rstrip("\n")]
+    out = [head, "", _audit_table(seats, md).rstrip("\n")]
     if by_bet:
-        out += ["", f"{'## ' if md else ''}By seat and bet", "", records(by_bet, fmt).rstrip("\n")]
+        out += ["", f"{'## ' if md else ''}By seat and bet", "", _audit_table(by_bet, md).rstrip("\n")]
     out += ["", AUDIT_KEY]
     return "\n".join(out) + "\n"
 
@@ -279,6 +290,6 @@ AUDIT_KEY = (
     "won; result z: (actual - expected) / its standard deviation (luck, or more than the cards seen\n"
     "could tell); edge: expected per unit wagered; house: the same had every wager been worth its\n"
     "bet's full-shoe edge; edge z: (expected - house) / its standard error across shoes (betting\n"
-    "with the cards: above 3 stands out); positive: share of wagers placed at a positive expectation;\n"
+    "with the cards: above 3 stands out); >0: share of wagers placed at a positive expectation;\n"
     "size~edge: correlation of a wager's size with its expectation."
 )
