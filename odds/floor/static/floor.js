@@ -91,6 +91,11 @@
     $("pending").textContent = view.pending.length ? view.pending.join(" ") : "-";
     $("burns").textContent = view.burns.length ? `  (burned face up: ${view.burns.join(" ")})` : "";
     $("history").textContent = view.history;
+    $("left").replaceChildren(...view.ranks_left.map((count, i) => {
+      const cell = element("span", null, "rank-left");
+      cell.append(element("b", "A23456789TJQK"[i]), element("span", String(count)));
+      return cell;
+    }));
     showRound(view.rounds.length ? view.rounds[view.rounds.length - 1] : null);
     showBets(view.bets);
     const good = view.bets.filter((b) => b.positive);
