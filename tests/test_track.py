@@ -17,7 +17,7 @@ from odds.cards import RANK_LETTERS, card_name
 from odds.cli import cli
 from odds.depletion.dealer import shuffled
 from odds.depletion.evaluator import CARD_OF_KIND
-from odds.floor.store import Choices, Floor
+from odds.floor.store import Choices, Floor, StoreError
 from odds.floor.table import EntryError, Start, Table, parse_entry
 from odds.games import get_game
 from odds.shoe import Shoe
@@ -344,3 +344,22 @@ def test_random_lines_never_break_the_table():
             len(table.rounds),
             table.pending_cards,
         )
+
+
+def test_a_card_the_database_cannot_take_is_not_shown(tmp_path, monkeypatch):
+    """A write that fails (a full disk) leaves the table as the database holds it."""
+    floor = Floor(str(tmp_path / "floor.sqlite"), Choices())
+    table_id = floor.create("baccarat", None, {"decks": 8})
+    floor.enter(table_id, "4s Kh")
+
+    def full(*args, **kwargs):
+        raise StoreError("cannot write the tracker's database: database or disk is full")
+
+    monkeypatch.setattr(floor, "_write", full)
+    with pytest.raises(odds.OddsError, match="disk is full"):
+        floor.enter(table_id, "Ad")
+    assert floor.tables[table_id].pending_cards == ("4s", "Kh")
+    monkeypatch.undo()
+    floor.enter(table_id, "Ad")
+    floor.close()
+    assert Floor(str(tmp_path / "floor.sqlite"), Choices()).tables[table_id].pending_cards == ("4s", "Kh", "Ad")

@@ -195,11 +195,17 @@ class Floor:
             return table_id
 
     def enter(self, table_id: int, text: str) -> Table:
-        """Apply a line of entry to a table and write it, or change nothing (EntryError)."""
+        """Apply a line of entry to a table and write it, or change nothing: a line that cannot
+        be applied (EntryError) or written (StoreError; the table is then dealt again from the
+        database, so what the page shows is always what the database holds)."""
         with self.lock:
             table = self.table(table_id)
             table.enter(text)
-            self._write(table_id, table)
+            try:
+                self._write(table_id, table)
+            except StoreError:
+                self.tables[table_id] = self._read_table(table_id, table)
+                raise
             return table
 
     def remove(self, table_id: int) -> None:
@@ -211,6 +217,16 @@ class Floor:
                 self.db.execute("DELETE FROM floor_tables WHERE id = ?", (table_id,))
             del self.tables[table_id]
             del self.keys[table_id]
+
+    def _read_table(self, table_id: int, table: Table) -> Table:
+        """``table`` as the database holds it (its events read again)."""
+        try:
+            rows = self.db.execute(
+                "SELECT kind, card FROM floor_events WHERE table_id = ? ORDER BY seq", (table_id,)
+            ).fetchall()
+        except sqlite3.Error as exc:
+            raise StoreError(f"{shown(self.path, 200)}: cannot read the tracker's database: {exc}") from None
+        return Table(table.game, table.paytable, table.start, table.tags, [Event.read(k, c) for k, c in rows])
 
     def table(self, table_id) -> Table:
         if table_id not in self.tables:
