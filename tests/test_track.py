@@ -363,3 +363,33 @@ def test_a_card_the_database_cannot_take_is_not_shown(tmp_path, monkeypatch):
     floor.enter(table_id, "Ad")
     floor.close()
     assert Floor(str(tmp_path / "floor.sqlite"), Choices()).tables[table_id].pending_cards == ("4s", "Kh", "Ad")
+
+
+def test_mid_round_the_figure_is_the_next_rounds_mean_over_every_way_the_round_can_end():
+    """What the page shows between the cards of a round is exactly the probability-weighted mean,
+    over every way the round under way can end, of what the next round is worth then (a small
+    shoe: every completion enumerated)."""
+    from odds.floor.audit import round_length
+    from odds.floor.prices import card_row, expectations
+
+    game = get_game("baccarat")
+    table = Table(game, game.paytable(), Start(ranks=(2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 1, 1, 1)))
+    table.enter("9 9 2")
+    bets = ["banker", "tie", "big", "player-pair"]
+    rows, weights = [], []
+
+    def walk(cards, shoe, p):
+        if round_length(game, cards) is not None:
+            rows.append(card_row(shoe))
+            weights.append(p)
+            return
+        for rank, count in enumerate(shoe.rank_counts, 1):
+            if count:
+                walk(cards + [(rank, None)], shoe.remove(RANK_LETTERS[rank - 1]), p * Fraction(count, shoe.total))
+
+    walk([(9, None), (9, None), (2, None)], table.shoe, Fraction(1))
+    assert sum(weights) == 1 and len(rows) > 500
+    after = expectations(game, game.paytable(), bets, rows)
+    shown = shown_values(table)
+    for bet in bets:
+        assert sum(w * v for w, v in zip(weights, after[bet])) == shown[bet], bet

@@ -119,11 +119,20 @@ def _serve(game, paytable, start, tags, db, host, port):
         import waitress  # noqa: F401
     except ImportError:
         raise OddsError("the tracker's page needs Flask and waitress: pip install 'odds[floor]'") from None
+    from ..paytable import load_paytable
+
+    load_paytable(game, paytable)  # a file of another game, or a bad one, fails here in one line
     choices = Choices(paytable if paytable is not None and paytable not in _shipped(game) else None)
     floor = Floor(str(usable(db or default_path(), "--db")), choices)
     for line in floor.skipped:
         click.echo(f"note: not opened: {line}", err=True)
-    if not floor.tables:
+    if floor.tables:
+        click.echo(
+            f"note: the tables of {floor.path} reopened; GAME and its options open a table only in a new "
+            f"database (+ table on the page opens more)",
+            err=True,
+        )
+    else:
         key = choices.user_key if choices.user is not None else paytable or game.default_paytable
         floor.create(game.id, key, start.to_dict(), list(tags) if tags is not None else None)
     try:
