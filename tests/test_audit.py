@@ -166,7 +166,7 @@ def test_the_command_reads_a_log_and_writes_every_format(tmp_path):
     assert sorted(s["seat"] for s in as_json["seats"]) == ["banker", "random", "seven"]
     for seat, s in zip(as_json["seats"], report.seats):
         assert Fraction(seat["expected"]) == s.expected and Fraction(seat["actual"]) == s.actual
-        assert [b["seat"] for b in seat["bets"]] == [seat["seat"]]
+        assert [(b["seat"], b["bet"]) for b in seat["bets"]] == [(s.seat, b.bet) for b in s.bets]
     table = runner.invoke(cli, ["audit", str(path), "--game", "baccarat", "--paytable", "ez-baccarat"])
     assert table.exit_code == 0 and "edge z" in table.stdout and "seven" in table.stdout
     rows = list(

@@ -183,6 +183,7 @@ def audit_json(report) -> dict:
 def seat_json(s) -> dict:
     out = {
         "seat": s.seat,
+        **({"bet": s.bet} if s.bet is not None else {}),
         "wagers": s.wagers,
         "wagered": exact(s.wagered),
         "expected": exact(s.expected),
@@ -266,9 +267,9 @@ def render_audit(report, fmt: str) -> str:
         rows = []
         for s in report.seats:
             for b in [s, *s.bets]:
-                record = seat_json(b)
+                record = {"seat": s.seat, "bet": b.bet or "", **seat_json(b)}
                 record.pop("bets", None)
-                rows.append({"seat": s.seat, "bet": getattr(b, "bet", "") or "", **record})
+                rows.append(record)
         return records(rows, "csv")
     md = fmt == "md"
     head = (
