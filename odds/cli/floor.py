@@ -53,8 +53,8 @@ def _start(decks, ranks):
     metavar="FILE",
     help="SQLite file the tables are written to after every card (default: floor.sqlite here).",
 )
-@click.option("--host", default="127.0.0.1", show_default=True, help="Address to serve the page on.")
-@click.option("--port", type=PORT, default=DEFAULT_PORT, show_default=True, help="Port (0: any free one).")
+@click.option("--host", default="127.0.0.1", show_default=True, metavar="HOST", help="Address to serve the page on.")
+@click.option("--port", type=PORT, default=DEFAULT_PORT, show_default=True, metavar="N", help="Port (0: any free one).")
 @click.option(
     "--stdin",
     "from_stdin",
