@@ -14,8 +14,11 @@ each wager's amount is drawn from ``amounts``.
 >>> game = get_game("baccarat")
 >>> text = session_csv(game, game.paytable("ez-baccarat"), shoes=2, seed=1,
 ...                    seats=[("7", "dragon-7", "positive", (10,)), ("2", "banker", "random:0.5", (5, 25))])
->>> text.splitlines()[:3]
-['shoe,type,cards,seat,bet,amount', '1,burn,7d,,,', '1,wager,,2,banker,25']
+>>> rows = [line.split(",") for line in text.splitlines()]
+>>> rows[0], rows[1][:2]  # the header, then each shoe's exposed commencement card
+(['shoe', 'type', 'cards', 'seat', 'bet', 'amount'], ['1', 'burn'])
+>>> sorted({(r[3], r[4]) for r in rows if r[1] == "wager"}), sorted({r[0] for r in rows[1:]})
+([('2', 'banker'), ('7', 'dragon-7')], ['1', '2'])
 """
 
 from __future__ import annotations
