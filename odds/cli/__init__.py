@@ -36,6 +36,8 @@ COMMANDS = {
     "features": "odds.cli.bets",
     "settle": "odds.cli.settle",
     "compare": "odds.cli.compare",
+    "track": "odds.cli.floor",  # the game floor: the live tracker and the session audit
+    "audit": "odds.cli.floor",
 }
 """Every command, by name: the module whose ``register(cli)`` adds it (a test checks each module
 registers exactly the names listed for it)."""
