@@ -170,7 +170,7 @@ def _serve(game, paytable, start, tags, db, host, port):
 def _shipped(game) -> list[str]:
     from ..paytable import shipped_names
 
-    return shipped_names(game.id)
+    return shipped_names(game)
 
 
 @click.command()
@@ -208,7 +208,7 @@ def audit(log, game_id, paytable, decks, fmt):
     game = resolve_game(game_id or named)
     if paytable is None and head.get("paytable") is not None:  # the log's, when no --paytable
         named_table = head["paytable"]
-        if not isinstance(named_table, str) or named_table not in shipped_names(game.id):
+        if not isinstance(named_table, str) or named_table not in shipped_names(game):
             raise LogError(
                 f"{_name(log)}: 'paytable' {shown(str(named_table), 40)} is not a shipped paytable of {game.id} "
                 f"(a log never names a file: give your own with --paytable FILE)"

@@ -66,12 +66,13 @@ class Choices:
     sends a path."""
 
     def __init__(self, user_file: str | None = None):
+        from ..games import get_game
         from ..paytable import load_paytable, read_game_of
 
         self.user = None
         self.user_path = None
         if user_file is not None:
-            game = read_game_of(user_file)
+            game = get_game(read_game_of(user_file))
             self.user = load_paytable(game, user_file)
             self.user_path = str(Path(user_file).resolve())
 
@@ -88,7 +89,7 @@ class Choices:
         """The keys a page may send for ``game``: the shipped paytables, then the user's file."""
         from ..paytable import shipped_names
 
-        names = shipped_names(game.id)
+        names = shipped_names(game)
         if self.user is not None and self.user.game == game.id:
             names.append(self.user_key)
         return names
