@@ -271,7 +271,7 @@ def build_sheet(
     bets = []
     for bet_id in bet_ids:
         pays = paytable.bet(bet_id)
-        extra = getattr(game, "extra_figures", lambda *a: {})(bet_id, paytable, counts[bet_id], fee or Fraction(0))
+        extra = game.extra_figures(bet_id, paytable, counts[bet_id], fee or Fraction(0))
         bets.append(bet_sheet(pays.rule, pays, counts[bet_id], pays.window, extra))
     notes = game.notes + paytable.notes
     if seen is not None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import click
 
-from ..errors import OddsError
 from ..render.strategy import render_strategy
 from .options import format_option, paytable_option, resolve_game, resolve_paytable, resolve_shoe, shoe_options
 
@@ -28,8 +27,6 @@ def strategy(game_id, paytable, decks, remove, fmt):
     only (one tidy table).
     """
     game = resolve_game(game_id)
-    if not hasattr(game, "analyse"):
-        raise OddsError(f"{game.id} has no player decision; strategy applies to player-dealer-baccarat")
     table = resolve_paytable(game, paytable)
     shoe = resolve_shoe(game, decks, remove)
     from ..games.player_dealer import policy_edges

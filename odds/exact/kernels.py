@@ -275,6 +275,8 @@ class FactoredSum:
 
     needs_floats = True
     """:meth:`sums` reads the float64 signature values."""
+    rows_per_pass = None
+    """Rows a pass should take; None: the evaluator's default."""
 
     @classmethod
     def build(

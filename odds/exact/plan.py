@@ -548,7 +548,7 @@ def _chunk(kernel) -> int:
     """Rows per pass of a kernel: its own ``rows_per_pass`` if it says, else :data:`CHUNK`, or four
     times as many for a kernel whose parts per row are few (measured: such kernels take half the
     time per row at 1,024 rows as at 256)."""
-    if getattr(kernel, "rows_per_pass", None):
+    if kernel.rows_per_pass:
         return kernel.rows_per_pass
     return CHUNK * 4 if kernel.elements < SMALL_KERNEL else CHUNK
 

@@ -29,6 +29,10 @@ class BaccaratGame(Game):
         """Tables this game loads from disk (:mod:`odds.exact.store`)."""
         return punto_banco.stored_tables()
 
+    def seen_cards(self, player: str = "", banker: str = ""):
+        """The cards of the current round already seen (:func:`punto_banco.seen_cards`)."""
+        return punto_banco.seen_cards(player, banker)
+
     def round_lengths(self, values):
         """Four cards, and the third cards the rules call for (:func:`punto_banco.play_many`
         over the six cards from each position)."""

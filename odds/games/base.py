@@ -92,20 +92,25 @@ class Game:
 
     def seen_cards(self, player: str = "", banker: str = ""):
         """The cards of the current round already seen (``--player``, ``--banker``: card specs in
-        each hand's order), for :meth:`count`; None when none. Baccarat-family games only."""
-        from ..cards import parse_cards
+        each hand's order), for :meth:`count`; None when none. Baccarat-family games only
+        (:func:`odds.games.punto_banco.seen_cards`)."""
         from ..errors import OddsError
 
         if not player and not banker:
             return None
-        if not hasattr(self.deal, "state") or self.deal.positions != 6:
-            raise OddsError(f"--player and --banker apply to baccarat games, not {self.id}")
-        from .punto_banco import seen_condition
+        raise OddsError(f"--player and --banker apply to baccarat games, not {self.id}")
 
-        hands = []
-        for text in (player, banker):
-            hands.append([(spec.rank, spec.suit) for spec in parse_cards(text) for _ in range(spec.count)])
-        return seen_condition(*hands)
+    def extra_figures(self, bet_id: str, paytable, counts: OutcomeCounts, fee) -> dict:
+        """Figures a sheet shows under a bet besides the PAR sheet's, as data (roulette's call
+        bets: their chips; player-dealer baccarat: the economics and the option decisions)."""
+        return {}
+
+    def analyse(self, shoe: Shoe, paytable=None):
+        """The player's option decisions for ``shoe`` (``odds strategy``): games with a choice
+        on the player's side (player-dealer baccarat) define it."""
+        from ..errors import OddsError
+
+        raise OddsError(f"{self.id} has no player decision; strategy applies to player-dealer-baccarat")
 
     def count_code(self, shoe: Shoe | None, bet_ids: Sequence[str], paytable) -> dict[str, OutcomeCounts]:
         """Exact outcome counts of the bets the game defines in code."""

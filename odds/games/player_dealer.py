@@ -345,6 +345,10 @@ class PlayerDealerGame(Game):
         self.lines = {k: line for k, (_, line) in BETS.items()}
 
     # -- exact counts ---------------------------------------------------------------------------
+    def seen_cards(self, player: str = "", banker: str = ""):
+        """The cards of the current round already seen (:func:`punto_banco.seen_cards`)."""
+        return punto_banco.seen_cards(player, banker)
+
     def analyse(self, shoe: Shoe, paytable=None) -> Analysis:
         """The option analysis, deciding with the paytable's ``player-line-best-choice`` pays."""
         pays = paytable.bet("player-line-best-choice").pays if paytable is not None else None
@@ -403,7 +407,7 @@ class PlayerDealerGame(Game):
                 "player_dealer_result_per_unit_covered": -ev,
             },
         }
-        analysis = getattr(counts, "analysis", None)
+        analysis = counts.analysis if isinstance(counts, PlayerDealerCounts) else None
         line = self.lines.get(bet_id)
         if analysis is None or line is None or not bet_id.startswith("player-line"):
             return extra

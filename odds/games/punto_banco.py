@@ -452,6 +452,19 @@ batch path folds another compiled table (player-dealer baccarat's, with the opti
 # -- the cards of the current round already seen ----------------------------------------------------
 
 
+def seen_cards(player: str, banker: str):
+    """The cards seen so far in a round (``--player``, ``--banker``: card specs in each hand's
+    order) as :func:`seen_condition` reads them; None when none."""
+    from ..cards import parse_cards
+
+    if not player and not banker:
+        return None
+    hands = [
+        [(spec.rank, spec.suit) for spec in parse_cards(text) for _ in range(spec.count)] for text in (player, banker)
+    ]
+    return seen_condition(*hands)
+
+
 def seen_condition(player, banker) -> tuple[str, dict[int, tuple[int, str | None]]]:
     """The cards seen so far in a round, per hand in its own order (``(rank, suit or None)``), as
     a condition on the round's features and the deal positions they pin down.
