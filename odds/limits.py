@@ -50,8 +50,9 @@ MAX_PAYTABLE_BYTES = 1 << 20
 MAX_DATA_BYTES = 64 << 20
 """A vectors file or a batch file: our vectors.json is under 1 MB; 64 MiB is about two million
 batch lines."""
-
-
+MAX_MANIFEST_BYTES = 1 << 20
+"""The manifest ``odds export`` keeps in its folder: ours lists about 160 files, 5 kB; a bigger
+file is not one it wrote (it is never read whole)."""
 MAX_VECTORS = 10_000
 """Vectors in one vectors file: ours has about 50; each takes up to a tenth of a second to check."""
 

@@ -141,7 +141,7 @@ def load_paytable(game, name_or_path: str | None = None) -> Paytable:
             text = data.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise PaytableError(f"{path}: cannot read the file as UTF-8 text ({exc.__class__.__name__})") from None
-        return _load(game, text, str(path), path.stem, depth=0)
+        return _load(game, text, str(path), file_paytable_name(path), depth=0)
     names = shipped_names(game.id)
     if name_or_path not in names:
         if _is_file(Path(name_or_path)):
@@ -152,6 +152,35 @@ def load_paytable(game, name_or_path: str | None = None) -> Paytable:
             )
         raise UnknownName(f"paytable of {game.id}", name_or_path, names)
     return _load_shipped(game, name_or_path, depth=0)
+
+
+FILE_PREFIX = "file:"
+"""How every output names a user's paytable file: ``file:`` and the file's name without its
+folder and ``.toml`` (``file:seed`` for ``my/seed.toml``). No shipped name has a colon, so a user's
+file never takes a shipped paytable's name (in a sheet, the overview, an export, vectors or
+verify); two files of one name given together are refused (:func:`check_distinct`)."""
+
+
+def file_paytable_name(path) -> str:
+    """The name outputs give the paytable file ``path`` (:data:`FILE_PREFIX`).
+
+    >>> file_paytable_name("my/tables/seed.toml"), file_paytable_name("./mine")
+    ('file:seed', 'file:mine')
+    """
+    return FILE_PREFIX + Path(path).stem
+
+
+def check_distinct(tables) -> None:
+    """Refuse paytables given together (``compare``, ``export``, ``verify``) that two files of the
+    same name would make indistinguishable in the outputs, which name them by file name."""
+    seen: dict[str, str] = {}
+    for table in tables:
+        if table.name in seen and seen[table.name] != table.source:
+            raise PaytableError(
+                f"{shown(seen[table.name], 80)} and {shown(table.source, 80)} are both paytables named "
+                f"{table.name}: the outputs name a paytable file by its name; rename one"
+            )
+        seen[table.name] = table.source
 
 
 def read_game_of(path: str):
@@ -266,7 +295,24 @@ def _load(game, text: str, source: str, name: str, depth: int) -> Paytable:
                 f"{source}: bets.{bet_id}.pays: no pay for outcome(s) {', '.join(gaps)}: the outcomes leave a gap"
             )
         out[bet_id] = BetPays(bet_id, {k: pays[k] for k in rule.outcome_keys}, window, rule)
+    _check_names_differ(out, source)
     return Paytable(game.id, name, str(data.get("description", "")), source, out, tuple(notes))
+
+
+def _check_names_differ(bets: dict[str, BetPays], source: str) -> None:
+    """Two bets whose names print alike (:func:`odds.text.fold`: the same letters once escaped,
+    case and compatibility forms folded) cannot be told apart in a sheet: refused."""
+    from .text import escape, fold
+
+    seen: dict[str, str] = {}
+    for bet_id, pays in bets.items():
+        key = fold(pays.rule.name)
+        if key in seen:
+            raise PaytableError(
+                f"{source}: bets.{bet_id}.name: {shown(escape(pays.rule.name))} prints like the name of bet "
+                f"{seen[key]}; give each bet a name of its own"
+            )
+        seen[key] = bet_id
 
 
 def _reprice(entry: list, raw: dict, where: str) -> None:

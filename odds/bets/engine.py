@@ -125,7 +125,9 @@ def _compile(deal, game_id: str, conditions) -> CompiledBet:
         return build_positional(deal, reading, conditions).to_arrays()
 
     key = positional_key(deal, reading, conditions)
-    table = PositionalTable.from_arrays(store.cached(key, build))
+    table = PositionalTable.from_arrays(
+        store.cached(key, build, lambda arrays: store.positional_problem(arrays, deal.positions, n))
+    )
     return CompiledBet("positional", n, table=table, reading=reading, key=key)
 
 

@@ -76,6 +76,15 @@ class FilePath(click.Path):
             self.fail(f"{shown(str(value))}: not a usable path ({exc.__class__.__name__})", param, ctx)
 
 
+def echo(text: str, err: bool = False) -> None:
+    """Write a command's output (or a note) as is, but with every control character a file could
+    have put in it escaped (:func:`odds.text.escape_lines`): a bet's name never drives the
+    terminal. JSON passes unchanged (``json.dumps`` already escapes them)."""
+    from ..text import escape_lines
+
+    click.echo(escape_lines(text), nl=False, err=err)
+
+
 DECKS = Whole(high=limits.MAX_DECKS, why="decks in a shoe")
 SEED = Whole(0, limits.MAX_SEED)
 WORKERS = Whole(high=limits.MAX_WORKERS, why="worker processes")

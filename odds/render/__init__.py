@@ -20,6 +20,8 @@ import sys
 import textwrap
 from fractions import Fraction
 
+from ..text import escape
+
 FORMATS = ("table", "md", "csv", "json")
 
 WIDTH = 100
@@ -161,7 +163,8 @@ def text_table(
          the round.
     """
     align_right = align_right or [False] * len(headers)
-    cells = [[str(c) for c in r] for r in rows]
+    headers = [escape(h) for h in headers]
+    cells = [[escape(c) for c in r] for r in rows]  # text from files: control characters escaped
     widths = [max(len(c) for c in col) for col in zip(headers, *cells)]
     if width and not markdown:
         widths = _fit(headers, cells, widths, align_right, width)
@@ -232,9 +235,9 @@ def records(rows: list[dict], fmt: str, title: str | None = None, width: int | N
     if fmt == "csv":
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(headers)
+        writer.writerow([escape(h) for h in headers])
         for r in rows:
-            writer.writerow([exact(v) if isinstance(v, Fraction) else v for v in r.values()])
+            writer.writerow([exact(v) if isinstance(v, Fraction) else escape(v) if isinstance(v, str) else v for v in r.values()])
         return out.getvalue()
     body = [[_human(v) for v in r.values()] for r in rows]
     right = [
