@@ -35,7 +35,7 @@ from pathlib import Path
 from .bets.definition import read_definition
 from .errors import PaytableError, UnknownName, names_text, shown, shown_repr
 from .files import read_limited
-from .limits import MAX_PAY, MAX_PAYTABLE_BYTES, LimitError, exact_number
+from .limits import MAX_PAY, MAX_PAYTABLE_BYTES, LimitError, check_common_denominator, check_pay_digits, exact_number
 
 TOP_KEYS = {"game", "description", "extends", "bets"}
 BET_KEYS = {"pays", "window", "name", "description", "source", "outcomes"}
@@ -84,7 +84,7 @@ def parse_pay(value, where: str) -> Fraction:
         raise PaytableError(f"{where}: a pay must be a number, not {value!r}")
     try:
         # TOML decimals are read as Decimal: exactly as written
-        pay = exact_number(value, where, high=MAX_PAY)
+        pay = check_pay_digits(exact_number(value, where, high=MAX_PAY), where)
     except LimitError as exc:
         raise PaytableError(str(exc)) from None
     if pay < -1:
@@ -295,8 +295,17 @@ def _load(game, text: str, source: str, name: str, depth: int) -> Paytable:
                 f"{source}: bets.{bet_id}.pays: no pay for outcome(s) {', '.join(gaps)}: the outcomes leave a gap"
             )
         out[bet_id] = BetPays(bet_id, {k: pays[k] for k in rule.outcome_keys}, window, rule)
+        check_bet_pays(out[bet_id], f"{source}: bets.{bet_id}.pays")
     _check_names_differ(out, source)
     return Paytable(game.id, name, str(data.get("description", "")), source, out, tuple(notes))
+
+
+def check_bet_pays(bet: BetPays, where: str) -> None:
+    """The limits on one bet's pays together (:func:`odds.limits.check_common_denominator`)."""
+    try:
+        check_common_denominator(bet.pays.values(), where)
+    except LimitError as exc:
+        raise PaytableError(str(exc)) from None
 
 
 def _check_names_differ(bets: dict[str, BetPays], source: str) -> None:

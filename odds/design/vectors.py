@@ -56,7 +56,9 @@ from ..limits import (
     MAX_NUMBER_TEXT,
     MAX_VECTORS,
     LimitError,
+    check_common_denominator,
     check_number_text,
+    check_pay_digits,
 )
 from ..games import all_games, get_game
 from ..paytable import BetPays, load_paytable, shipped_names
@@ -447,6 +449,13 @@ def verify_vector(vec, index: int, own: dict | None = None, tolerance=None) -> t
                     continue
                 floats = any(isinstance(v, float) for v in parsed.values())
                 pays = BetPays(bet_id, {k: Fraction(v) for k, v in parsed.items()})
+                try:  # the limits on pays of a paytable: every figure of the bet stays printable
+                    for k, v in pays.pays.items():
+                        check_pay_digits(v, f"{at} pays of {k}")
+                    check_common_denominator(pays.pays.values(), f"{at} pays")
+                except LimitError as exc:
+                    problems.append(str(exc))
+                    continue
                 if floats and not isinstance(edge, float) and edge is not None:
                     edge = float(edge)  # pays given as floats: the edge can only match within the tolerance
             if edge is not None:

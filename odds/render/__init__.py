@@ -82,8 +82,26 @@ def shoe_json(shoe) -> dict | None:
 def exact(x) -> str:
     """An exact number as JSON and CSV carry it: ``"1523/144000"``, ``"-1"``, ``"2292252566437888"``."""
     if isinstance(x, Fraction):
-        return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
-    return str(x)
+        return whole_text(x.numerator) if x.denominator == 1 else f"{whole_text(x.numerator)}/{whole_text(x.denominator)}"
+    return whole_text(x) if isinstance(x, int) and not isinstance(x, bool) else str(x)
+
+
+def whole_text(n: int) -> str:
+    """The decimal digits of an integer of any size. Python refuses ``str()`` of an integer of
+    more than 4,300 digits (``sys.set_int_max_str_digits``, which would change it for the whole
+    process): such a figure is printed in halves instead. The limits on pays
+    (:data:`odds.limits.MAX_PAY_DIGITS`) keep every figure far below; this is the last guard.
+
+    >>> whole_text(-1234), whole_text(10**5000) == "1" + "0" * 5000
+    ('-1234', True)
+    """
+    if n < 0:
+        return "-" + whole_text(-n)
+    if n.bit_length() < 10_000:  # about 3,000 digits: str() takes it
+        return str(n)
+    half = int(n.bit_length() * 0.30103) // 2
+    high, low = divmod(n, 10**half)
+    return whole_text(high) + whole_text(low).rjust(half, "0")
 
 
 def significant(x, digits: int = 4, sign: bool = False) -> str:
@@ -134,6 +152,10 @@ def percent(x, places: int = 4) -> str:
 
 
 def thousands(n: int) -> str:
+    if n.bit_length() >= 10_000:
+        digits = whole_text(n).lstrip("-")
+        groups = [digits[max(0, i - 3) : i] for i in range(len(digits), 0, -3)][::-1]
+        return ("-" if n < 0 else "") + ",".join(groups)
     return f"{n:,}"
 
 
