@@ -106,7 +106,9 @@ class Settlement:
         for b in self.bets:
             if b.id == bet_id:
                 return b
-        raise KeyError(bet_id)
+        from .errors import UnknownBet
+
+        raise UnknownBet(bet_id, [b.id for b in self.bets])
 
     def to_dict(self) -> dict:
         from .render.settle import settle_json
@@ -362,7 +364,9 @@ def _settle_spin(game, paytable, spins, bets) -> Settlement:
     else:
         items = [spins]
     if len(items) > 2:
-        raise RoundError(f"{game.id}: a spin is one number, e.g. 17 (and the next spin's, for en prison); got {len(items)}")
+        raise RoundError(
+            f"{game.id}: a spin is one number, e.g. 17 (and the next spin's, for en prison); got {len(items)}"
+        )
     numbers = [game.read_pocket(item) for item in items]
     two = game.id == "roulette" and any(spans_two_spins(paytable.rule(b)) for b in paytable.bets)
     if not 1 <= len(numbers) <= (2 if two else 1):
@@ -371,9 +375,7 @@ def _settle_spin(game, paytable, spins, bets) -> Settlement:
                 f"{game.id}: a round is the spin and, for the bets that read it, the next spin "
                 f"(e.g. 17 or 0,17); got {len(numbers)} numbers"
             )
-        raise RoundError(
-            f"{game.id}: a spin is one number ({game.zeros_text}), e.g. 17; got {len(numbers)}"
-        )
+        raise RoundError(f"{game.id}: a spin is one number ({game.zeros_text}), e.g. 17; got {len(numbers)}")
     n = numbers[0]
     keys = game.settle_spin(n, paytable, *numbers[1:])
     chosen = list(bets) if bets else list(paytable.bets)

@@ -26,6 +26,7 @@ from ..lazy import numpy as np
 
 from ..counting import falling
 from ..engine import store
+from . import budget
 from .condition import first_match
 from .features import feature_specs
 
@@ -159,6 +160,7 @@ def build_positional(deal: ShoeDeal, reading: Reading, conditions) -> Positional
     def decide(state, values, ranks, suits):
         return first_match(conditions, deal.features(state, values, ranks, suits, names), len(values))
 
+    budget.check(deal.card_model(), reading)  # the cost estimated before any work
     return build_table(deal.card_model(), reading, decide, len(conditions))
 
 
@@ -258,6 +260,7 @@ def _count_seen(deal, game_id: str, shoe, rule, seen) -> list[int]:
         def decide(state, values, ranks, suits):
             return first_match(joined, deal.features(state, values, ranks, suits, names), len(values))
 
+        budget.check(deal.card_model(), reading, restrict)
         _SEEN_TABLES[key] = build_table(deal.card_model(), reading, decide, len(joined), restrict)
     counts = _SEEN_TABLES[key].counts(shoe)
     return counts[:-1]

@@ -237,7 +237,9 @@ def read_value(value, where: str, problems: list[str], integer=False):
             return None
         if value and not FLOAT_LOW <= abs(value) <= FLOAT_HIGH:
             # 1e-320 or 1e308: a ratio or a sum of such floats leaves the floats (0 or infinity)
-            problems.append(f"{where}: {value!r} is beyond the limits of a number here (exponent within +-{MAX_EXPONENT})")
+            problems.append(
+                f"{where}: {value!r} is beyond the limits of a number here (exponent within +-{MAX_EXPONENT})"
+            )
             return None
         if integer and value < 0:
             problems.append(f"{where}: {value!r} is below 0")

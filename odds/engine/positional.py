@@ -57,24 +57,8 @@ NO_SLOT = 75
 RADIX = 76
 INT64_LIMIT = 2**63 - 1
 CHUNK_ROWS = 1 << 20
-ENUMERATION_LIMIT = 10_000_000
-"""Most sequences a bet's table may enumerate (a bet reading four cards with suits: 52**4 = 7.3M),
-so a build takes at most about half a minute and 2 GiB (:func:`build_cost`)."""
-SECONDS_PER_SEQUENCE = 3.5e-6
-BYTES_PER_SEQUENCE = 180
-"""What building a table costs per sequence enumerated, at most, as measured on a two-core
-machine, busy or not: 0.5 to 3.5 us and 55 to 180 bytes of peak memory (the drawing settled per
-row costs the most); e.g. 8.8 million sequences with the drawing took 31 s and 1.6 GB, 35 million
-took 66 s and 6.1 GB."""
-
-
-def build_cost(sequences: int) -> tuple[float, int]:
-    """``(seconds, bytes)`` a table of ``sequences`` enumerated sequences may take to build.
-
-    >>> build_cost(ENUMERATION_LIMIT)
-    (35.0, 1800000000)
-    """
-    return sequences * SECONDS_PER_SEQUENCE, sequences * BYTES_PER_SEQUENCE
+ENUMERATION_LIMIT = 60_000_000
+"""Most sequences a bet's table may enumerate (a bet reading four cards with suits: 52**4 = 7.3M)."""
 
 RANK_VALUE = [baccarat_value(r) for r in range(1, 14)]
 RANK_TO_VALUE = np.array([[RANK_VALUE[r] == v for v in range(10)] for r in range(13)], dtype=np.int64)
@@ -170,13 +154,12 @@ def build_table(
     for p, r in enumerate(reading.resolution):
         if r is not None:
             size *= len((restrict or {}).get(p, range(KINDS[r])))
-    if size > ENUMERATION_LIMIT:  # estimated before any of the work is done
-        seconds, memory = build_cost(size)
+    if size > ENUMERATION_LIMIT:
         raise OddsError(
             f"the bet reads {sum(r is not None for r in reading.resolution)} card positions "
             f"({', '.join(r or '-' for r in reading.resolution)}): an exact table would "
-            f"enumerate {size:,} sequences (about {seconds:,.0f} s and {memory / 2**30:,.1f} GiB to build), "
-            f"more than the {ENUMERATION_LIMIT:,} allowed; read fewer positions, or fewer with suits"
+            f"enumerate {size:,} sequences, more than the {ENUMERATION_LIMIT:,} allowed; "
+            f"read fewer positions with suits"
         )
     read_at = [p for p, r in enumerate(reading.resolution) if r is not None]
     allowed = [

@@ -235,8 +235,8 @@ def _load(key: str, check) -> tuple[dict[str, np.ndarray] | None, str | None]:
         return None, None
     except BrokenEntry as exc:
         return None, f"{path}: {exc}"
-    if "_mac" not in arrays:
-        return None, None  # written by an older odds, before tables were authenticated: rebuild quietly
+    if "_mac" not in arrays or arrays["_mac"].dtype.kind != "U" or arrays["_mac"].ndim:
+        return None, f"{path}: it carries no authentication (an older odds wrote it, or not odds at all)"
     mac = str(arrays.pop("_mac"))
     if not hmac.compare_digest(mac, _mac(secret, key, arrays)):
         return None, f"{path}: its authentication does not match (changed since odds wrote it)"

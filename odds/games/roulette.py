@@ -131,6 +131,8 @@ class Wheel:
         return pocket if pocket <= 36 else self.pocket_names[pocket]
 
     wheel_text = "single-zero wheel"
+
+
 NEIGHBOUR = 8
 """The number the ``neighbours`` sheet is counted for (seed 003 L422's example)."""
 

@@ -82,7 +82,9 @@ def shoe_json(shoe) -> dict | None:
 def exact(x) -> str:
     """An exact number as JSON and CSV carry it: ``"1523/144000"``, ``"-1"``, ``"2292252566437888"``."""
     if isinstance(x, Fraction):
-        return whole_text(x.numerator) if x.denominator == 1 else f"{whole_text(x.numerator)}/{whole_text(x.denominator)}"
+        return (
+            whole_text(x.numerator) if x.denominator == 1 else f"{whole_text(x.numerator)}/{whole_text(x.denominator)}"
+        )
     return whole_text(x) if isinstance(x, int) and not isinstance(x, bool) else str(x)
 
 
@@ -259,7 +261,9 @@ def records(rows: list[dict], fmt: str, title: str | None = None, width: int | N
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow([escape(h) for h in headers])
         for r in rows:
-            writer.writerow([exact(v) if isinstance(v, Fraction) else escape(v) if isinstance(v, str) else v for v in r.values()])
+            writer.writerow(
+                [exact(v) if isinstance(v, Fraction) else escape(v) if isinstance(v, str) else v for v in r.values()]
+            )
         return out.getvalue()
     body = [[_human(v) for v in r.values()] for r in rows]
     right = [
