@@ -187,10 +187,12 @@ def read_game_of(path: str):
     """The game a paytable file is written for (its ``game`` key), e.g. to export a user's file."""
     from .games import get_game
 
+    if not _is_file(Path(path)):
+        kind = "not a regular file" if _exists(Path(path)) else "no such paytable file"
+        raise PaytableError(f"{shown(str(path), 200)}: {kind}")
+    raw = read_limited(Path(path), MAX_PAYTABLE_BYTES, "paytable file")
     try:
-        data = tomllib.loads(
-            read_limited(Path(path), MAX_PAYTABLE_BYTES, "paytable file").decode("utf-8"), parse_float=Decimal
-        )
+        data = tomllib.loads(raw.decode("utf-8"), parse_float=Decimal)
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError, ValueError) as exc:
         raise PaytableError(f"{path}: cannot read the paytable file ({exc.__class__.__name__})") from None
     if not isinstance(data.get("game"), str):

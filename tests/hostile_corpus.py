@@ -857,7 +857,7 @@ ROUNDS_27 = {
     "r27_dice_devanagari.json": _round(game="sic-bo", cards=[1, 2, "\u0969"], bets={"big": {"outcome": "small"}}),
     # text a terminal would act on, in what verify prints back
     "r27_id_esc.json": _round(id="r\x1b]0;owned\x07", bets={"banker": {"outcome": "tie"}}),
-    "r27_bet_esc.json": _round(bets={"banker\x1b[2J": {"outcome": "tie"}}),
+    "r27_bet_esc.json": _round(bets={"banker\x1b]0;owned\x07": {"outcome": "tie"}}),
 }
 VECTORS_27 = {
     # floats at the edges of the floats: their ratios and sums leave the floats
@@ -883,14 +883,14 @@ VECTORS_27 = {
     ),
     # text a terminal would act on, in what verify prints back
     "v27_id_esc.json": _vectors(id="v\x1b]0;owned\x07"),
-    "v27_id_newline.json": _vectors(id="v\nsecond line"),
-    "v27_bet_esc.json": _vectors(bets={"banker\x1b[2J": VECTOR["bets"]["banker"]}),
+    "v27_id_return.json": _vectors(id="v\rover the line"),
+    "v27_bet_esc.json": _vectors(bets={"banker\x9b2J": VECTOR["bets"]["banker"]}),
     "v27_outcome_esc.json": _vectors(
-        bets__banker__combinations={"banker-wins": "1", "tie": "0", "player-wins": "0", "x\x1b[5m": "0"}
+        bets__banker__combinations={"banker-wins": "1", "tie": "0", "player-wins": "0", "x\u202eevil": "0"}
     ),
 }
 FILES_27 = {**PAYTABLES_27, **ROUNDS_27, **VECTORS_27}
-FILES_27["bad\x1b[31m.json"] = "{not json"
+FILES_27["bad\x1b]0;owned\x07.json"] = "{not json"
 FILES_27["bad\nname.json"] = "{not json"
 
 
@@ -957,16 +957,16 @@ case(1, "denominator has 31 digits", "sheet", "player-dealer-baccarat", "--fee",
 case(1, "denominator has 32 digits", "sheet", "player-dealer-baccarat", "--fee", "0." + "0" * 30 + "1")
 # exact tables past the build limit: refused at once, with the estimate, on every command
 for _command in (
-    ["sheet", "baccarat"],
-    ["eor", "baccarat"],
-    ["count", "baccarat", "--shoes", "1"],
-    ["compare", "baccarat"],
+    ["sheet", "baccarat", "--bet", "x"],
+    ["eor", "baccarat", "--bet", "x"],
+    ["count", "baccarat", "--bet", "x", "--shoes", "1"],
+    ["compare", "baccarat", "--bet", "x"],
     ["solve", "baccarat", "x"],
-    ["simulate", "baccarat", "--rounds", "10"],
+    ["simulate", "baccarat", "--bet", "x", "--rounds", "10"],
     ["tags", "baccarat", "x"],
 ):
     for _name in ("table_59m.toml", "table_35m.toml", "table_46m.toml"):
-        case(1, "more than the 10,000,000 allowed", *_command, "--bet", "x", "--paytable", T27 + _name)
+        case(1, "more than the 10,000,000 allowed", *_command, "--paytable", T27 + _name)
 case(
     1,
     "more than the 10,000,000 allowed",
@@ -985,7 +985,7 @@ for _game, _spin in [
     ("american-roulette", "000"),
     ("american-roulette", "037"),
     ("american-roulette", "07"),
-    ("american-roulette", "0000"),
+    ("american-roulette", "036"),
     ("american-roulette", "\u0660\u0660"),
     ("roulette", "00"),
     ("roulette", "000"),
@@ -1004,7 +1004,7 @@ for _name in ROUNDS_27:
 for _name in VECTORS_27:
     case(1, "mismatch(es) in 1 vector(s)", "verify", T27 + _name)
 # paths holding control characters, in error messages
-case(1, "not valid JSON", "verify", "{d}/bad\x1b[31m.json")
+case(1, "not valid JSON", "verify", "{d}/bad\x1b]0;owned\x07.json")
 case(1, "not valid JSON", "verify", "{d}/bad\nname.json")
 case(1, "not valid TOML", "sheet", "baccarat", "--paytable", "{d}/bad\x1b]0;owned\x07.toml")
 case(1, "not valid TOML", "sheet", "baccarat", "--paytable", "{d}/bad\nline.toml")
@@ -1056,15 +1056,14 @@ OUTPUT_CASES: list[tuple[str, ...]] = [
     ("eor", "baccarat", "--bet", "x", "--paytable", "{d}/escapes.toml"),
     ("tags", "baccarat", "x", "--paytable", "{d}/escapes.toml"),
     ("count", "baccarat", "--bet", "x", "--shoes", "1", "--paytable", "{d}/escapes.toml"),
-    ("compare", "baccarat", "--bet", "x", "--decks", "1,8", "--paytable", "{d}/escapes.toml"),
-    ("solve", "baccarat", "x", "--paytable", "{d}/escapes.toml"),
-    ("simulate", "baccarat", "--bet", "x", "--rounds", "20", "--paytable", "{d}/escapes.toml"),
+    ("sheet", "baccarat", "--bet", "x", "--paytable", "{d}/escapes.toml", "--summary", "--format", "md"),
+    ("eor", "baccarat", "--bet", "x", "--paytable", "{d}/escapes.toml", "--format", "md"),
+    ("tags", "baccarat", "x", "--paytable", "{d}/escapes.toml", "--format", "md"),
     ("settle", "baccarat", "4s,Kh,Ad,4c,2h,9d", "--bet", "x", "--paytable", "{d}/escapes.toml"),
     ("sheet", "baccarat", "--bet", "x", "--paytable", "{d}/cond_211.toml"),  # once refused: label too long
-    ("count", "dragon-tiger", "--bet", "tie", "--shoes", "1", "--paytable", "{d}/escapes\x1b]0;x\x07.toml"),
+    ("settle", "baccarat", "4s,Kh,Ad,4c,2h,9d", "--paytable", "{d}/escapes.toml", "--format", "md"),
 ]
-"""Each must succeed (exit 0) with no control character but line breaks in stdout or stderr.
-(``escapes\\x1b]0;x\\x07.toml``: a missing file whose name is a terminal command - exit 1.)"""
+"""Each must succeed (exit 0) with no control character but line breaks in stdout or stderr."""
 
 # -- the library: every public function refuses bad arguments with one OddsError line ---------------
 LIBRARY_CASES: list[tuple[str, tuple, dict, str]] = [
@@ -1076,18 +1075,10 @@ LIBRARY_CASES: list[tuple[str, tuple, dict, str]] = [
     ("sheet", ("baccarat",), {"bets": {"tie": 1}}, "bets must be a bet id or a list"),
     ("sheet", ("baccarat",), {"bets": "tie", "remove": 5}, "remove must be text"),
     ("sheet", ("baccarat",), {"bets": "tie", "remove": ["K"]}, "remove must be text"),
-    ("sheet", ("baccarat",), {"bets": "tie", "decks": 8.5}, "not a whole number"),
-    ("sheet", ("baccarat",), {"bets": "tie", "decks": 10**12}, "above the limit of 10,000"),
-    ("sheet", ("baccarat",), {"bets": "tie", "paytable": 5}, "paytable must be a paytable name"),
-    ("sheet", ("baccarat",), {"bets": "tie", "paytable": b"seed"}, "paytable must be a paytable name"),
     ("sheet", ("baccarat",), {"bets": "tie", "player": 5}, "player must be text"),
     ("sheet", ("baccarat",), {"bets": "tie", "banker": ["9"]}, "banker must be text"),
-    ("sheet", ("player-dealer-baccarat",), {"fee": "10" + "0" * 20}, "beyond"),
     ("sheet", ("player-dealer-baccarat",), {"fee": Fraction(10**20)}, "beyond"),
-    ("sheet", ("player-dealer-baccarat",), {"fee": Fraction(1, 10**40)}, "longer than"),
-    ("sheet", ("player-dealer-baccarat",), {"fee": [1]}, "fee must be a number"),
-    ("sheet", ("player-dealer-baccarat",), {"fee": True}, "fee must be a number"),
-    ("sheet", ("baccarat",), {"bets": "tie", "shoe": "8 decks"}, "shoe must be an odds.Shoe"),
+    ("sheet", ("player-dealer-baccarat",), {"fee": Fraction(1, 10**40)}, "denominator has 41 digits"),
     ("eor", (None,), {}, "game must be a game id"),
     ("eor", ("baccarat",), {"bets": 3.5}, "bets must be a bet id or a list"),
     ("eor", ("baccarat",), {"bets": "tie", "player": b"9"}, "player must be text"),
@@ -1099,22 +1090,16 @@ LIBRARY_CASES: list[tuple[str, tuple, dict, str]] = [
     ("count", ("dragon-tiger",), {"bets": "tie", "shoes": 1, "level": 10**9}, "above the limit of 100"),
     ("count", ("dragon-tiger",), {"bets": "tie", "shoes": 1, "workers": 10**6}, "above the limit of 256"),
     ("count", ("dragon-tiger",), {"bets": "tie", "shoes": 1, "workers": 1.0}, "not a whole number"),
-    ("count", ("dragon-tiger",), {"bets": "tie", "shoes": 1, "cut_card": 10**9}, "above the limit"),
     ("count", ("dragon-tiger",), {"bets": "tie", "shoes": 1, "window": "10"}, "not a whole number"),
     ("count", ("dragon-tiger",), {"bets": "tie", "shoes": 1, "tags": 5}, "tags must be a dict"),
-    ("count", ("dragon-tiger",), {"bets": "tie", "shoes": 1, "tags": {"tie": "1,2"}}, "must be a list of integers"),
-    ("count", ("dragon-tiger",), {"bets": "tie", "shoes": 1, "tags": {"tie": [0.5] * 13}}, "must be integers"),
     ("count", ("dragon-tiger",), {"bets": "tie", "shoes": 1, "triggers": {"tie": "1e-99999999"}}, "true count"),
     ("count", ("dragon-tiger",), {"bets": "tie", "shoes": 1, "triggers": {"tie": float("nan")}}, "true count"),
-    ("count", ("dragon-tiger",), {"bets": "tie", "shoes": 1, "triggers": {"tie": Fraction(1, 3)}}, "true count"),
     ("count", ("dragon-tiger",), {"bets": "tie", "shoes": 1, "triggers": {"tie": 10**100}}, "true count"),
     ("count", ("dragon-tiger",), {"bets": "tie", "shoes": 1, "triggers": {"tie": None}}, "true count"),
     ("count", ("dragon-tiger",), {"bets": "tie", "shoes": 1, "triggers": [8]}, "triggers must be a dict"),
     ("settle", ("american-roulette", 37), {}, "bad number '37'"),
     ("settle", ("american-roulette", "000"), {}, "bad number '000'"),
     ("settle", ("roulette", "00"), {}, "bad number '00'"),
-    ("settle", ("roulette", [7.0]), {}, "bad number 7.0"),
-    ("settle", ("roulette", True), {}, "bad number True"),
     ("settle", ("sic-bo", "1,2,\u00b2"), {}, "bad die"),
     ("settle", ("sic-bo", [1, 2, "\u0663"]), {}, "bad die"),
     ("settle", ("baccarat", "4s,Kh,Ad,4c,2h,9d"), {"bets": 5}, "bets must be a bet id or a list"),
@@ -1123,7 +1108,6 @@ LIBRARY_CASES: list[tuple[str, tuple, dict, str]] = [
     ("Shoe.from_cards", (5,), {}, "cards must be text"),
     ("Shoe.from_rank_counts", (None,), {}, "13 rank counts"),
     ("Shoe.from_rank_counts", ([10**30] * 13,), {}, "at most 520,000 cards"),
-    ("Shoe.from_card_counts", ({"a": 1},), {}, "52 card counts"),
     ("Shoe.decks(1).remove", (None,), {}, "cards must be text"),
     ("Shoe.decks(1).remove", ([("x",)],), {}, "a card spec is"),
     ("Shoe.decks(1).remove", ([(1, "h", -5)],), {}, "count is 1 to"),
@@ -1136,14 +1120,40 @@ LIBRARY_CASES: list[tuple[str, tuple, dict, str]] = [
     ("sheet(roulette).bet", (None,), {}, "a bet id is text"),
     ("sheet(roulette).to_frame", ("rows",), {}, "to_frame takes"),
     ("settle(roulette).bet", ("nope",), {}, "unknown bet 'nope'"),
+    ("eor", ("baccarat",), {"bets": "tie", "remove": 5}, "remove must be text"),
+    ("eor", (5,), {}, "game must be a game id"),
+    ("eor", ("baccarat",), {"bets": [1]}, "bets must be bet ids"),
+    ("sheet", ("baccarat",), {"bets": [1]}, "bets must be bet ids"),
+    ("sheet", ("baccarat",), {"bets": "tie", "player": ["9"]}, "player must be text"),
+    ("sheet", ("player-dealer-baccarat",), {"fee": Fraction(1, 3**100)}, "denominator has 48 digits"),
+    ("settle", ("baccarat", "4s,Kh,Ad,4c,2h,9d"), {"bets": [1]}, "bets must be bet ids"),
+    ("settle", ("roulette", ["\u0661\u0667"]), {}, "bad number"),
+    ("settle", ("american-roulette", [37]), {}, "bad number '37'"),
+    ("count", ("dragon-tiger",), {"bets": [5], "shoes": 1}, "bets must be bet ids"),
+    ("count", (None,), {}, "game must be a game id"),
+    ("count", ("dragon-tiger",), {"bets": "tie", "shoes": True}, "not a whole number"),
+    ("count", ("dragon-tiger",), {"bets": "tie", "shoes": 1, "level": True}, "not a whole number"),
+    ("count", ("dragon-tiger",), {"bets": "tie", "shoes": 1, "seed": 1.5}, "not a whole number"),
+    ("count", ("dragon-tiger",), {"bets": "tie", "shoes": 1, "window": 1.5}, "not a whole number"),
+    ("Shoe.from_card_counts", (5,), {}, "52 card counts"),
+    ("Shoe.decks(1).remove", (5,), {}, "cards must be text"),
+    ("Shoe.decks(1).remove", ([(0, None, 1)],), {}, "rank is 1 (A) to 13"),
+    ("Shoe", ((4,) * 13, None), {"removed": "x"}, "removed must be a tuple"),
+    ("Shoe", ((4.5,) * 13, None), {}, "each a whole number of at least 0"),
+    ("Shoe", ((4,) * 12, None), {}, "a tuple of 13 rank counts"),
+    ("sheet(roulette).bet", (5,), {}, "a bet id is text"),
+    ("eor(dragon-tiger).bet", ("nope",), {}, "unknown bet 'nope'"),
+    ("count(dragon-tiger).bet", ("nope",), {}, "unknown bet 'nope'"),
+    ("settle(roulette).bet", (None,), {}, "a bet id is text"),
 ]
 """``(function, args, kwargs, text)``: ``odds.<function>(*args, **kwargs)`` raises an OddsError
 whose one-line message holds ``text``, at once. ``Shoe.decks(1).remove`` calls the method of a
-one-deck shoe, ``sheet(roulette).bet`` the method of ``odds.sheet("roulette", bets="red")``."""
+one-deck shoe, ``sheet(roulette).bet`` the method of ``odds.sheet("roulette", bets="red")`` (and
+``eor(dragon-tiger)``, ``count(dragon-tiger)``, ``settle(roulette)`` the results of small calls)."""
 
 # -- the compiled-table cache: a broken entry is rebuilt, with one note, and never trusted ------------
 CACHE_CASES: list[tuple[str, str]] = [
-    ("swapped outcomes, digest recomputed", "its authentication does not match"),
+    ("swapped outcomes, digest recomputed", "it carries no authentication"),
     ("swapped outcomes, authentication forged", "its authentication does not match"),
     ("a term's factor index past the end", "an index outside its list of factors"),
     ("a negative factor index", "an index outside its list of factors"),

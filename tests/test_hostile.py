@@ -559,10 +559,9 @@ def test_text_from_files_reaches_the_terminal_escaped(args, hostile, monkeypatch
     start = time.perf_counter()
     result = CliRunner().invoke(cli, args)
     assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
-    missing = "escapes\x1b" in " ".join(args)
-    assert result.exit_code == (1 if missing else 0), result.stderr[:300]
+    assert result.exit_code == 0, result.stderr[:300]
     assert not _unsafe(result.stdout) and not _unsafe(result.stderr), (_unsafe(result.stdout), _unsafe(result.stderr))
-    if "escapes.toml" in " ".join(args) and "--format" not in args:
+    if args[0] in ("sheet", "settle") and "escapes.toml" in " ".join(args) and "--format" not in args:
         assert "\\x1b" in result.stdout  # shown, escaped - not dropped
     assert time.perf_counter() - start < 10
 
@@ -576,6 +575,10 @@ def _library_call(name: str):
         return getattr(odds.sheet("roulette", bets="red"), name.split(".", 1)[1])
     if name.startswith("settle(roulette)."):
         return getattr(odds.settle("roulette", 17), name.split(".", 1)[1])
+    if name.startswith("eor(dragon-tiger)."):
+        return getattr(odds.eor("dragon-tiger", bets="tie", decks=1), name.split(".", 1)[1])
+    if name.startswith("count(dragon-tiger)."):
+        return getattr(odds.count("dragon-tiger", bets="tie", shoes=1, decks=1), name.split(".", 1)[1])
     target = odds
     for part in name.split("."):
         target = getattr(target, part)
