@@ -69,7 +69,7 @@ def _shoe(game, decks, remove, shoe):
     wheels), or the :class:`odds.Shoe` given."""
     from . import validate
     from .errors import OddsError
-    from .limits import MAX_DECKS
+    from .limits import MAX_CARDS, MAX_DECKS
     from .shoe import Shoe
 
     decks = validate.optional_whole(decks, "decks", 1, MAX_DECKS, "decks in a shoe")
@@ -81,6 +81,8 @@ def _shoe(game, decks, remove, shoe):
             raise OddsError(f"{game.id} deals no cards: a shoe does not apply")
         if not isinstance(shoe, Shoe):
             raise OddsError(f"shoe must be an odds.Shoe, not {type(shoe).__name__}")
+        if shoe.total > MAX_CARDS:  # the limit on every shoe a user gives (docs/limits.md)
+            raise OddsError(f"a shoe holds at most {MAX_CARDS:,} cards ({MAX_DECKS:,} decks), not {shoe.total:,}")
         game.check_shoe(shoe)
         return shoe
     if not game.uses_shoe:

@@ -63,15 +63,14 @@ class Shoe:
 
     def __post_init__(self):
         """A shoe made directly (``Shoe(ranks, cards)``) is checked as the constructors check
-        theirs: 13 rank counts, 52 card counts or None, whole numbers of at least 0 that agree,
-        at most :data:`odds.limits.MAX_CARDS` cards."""
+        theirs: 13 rank counts, 52 card counts or None, whole numbers of at least 0 that agree.
+        (Any size: the exactness tests count shoes of 2**40 cards; what a user may ask for is
+        limited where they ask, :data:`odds.limits.MAX_CARDS` cards.)"""
         _check_counts(self.rank_counts, 13, "rank")
         if self.suited_counts is not None:
             _check_counts(self.suited_counts, 52, "card")
             if any(sum(self.suited_counts[4 * r : 4 * r + 4]) != self.rank_counts[r] for r in range(13)):
                 raise ShoeError("a shoe's card counts must add up to its rank counts")
-        if sum(self.rank_counts) > MAX_CARDS:
-            raise ShoeError(f"a shoe holds at most {MAX_CARDS:,} cards ({MAX_DECKS:,} decks)")
         if self.card_bounds is not None:
             _check_counts(self.card_bounds, 52, "card")
         if self.deck_count is not None and (not isinstance(self.deck_count, int) or isinstance(self.deck_count, bool)):
@@ -202,8 +201,6 @@ def _whole_counts(counts, size: int, what: str) -> tuple[int, ...]:
     counts = tuple(counts)
     if len(counts) != size or not all(isinstance(c, Integral) and not isinstance(c, bool) and c >= 0 for c in counts):
         raise ShoeError(f"a shoe needs {size} {what} counts, each a whole number of at least 0")
-    if sum(int(c) for c in counts) > MAX_CARDS:
-        raise ShoeError(f"a shoe holds at most {MAX_CARDS:,} cards ({MAX_DECKS:,} decks)")
     return tuple(int(c) for c in counts)
 
 

@@ -1107,7 +1107,7 @@ LIBRARY_CASES: list[tuple[str, tuple, dict, str]] = [
     ("Shoe.from_cards", (None,), {}, "cards must be text"),
     ("Shoe.from_cards", (5,), {}, "cards must be text"),
     ("Shoe.from_rank_counts", (None,), {}, "13 rank counts"),
-    ("Shoe.from_rank_counts", ([10**30] * 13,), {}, "at most 520,000 cards"),
+    ("sheet(a shoe of 10**31 cards)", (), {}, "at most 520,000 cards"),
     ("Shoe.decks(1).remove", (None,), {}, "cards must be text"),
     ("Shoe.decks(1).remove", ([("x",)],), {}, "a card spec is"),
     ("Shoe.decks(1).remove", ([(1, "h", -5)],), {}, "count is 1 to"),
@@ -1149,7 +1149,8 @@ LIBRARY_CASES: list[tuple[str, tuple, dict, str]] = [
 """``(function, args, kwargs, text)``: ``odds.<function>(*args, **kwargs)`` raises an OddsError
 whose one-line message holds ``text``, at once. ``Shoe.decks(1).remove`` calls the method of a
 one-deck shoe, ``sheet(roulette).bet`` the method of ``odds.sheet("roulette", bets="red")`` (and
-``eor(dragon-tiger)``, ``count(dragon-tiger)``, ``settle(roulette)`` the results of small calls)."""
+``eor(dragon-tiger)``, ``count(dragon-tiger)``, ``settle(roulette)`` the results of small calls;
+``sheet(a shoe of 10**31 cards)`` passes such a shoe to ``odds.sheet``)."""
 
 # -- the compiled-table cache: a broken entry is rebuilt, with one note, and never trusted ------------
 CACHE_CASES: list[tuple[str, str]] = [
@@ -1188,3 +1189,22 @@ LINK_CASES: list[tuple[str, str, str]] = [
 """``(a file a hostile manifest lists, the folder below --out that is a link, where it points
 (relative to the folder holding --out))``: the export of other files leaves the file it reaches
 outside --out alone."""
+# digits other than ASCII's: `\d` and str.isdigit() take them, and int() or Fraction() read them
+FILES_27["arabic_digits.txt"] = "Ax\u0663\n"
+case(1, "bad card", "sheet", "baccarat", "--bet", "tie", "--remove", "Ax\u0663")
+case(1, "bad card", "eor", "baccarat", "--bet", "tie", "--remove", "5x\u0661\u0662")
+case(1, "line 1: bad card", "batch", "baccarat", "--file", "{d}/arabic_digits.txt")
+case(1, "bad card", "settle", "baccarat", "4s,Kh,Ad,4c,2h,9dx\u0661")
+case(1, "must be a true count", "count", "tiger-baccarat", "--bet", "big-tiger", "--shoes", "1", "--trigger", "\u0668")
+case(
+    1,
+    "must be a true count",
+    "count",
+    "tiger-baccarat",
+    "--bet",
+    "big-tiger",
+    "--shoes",
+    "1",
+    "--trigger",
+    "-\u0662.\u0665",
+)

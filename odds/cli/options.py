@@ -13,6 +13,7 @@ from ..games import get_game
 from ..paytable import load_paytable
 from ..render import FORMATS
 from ..shoe import Shoe
+from ..validate import whole_problem
 
 
 class Whole(click.ParamType):
@@ -39,12 +40,9 @@ class Whole(click.ParamType):
                     ctx,
                 )
             number = int(text)
-        if self.low is not None and number < self.low:
-            self.fail(f"{number} is below {self.low:,}", param, ctx)
-        if self.high is not None and number > self.high:
-            self.fail(
-                f"{number:,} is above the limit of {self.high:,}{f' ({self.why})' if self.why else ''}", param, ctx
-            )
+        problem = whole_problem(number, self.low, self.high, self.why)  # the library's words too
+        if problem:
+            self.fail(problem, param, ctx)
         return number
 
 

@@ -686,7 +686,7 @@ def per_bet(
     return out
 
 
-TRIGGER_TEXT = re.compile(r"[+-]?\d{1,9}(\.\d)?")
+TRIGGER_TEXT = re.compile(r"[+-]?[0-9]{1,9}(\.[0-9])?")  # ASCII digits: Fraction() reads others too
 
 
 def parse_trigger(text: str, bet: str) -> Fraction:
