@@ -1163,7 +1163,7 @@ CACHE_CASES: list[tuple[str, str]] = [
     ("terms in one dimension", "its terms or ways are not tables of integers"),
     ("factors that are not factors", "a factor that is not one"),
     ("a table for another number of cards", "a table of 4 cards, not 6"),
-    ("a deflate bomb declaring 1 GiB", "it would inflate to"),
+    ("a deflate bomb of 320 MiB", "it would inflate to"),
     ("a member inflating past its declared size", "not a table file"),
     ("a pickled object array", "not a table file"),
     ("a truncated file", "not a table file"),

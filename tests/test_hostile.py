@@ -657,11 +657,11 @@ def _break(path: Path, key: str, how: str) -> None:
         sealed({**arrays, "factors": np.array(json.dumps([["card", 99, 1], ["rest", -1]]))})
     elif how == "a table for another number of cards":
         sealed({**arrays, "positions": np.array(4)})
-    elif how == "a deflate bomb declaring 1 GiB":
+    elif how == "a deflate bomb of 320 MiB":
         with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as archive:
             with archive.open("terms.npy", "w", force_zip64=True) as member:
                 block = b"\0" * (1 << 22)
-                for _ in range(256):
+                for _ in range(80):
                     member.write(block)
     elif how == "a member inflating past its declared size":
         buffer = io.BytesIO()
@@ -787,28 +787,35 @@ def test_a_manifest_of_2_gib_is_never_read_whole(tmp_path):
 
 def test_a_user_paytable_never_takes_a_shipped_name(tmp_path, monkeypatch):
     """A file called seed.toml exports under files/, is named file:seed in every output, and its
-    vectors do not verify against the shipped seed."""
-    (tmp_path / "seed.toml").write_text(_tie_50())
+    vectors do not verify against the shipped seed (roulette: one vector, quick to make)."""
+    (tmp_path / "seed.toml").write_text(_red_pays("1.1"))
     monkeypatch.chdir(tmp_path)
-    files = export_lib.sheet_files(["seed.toml"])
-    assert "baccarat/files/seed.md" in files and files["baccarat/seed.md"] != files["baccarat/files/seed.md"]
+    table = load_paytable(get_game("roulette"), "seed.toml")
+    assert table.name == "file:seed" and export_lib.sheet_path("roulette", table.name) == "roulette/files/seed"
+    assert export_lib.sheet_path("roulette", load_paytable(get_game("roulette"), "seed").name) == "roulette/seed"
     sheet = json.loads(
-        CliRunner().invoke(cli, ["sheet", "baccarat", "--paytable", "seed.toml", "--format", "json"]).stdout
+        CliRunner().invoke(cli, ["sheet", "roulette", "--paytable", "seed.toml", "--format", "json"]).stdout
     )
     assert sheet["paytable"] == "file:seed" and sheet["paytable_source"] == "seed.toml"
-    made = CliRunner().invoke(cli, ["vectors", "--game", "baccarat", "--paytable", "seed.toml", "--out", "v.json"])
+    made = CliRunner().invoke(cli, ["vectors", "--game", "roulette", "--paytable", "seed.toml", "--out", "v.json"])
     assert made.exit_code == 0, made.output
     assert {v["paytable"] for v in json.loads((tmp_path / "v.json").read_text())["vectors"]} == {"file:seed"}
     alone = CliRunner().invoke(cli, ["verify", "v.json"])
     assert alone.exit_code == 1 and "file:seed" in alone.stdout  # never checked against the shipped seed
     (tmp_path / "other").mkdir()
-    (tmp_path / "other" / "seed.toml").write_text(_tie_50())
+    (tmp_path / "other" / "seed.toml").write_text(_red_pays("1.1"))
     ok = CliRunner().invoke(cli, ["verify", "v.json", "--paytable", "other/seed.toml"])
     assert ok.exit_code == 0, ok.output  # a file's name is portable: any folder
+    (tmp_path / "third").mkdir()
+    (tmp_path / "third" / "seed.toml").write_text(_red_pays("1.2"))
+    two = CliRunner().invoke(
+        cli, ["verify", "v.json", "--paytable", "other/seed.toml", "--paytable", "third/seed.toml"]
+    )
+    assert two.exit_code == 1 and "both paytables named file:seed" in two.stderr  # never one replacing the other
 
 
-def _tie_50() -> str:
-    return 'game = "baccarat"\nextends = "seed"\n[bets.tie]\npays.tie = 50\npays.no-tie = -1\n'
+def _red_pays(pay: str) -> str:
+    return f'game = "roulette"\nextends = "seed"\n[bets.red]\npays.win = "{pay}"\npays.lose = -1\npays.zero = -1\n'
 
 
 def test_american_double_zero_is_written_00_and_37_does_not_verify():
