@@ -162,9 +162,8 @@ def sheet(
     >>> after.loss_probability
     Fraction(0, 1)
     """
-    from .sheet import build_sheet
-
     from . import validate
+    from .sheet import build_sheet
 
     game = _game(game)
     player, banker = validate.text(player, "player", 1000), validate.text(banker, "banker", 1000)

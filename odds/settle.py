@@ -161,8 +161,8 @@ def _numbers(text_or_list, low: int, high: int, what: str) -> list[int]:
     for item in items:
         text = str(item).strip()
         # ASCII digits only: str.isdigit() also holds for '²' or '٣', which int() then refuses or reads
-        whole = isinstance(item, int) or isinstance(item, str)
-        if isinstance(item, bool) or not whole or not _ASCII_WHOLE.fullmatch(text) or not low <= int(text) <= high:
+        plain = isinstance(item, (int, str)) and not isinstance(item, bool)
+        if not plain or not _ASCII_WHOLE.fullmatch(text) or not low <= int(text) <= high:
             raise RoundError(
                 f"bad {'die' if what == 'dice' else what.rstrip('s')} {shown(text)}: "
                 f"give whole numbers from {low} to {high}"

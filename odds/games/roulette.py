@@ -103,6 +103,7 @@ class Wheel:
     pocket_names: tuple[str, ...] = POCKET_NAMES
     zeros_text: str = "0-36"
     """The pockets in words, for messages."""
+    wheel_text: str = "single-zero wheel"
 
     def read_pocket(self, value) -> int:
         """The pocket a spin names: an ``int`` 0-36, or its name on this wheel as text (``"17"``,
@@ -129,8 +130,6 @@ class Wheel:
     def pocket_label(self, pocket: int):
         """A pocket as outputs write it: the number 0-36, or its name (``"00"``)."""
         return pocket if pocket <= 36 else self.pocket_names[pocket]
-
-    wheel_text = "single-zero wheel"
 
 
 NEIGHBOUR = 8
