@@ -132,11 +132,15 @@ PRODUCERS.append(catalogue_files)
 
 
 def export_files(paytables=()) -> dict[str, str]:
-    """Every file of the export; ``paytables``: paytable files (users' own bets) to add."""
+    """Every file of the export; ``paytables``: paytable files (users' own bets) to add. Text a
+    user's file put in them (a bet's name or description) has its control characters escaped, as
+    on the terminal: the files are read with ``cat`` too."""
+    from .text import escape_lines
+
     files: dict[str, str] = {}
     for produce in PRODUCERS:
         files.update(produce(tuple(paytables)))
-    return dict(sorted(files.items()))
+    return {rel: escape_lines(text) for rel, text in sorted(files.items())}
 
 
 MANIFEST = "odds-export.manifest"

@@ -869,3 +869,21 @@ def test_a_bad_dask_timeout_fails_only_the_command_that_uses_it():
     if importlib.util.find_spec("distributed") is not None:
         proc, _ = _run(["count", "dragon-tiger", "--shoes", "1", "--scheduler", "tcp://127.0.0.1:1"], env=env)
         _one_line(proc, "ODDS_DASK_TIMEOUT='abc': give the seconds")
+
+
+def test_exported_files_escape_text_from_files(hostile, monkeypatch):
+    """`export --paytable` writes a user's bet names and descriptions into files a user may `cat`:
+    escaped there as on the terminal (the producers are cut to that file's sheet: the others take
+    a minute and hold no text of a user's)."""
+    from odds.render.sheet import render_sheet
+    from odds.sheet import build_sheet
+
+    game = get_game("baccarat")
+    table = load_paytable(game, str(hostile / "escapes.toml"))
+    sheet = build_sheet(game, table, Shoe.decks(8), ["x"])
+    produced = {f"baccarat/files/escapes.{fmt}": render_sheet(sheet, fmt) for fmt in ("md", "csv", "json")}
+    assert any(_unsafe(text) for text in produced.values())  # what the producer alone would write
+    monkeypatch.setattr(export_lib, "PRODUCERS", [lambda paytables: produced])
+    files = export_lib.export_files()
+    assert set(files) == set(produced) and not any(_unsafe(text) for text in files.values())
+    assert files["baccarat/files/escapes.json"] == produced["baccarat/files/escapes.json"]  # JSON escapes itself
