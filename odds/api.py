@@ -26,7 +26,6 @@ Fraction(114753351728, 10847218479825)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from collections.abc import Sequence
 
 from . import lazy
@@ -39,39 +38,43 @@ __all__ = ["sheet", "eor", "count", "settle", "games", "GameInfo", "Effects", "C
 
 def _game(game):
     """A game object from an id (an unknown id is an :class:`odds.errors.UnknownName`)."""
-    from .games import get_game
+    from . import validate
 
-    return get_game(game) if isinstance(game, str) else game
+    return validate.game(game)
 
 
 def _paytable(game, paytable):
     """A loaded paytable: ``None`` (the game's default), a shipped name, a file path, or a
     paytable object (checked to belong to the game)."""
+    from . import validate
     from .errors import OddsError
     from .paytable import Paytable, load_paytable
 
+    paytable = validate.paytable_name(paytable)
     if isinstance(paytable, Paytable):
         if paytable.game != game.id:
             raise OddsError(f"paytable {paytable.name} is a {paytable.game} paytable, not {game.id}'s")
         return paytable
-    return load_paytable(game, None if paytable is None else str(paytable))
+    return load_paytable(game, paytable)
 
 
 def _bet_ids(bets) -> list[str]:
-    """``None`` -> []; one id -> [id]; an iterable of ids -> a list."""
-    if bets is None:
-        return []
-    if isinstance(bets, str):
-        return [bets]
-    return list(bets)
+    """``None`` -> []; one id -> [id]; a list or tuple of ids -> a list."""
+    from . import validate
+
+    return validate.bet_ids(bets)
 
 
 def _shoe(game, decks, remove, shoe):
     """The shoe asked for, as the CLI's ``--decks`` and ``--remove`` make it (None for dice and
     wheels), or the :class:`odds.Shoe` given."""
+    from . import validate
     from .errors import OddsError
+    from .limits import MAX_CARDS, MAX_DECKS
     from .shoe import Shoe
 
+    decks = validate.optional_whole(decks, "decks", 1, MAX_DECKS, "decks in a shoe")
+    remove = validate.text(remove, "remove")
     if shoe is not None:
         if decks is not None or remove:
             raise OddsError("give a shoe, or decks and remove, not both")
@@ -79,6 +82,8 @@ def _shoe(game, decks, remove, shoe):
             raise OddsError(f"{game.id} deals no cards: a shoe does not apply")
         if not isinstance(shoe, Shoe):
             raise OddsError(f"shoe must be an odds.Shoe, not {type(shoe).__name__}")
+        if shoe.total > MAX_CARDS:  # the limit on every shoe a user gives (docs/limits.md)
+            raise OddsError(f"a shoe holds at most {MAX_CARDS:,} cards ({MAX_DECKS:,} decks), not {shoe.total:,}")
         game.check_shoe(shoe)
         return shoe
     if not game.uses_shoe:
@@ -158,25 +163,16 @@ def sheet(
     >>> after.loss_probability
     Fraction(0, 1)
     """
+    from . import validate
     from .sheet import build_sheet
 
     game = _game(game)
+    player, banker = validate.text(player, "player", 1000), validate.text(banker, "banker", 1000)
+    fee = validate.fee(fee)
     table = _paytable(game, paytable)
     made = _shoe(game, decks, remove, shoe)
     bet_ids, _ = chosen_bets(game, table, made, bets)
-    return build_sheet(game, table, made, bet_ids, fee=_fee(fee), player=player, banker=banker)
-
-
-def _fee(fee):
-    if fee is None:
-        return None
-    from .errors import OddsError
-    from .paytable import parse_pay
-
-    value = fee if isinstance(fee, Fraction) else parse_pay(fee if isinstance(fee, (int, str)) else str(fee), "fee")
-    if value < 0:
-        raise OddsError(f"fee must be zero or more, not {fee}")
-    return value
+    return build_sheet(game, table, made, bet_ids, fee=fee, player=player, banker=banker)
 
 
 # -- effects of removal ----------------------------------------------------------------------------
@@ -201,7 +197,9 @@ class Effects:
         for b in self.bets:
             if b.id == bet_id:
                 return b
-        raise KeyError(bet_id)
+        from .errors import UnknownBet
+
+        raise UnknownBet(bet_id, [b.id for b in self.bets])
 
     def to_frame(self):
         """One row per bet and card kind: ``bet, card, count, effect, effect_float,
@@ -243,10 +241,12 @@ def eor(
     >>> sum(x.count * x.effect for x in e.effects)   # the count-weighted effects cancel exactly
     Fraction(0, 1)
     """
+    from . import validate
     from .depletion.eor import effects_of_removal
     from .errors import OddsError
 
     game = _game(game)
+    player, banker = validate.text(player, "player", 1000), validate.text(banker, "banker", 1000)
     if not game.uses_shoe:
         raise OddsError(f"{game.id} deals no cards: depletion applies to card games only")
     table = _paytable(game, paytable)
@@ -277,7 +277,9 @@ class CountReport:
         for row in self.rows:
             if row["id"] == bet_id:
                 return row
-        raise KeyError(bet_id)
+        from .errors import UnknownBet
+
+        raise UnknownBet(bet_id, [row["id"] for row in self.rows])
 
     def to_frame(self):
         """One row per bet (needs pandas: ``pip install 'odds[frame]'``)."""
@@ -315,13 +317,26 @@ def count(
     >>> row["rounds_per_shoe"] > 100, 0 <= row["positive_fraction"] <= 1
     (True, True)
     """
+    from . import limits, validate
     from .depletion import count as count_lib
     from .depletion.dealer import DealRules
     from .depletion.tags import parse_count_tags
     from .errors import OddsError
     from .shoe import CUT_CARD
 
+    # every argument checked before any work, with the command line's limits (docs/limits.md)
     game = _game(game)
+    shoes = validate.whole(shoes, "shoes", 1, limits.MAX_SHOES, "shoes a run deals")
+    seed = validate.whole(seed, "seed", 0, limits.MAX_SEED)
+    decks = validate.optional_whole(decks, "decks", 1, limits.MAX_DECKS, "decks in a shoe")
+    cut_card = validate.optional_whole(cut_card, "cut_card", 0, limits.MAX_CARDS, "cards in the largest shoe")
+    window = validate.optional_whole(window, "window", 1, limits.MAX_CARDS, "cards in the largest shoe")
+    level = validate.optional_whole(level, "level", 1, limits.MAX_LEVEL, "the largest count tag")
+    workers = validate.whole(workers, "workers", 1, limits.MAX_WORKERS, "worker processes")
+    after_cut = validate.choice(after_cut, "after_cut", ("last", "one-more", "standard"))
+    true_count = validate.choice(true_count, "true_count", ("unseen", "in-shoe"))
+    tags = {bet: validate.tag_values(v, bet) for bet, v in validate.mapping(tags, "tags").items()}
+    triggers = {bet: validate.trigger(v, bet) for bet, v in validate.mapping(triggers, "triggers").items()}
     if not game.uses_shoe:
         raise OddsError(f"{game.id} deals no cards: depletion applies to card games only")
     table = _paytable(game, paytable)
@@ -330,10 +345,7 @@ def count(
     decks = game.default_decks if decks is None else decks
     level = count_lib.DEFAULT_LEVEL if level is None else level
     rules = DealRules(CUT_CARD if cut_card is None else cut_card, after_cut)
-    given = {
-        bet: parse_count_tags(",".join(str(t) for t in values), f"tags for {bet}")[1]
-        for bet, values in (tags or {}).items()
-    }
+    given = {bet: parse_count_tags(values, f"tags for {bet}")[1] for bet, values in tags.items()}
     spec = count_lib.make_spec(
         game,
         table,
@@ -344,7 +356,7 @@ def count(
         window=window,
         level=level,
         tags=given,
-        triggers={b: Fraction(str(x)) for b, x in (triggers or {}).items()},
+        triggers=triggers,
         true_count=true_count,
     )
     tally = count_lib.run(spec, shoes, workers)
@@ -373,7 +385,8 @@ def settle(game, cards, paytable=None, bets=None):
     from .settle import settle_round
 
     game = _game(game)
-    return settle_round(game, cards, _paytable(game, paytable), _bet_ids(bets) or None)
+    bet_ids = _bet_ids(bets)
+    return settle_round(game, cards, _paytable(game, paytable), bet_ids or None)
 
 
 # -- the games -------------------------------------------------------------------------------------

@@ -57,7 +57,7 @@ class CardSpec(NamedTuple):
         return name if self.count == 1 else f"{name}x{self.count}"
 
 
-_SPEC = re.compile(r"^(10|[AaTtJjQqKk2-9])([shdcSHDC])?(?:[x*](\d+))?$")
+_SPEC = re.compile(r"(10|[AaTtJjQqKk2-9])([shdcSHDC])?(?:[x*]([0-9]+))?")
 
 
 def parse_cards(text: str) -> list[CardSpec]:
@@ -72,7 +72,7 @@ def parse_cards(text: str) -> list[CardSpec]:
 @lru_cache(maxsize=4096)
 def _parse_item(item: str) -> CardSpec:
     """One item of a card spec (cached: batch files repeat the same few hundred items)."""
-    match = _SPEC.match(item.strip())
+    match = _SPEC.fullmatch(item.strip())
     if not match:
         raise CardError(
             f"bad card {shown(item.strip())}: write a rank A 2-9 T J Q K, an optional suit s h d c "

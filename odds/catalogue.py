@@ -53,8 +53,11 @@ class Entry:
 
 def _extends(game_id: str, name: str | None, path: str | None) -> str | None:
     """The paytable a file extends (its ``extends`` key), or None."""
-    if path is not None:
-        text = Path(path).read_text(encoding="utf-8")
+    if path is not None:  # a file load_paytable has read already: the same limit on its size
+        from .files import read_limited
+        from .limits import MAX_PAYTABLE_BYTES
+
+        text = read_limited(Path(path), MAX_PAYTABLE_BYTES, "paytable file").decode("utf-8")
     else:
         text = resources.files("odds.paytables").joinpath(game_id, f"{name}.toml").read_text(encoding="utf-8")
     parent = tomllib.loads(text, parse_float=Decimal).get("extends")

@@ -93,7 +93,7 @@ def ratio_text(numerator: int, denominator: int) -> str:
     >>> ratio_text(19, 20), ratio_text(-1, 1)
     ('19/20', '-1')
     """
-    return str(numerator) if denominator == 1 else f"{numerator}/{denominator}"
+    return whole_text(numerator) if denominator == 1 else f"{whole_text(numerator)}/{whole_text(denominator)}"
 
 
 def exact_text(x) -> str:
@@ -105,4 +105,22 @@ def exact_text(x) -> str:
     """
     if isinstance(x, Fraction):
         return ratio_text(x.numerator, x.denominator)
-    return str(x)
+    return whole_text(x) if isinstance(x, int) and not isinstance(x, bool) else str(x)
+
+
+def whole_text(n: int) -> str:
+    """The decimal digits of an integer of any size. Python refuses ``str()`` of an integer of
+    more than 4,300 digits (``sys.set_int_max_str_digits``, which would change it for the whole
+    process): such a figure is printed in halves instead. The limits on pays
+    (:data:`odds.limits.MAX_PAY_DIGITS`) keep every figure far below; this is the last guard.
+
+    >>> whole_text(-1234), whole_text(10**5000) == "1" + "0" * 5000
+    ('-1234', True)
+    """
+    if n < 0:
+        return "-" + whole_text(-n)
+    if n.bit_length() < 10_000:  # about 3,000 digits: str() takes it
+        return str(n)
+    half = int(n.bit_length() * 0.30103) // 2
+    high, low = divmod(n, 10**half)
+    return whole_text(high) + whole_text(low).rjust(half, "0")

@@ -25,6 +25,20 @@ class UnknownName(OddsError):
         self.suggestions = close
 
 
+class UnknownBet(UnknownName, KeyError):
+    """A result's ``.bet(id)`` of a bet it does not hold: an :class:`OddsError` like every other
+    mistake, and still a ``KeyError`` for code that looked a bet up that way."""
+
+    __str__ = ValueError.__str__  # KeyError's would quote the message
+
+    def __init__(self, bet_id, known):
+        if not isinstance(bet_id, str):
+            OddsError.__init__(self, f"a bet id is text, not {type(bet_id).__name__}")
+            self.name, self.suggestions = bet_id, []
+            return
+        super().__init__("bet", bet_id, known)
+
+
 def names_text(names, limit: int = 200) -> str:
     """Names for a one-line message: all of them, or as many as fit in about ``limit`` characters
     and how many more (a game with fifty paytables still gets a readable line).

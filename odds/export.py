@@ -13,10 +13,13 @@ from __future__ import annotations
 from pathlib import Path
 from collections.abc import Callable
 
-from .errors import OddsError
-from .files import usable, write_text
+from .errors import OddsError, shown
+from .files import read_limited, usable, write_text
+from .limits import MAX_MANIFEST_BYTES
+from .paytable import FILE_PREFIX, check_distinct, load_paytable
+from .text import escape
 from .render.sheet import render_sheet
-from .sheet import full_shoe_sheets
+from .sheet import full_shoe_sheets, paytable_game
 
 
 def sheet_files(paytables=()) -> dict[str, str]:
@@ -25,8 +28,44 @@ def sheet_files(paytables=()) -> dict[str, str]:
     files = {}
     for sheet in full_shoe_sheets(paytables):
         for fmt in ("md", "csv", "json"):
-            files[f"{sheet.game.id}/{sheet.paytable.name}.{fmt}"] = render_sheet(sheet, fmt)
+            files[f"{sheet_path(sheet.game.id, sheet.paytable.name)}.{fmt}"] = render_sheet(sheet, fmt)
     return files
+
+
+USER_FOLDER = "files"
+"""Where a user's paytable file's sheets go in a game's folder (``baccarat/files/seed.md`` for
+``--paytable my/seed.toml``): a shipped paytable's name has no ``/``, so a user's file can never
+write over a shipped paytable's sheets, whatever it is called."""
+
+
+def sheet_path(game_id: str, paytable_name: str) -> str:
+    """The path of a paytable's sheets in the export, without the format's suffix.
+
+    >>> sheet_path("baccarat", "tie-9"), sheet_path("baccarat", "file:seed")
+    ('baccarat/tie-9', 'baccarat/files/seed')
+    """
+    if paytable_name.startswith(FILE_PREFIX):
+        return f"{game_id}/{USER_FOLDER}/{paytable_name.removeprefix(FILE_PREFIX)}"
+    return f"{game_id}/{paytable_name}"
+
+
+def user_paytables(paths) -> list:
+    """The paytable files given to ``export --paytable``, loaded and checked before any work: a
+    file name that could not be a line of the manifest (a control character, a leading dot) and
+    two files of the same name are refused."""
+    tables = []
+    for path in paths:
+        game = paytable_game(path)
+        table = load_paytable(game, path)
+        stem = table.name.removeprefix(FILE_PREFIX)
+        if escape(stem) != stem or stem.startswith(".") or not stem.strip():
+            raise OddsError(
+                f"--paytable {shown(path, 80)}: export names a paytable's sheets by its file name, and "
+                f"{shown(stem, 40)} cannot be one; rename the file (letters, digits, - and _)"
+            )
+        tables.append(table)
+    check_distinct(tables)
+    return tables
 
 
 def vectors_files(paytables=()) -> dict[str, str]:
@@ -76,11 +115,15 @@ PRODUCERS.append(catalogue_files)
 
 
 def export_files(paytables=()) -> dict[str, str]:
-    """Every file of the export; ``paytables``: paytable files (users' own bets) to add."""
+    """Every file of the export; ``paytables``: paytable files (users' own bets) to add. Text a
+    user's file put in them (a bet's name or description) has its control characters escaped, as
+    on the terminal: the files are read with ``cat`` too."""
+    from .text import escape_lines
+
     files: dict[str, str] = {}
     for produce in PRODUCERS:
         files.update(produce(tuple(paytables)))
-    return dict(sorted(files.items()))
+    return {rel: escape_lines(text) for rel, text in sorted(files.items())}
 
 
 MANIFEST = "odds-export.manifest"
@@ -108,14 +151,27 @@ def _safe_relative(rel: str) -> bool:
     return bool(rel) and not rel.startswith("/") and "\\" not in rel and all(p not in ("", ".", "..") for p in parts)
 
 
+def _manifest_bytes(root: Path) -> bytes | None:
+    """The folder's manifest, read with a size cap (:data:`odds.limits.MAX_MANIFEST_BYTES`: ours
+    lists a few hundred files); None when there is none (or it is a link: never followed)."""
+    path = root / MANIFEST
+    if path.is_symlink() or not path.is_file():
+        return None
+    try:
+        return read_limited(path, MAX_MANIFEST_BYTES, "export's manifest")
+    except OddsError as exc:
+        raise OddsError(f"{exc}; move it away or choose another --out") from None
+
+
 def owned(root: Path) -> set[str]:
     """The files a previous export listed in the folder's manifest (none without one)."""
     path = root / MANIFEST
-    if not path.is_file() or path.is_symlink():
+    data = _manifest_bytes(root)
+    if data is None:
         return set()
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
         raise OddsError(
             f"{path}: cannot read the export's manifest ({exc.__class__.__name__}); "
             f"move it away or choose another --out"
@@ -127,13 +183,35 @@ def owned(root: Path) -> set[str]:
     }
 
 
+def _plain_inside(root: Path, rel: str) -> bool:
+    """Whether ``root/rel`` is a regular file reached through real folders only: no component
+    below ``root`` - a folder at any depth, or the file itself - is a symbolic link (a manifest
+    entry through a linked folder would reach a file outside ``--out``)."""
+    path = root
+    for part in rel.split("/"):
+        path = path / part
+        if path.is_symlink():
+            return False
+    return path.is_file()
+
+
 def _stale(files: dict[str, str], root: Path) -> list[Path]:
-    """Files a previous export wrote (its manifest lists them) that this one no longer produces."""
-    return [
-        root / rel
-        for rel in sorted(owned(root) - set(files) - {MANIFEST})
-        if (root / rel).is_file() and not (root / rel).is_symlink()
-    ]
+    """Files a previous export wrote (its manifest lists them) that this one no longer produces;
+    only regular files inside the folder, never through a link."""
+    return [root / rel for rel in sorted(owned(root) - set(files) - {MANIFEST}) if _plain_inside(root, rel)]
+
+
+def _same(path: Path, text: str) -> bool:
+    """Whether the regular file ``path`` holds exactly ``text`` (its size is compared first, so a
+    huge file in the way is never read whole)."""
+    data = text.encode("utf-8")
+    try:
+        if path.stat().st_size != len(data):
+            return False
+        with open(path, "rb") as stream:
+            return stream.read(len(data) + 1) == data
+    except OSError as exc:
+        raise OddsError(f"{path}: cannot read it: {exc.strerror or exc}") from None
 
 
 def _check_folder(root: Path) -> None:
@@ -162,11 +240,7 @@ def differences(files: dict[str, str], root: Path) -> list[str]:
         if not path.is_file():
             out.append(f"missing: {path}")
             continue
-        try:
-            same = path.read_bytes() == text.encode("utf-8")
-        except OSError as exc:
-            raise OddsError(f"{path}: cannot read it: {exc.strerror or exc}") from None
-        if not same:
+        if not _same(path, text):
             out.append(f"changed: {path}")
     out.extend(f"not produced by the export: {path}" for path in _stale(files, root))
     return out
@@ -202,12 +276,9 @@ def conflicts(files: dict[str, str], root: Path) -> list[str]:
         elif path.is_symlink() or path.exists() and not path.is_file():
             out.append(f"{path} (not a plain file)")
         elif path.is_file() and rel not in mine and rel != MANIFEST:
-            try:
-                # another export may have claimed it just now (it writes its manifest first)
-                if path.read_bytes() != text.encode("utf-8") and rel not in owned(root):
-                    out.append(str(path))
-            except OSError as exc:
-                raise OddsError(f"{path}: cannot read it: {exc.strerror or exc}") from None
+            # another export may have claimed it just now (it writes its manifest first)
+            if not _same(path, text) and rel not in owned(root):
+                out.append(str(path))
     return sorted(set(out))
 
 
@@ -233,20 +304,22 @@ def write(files: dict[str, str], root: Path) -> int:
     before = owned(root)
     stale = _stale(files, root)
     manifest = root / MANIFEST
-    old_manifest = manifest.read_bytes() if manifest.is_file() else None
+    old_manifest = _manifest_bytes(root)
     write_text(manifest, manifest_text(dict.fromkeys(before | set(files))), "--out")
     changed = 0
     for rel, text in files.items():
         path = root / rel
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            same = path.is_file() and path.read_bytes() == text.encode("utf-8")
         except OSError as exc:
             raise OddsError(f"--out {path}: cannot write it: {exc.strerror or exc}") from None
+        same = path.is_file() and _same(path, text)
         if not same:
             write_text(path, text, "--out")
             changed += 1
     for path in stale:
+        if not _plain_inside(root, path.relative_to(root).as_posix()):
+            continue  # a folder on its way became a link since: not ours to follow
         try:
             path.unlink()
         except FileNotFoundError:

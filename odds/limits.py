@@ -41,6 +41,12 @@ MAX_WORKERS = 256
 """Local worker processes."""
 MAX_PAY = 10**9
 """Pays (to 1) and fees: a billion to one is beyond any table game's top pay."""
+MAX_PAY_DIGITS = 30
+"""Digits of a pay's (or a fee's) numerator and of its denominator, and of the common denominator
+of one bet's pays: ``19/20``, ``0.975`` or even ``0.94999999999999999999`` (21 digits) are far
+inside, and every exact figure of a sheet - a variance squares the pays' denominators - stays a
+few hundred digits at most (Python refuses to print an integer of more than 4,300 digits, and a
+batch cuts each bet's pays into more columns the longer they are)."""
 MAX_NUMBER_TEXT = 100
 """Characters in a typed number (pays, fees, edges): 19/20 needs 5, 0.94999999999999999999 needs 22."""
 MAX_EXPONENT = 60
@@ -50,8 +56,9 @@ MAX_PAYTABLE_BYTES = 1 << 20
 MAX_DATA_BYTES = 64 << 20
 """A vectors file or a batch file: our vectors.json is under 1 MB; 64 MiB is about two million
 batch lines."""
-
-
+MAX_MANIFEST_BYTES = 1 << 20
+"""The manifest ``odds export`` keeps in its folder: ours lists about 160 files, 5 kB; a bigger
+file is not one it wrote (it is never read whole)."""
 MAX_VECTORS = 10_000
 """Vectors in one vectors file: ours has about 50; each takes up to a tenth of a second to check."""
 
@@ -127,3 +134,42 @@ def exact_number(value, where: str, high: Fraction | int | None = MAX_PAY) -> Fr
     if high is not None and abs(number) > high:
         raise LimitError(f"{where}: {shown(str(value))} is beyond +-{high:,}")
     return number
+
+
+def check_pay_digits(pay: Fraction, where: str, what: str = "a pay") -> Fraction:
+    """``pay`` when its numerator and denominator have at most :data:`MAX_PAY_DIGITS` digits each;
+    else a :class:`LimitError` naming ``where``.
+
+    >>> check_pay_digits(Fraction(19, 20), "tie")
+    Fraction(19, 20)
+    >>> check_pay_digits(Fraction(1, 10**40 + 1), "pays.tie")
+    Traceback (most recent call last):
+    ...
+    odds.limits.LimitError: pays.tie: a pay's denominator has 41 digits; at most 30 are allowed
+    """
+    for part, value in (("numerator", pay.numerator), ("denominator", pay.denominator)):
+        digits = _digits(value)
+        if digits > MAX_PAY_DIGITS:
+            raise LimitError(f"{where}: {what}'s {part} has {digits:,} digits; at most {MAX_PAY_DIGITS} are allowed")
+    return pay
+
+
+def _digits(value: int) -> int:
+    """Decimal digits of ``abs(value)``, without printing it (a huge number cannot be)."""
+    value = abs(value)
+    if value.bit_length() > 4 * MAX_NUMBER_TEXT * 4:
+        return int(value.bit_length() * 0.30103) + 1
+    return len(str(value))
+
+
+def check_common_denominator(pays, where: str) -> None:
+    """Refuse a bet whose pays' common denominator has more than :data:`MAX_PAY_DIGITS` digits
+    (pays such as ``1/p`` for many large primes p): every figure of the bet is over it."""
+    common = 1
+    for pay in pays:
+        common = math.lcm(common, Fraction(pay).denominator)
+        if _digits(common) > MAX_PAY_DIGITS:
+            raise LimitError(
+                f"{where}: the pays' common denominator has {_digits(common):,} digits or more; "
+                f"at most {MAX_PAY_DIGITS} are allowed (write pays with smaller denominators)"
+            )

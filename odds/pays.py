@@ -24,7 +24,7 @@ from fractions import Fraction
 
 from .core import exact_text
 from .errors import OddsError, UnknownName, shown, shown_repr
-from .paytable import Paytable, parse_pay
+from .paytable import Paytable, check_bet_pays, parse_pay
 
 
 @dataclass(frozen=True)
@@ -64,6 +64,7 @@ def with_pays(paytable: Paytable, changes: list[PayChange]) -> Paytable:
             f"(the paytable {paytable.name} pays {exact_text(bet.pays[change.outcome])})."
         )
         bets[change.bet] = replace(bet, pays={**bet.pays, change.outcome: change.pay})
+        check_bet_pays(bets[change.bet], f"--pay {shown(change.text)}")
     label = ", ".join(c.text for c in changes)
     return replace(
         paytable,

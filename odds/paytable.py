@@ -35,7 +35,7 @@ from pathlib import Path
 from .bets.definition import read_definition
 from .errors import PaytableError, UnknownName, names_text, shown, shown_repr
 from .files import read_limited
-from .limits import MAX_PAY, MAX_PAYTABLE_BYTES, LimitError, exact_number
+from .limits import MAX_PAY, MAX_PAYTABLE_BYTES, LimitError, check_common_denominator, check_pay_digits, exact_number
 
 TOP_KEYS = {"game", "description", "extends", "bets"}
 BET_KEYS = {"pays", "window", "name", "description", "source", "outcomes"}
@@ -84,7 +84,7 @@ def parse_pay(value, where: str) -> Fraction:
         raise PaytableError(f"{where}: a pay must be a number, not {value!r}")
     try:
         # TOML decimals are read as Decimal: exactly as written
-        pay = exact_number(value, where, high=MAX_PAY)
+        pay = check_pay_digits(exact_number(value, where, high=MAX_PAY), where)
     except LimitError as exc:
         raise PaytableError(str(exc)) from None
     if pay < -1:
@@ -138,7 +138,7 @@ def load_paytable(game, name_or_path: str | None = None) -> Paytable:
             text = data.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise PaytableError(f"{path}: cannot read the file as UTF-8 text ({exc.__class__.__name__})") from None
-        return _load(game, text, str(path), path.stem, depth=0)
+        return _load(game, text, str(path), file_paytable_name(path), depth=0)
     names = shipped_names(game)
     if name_or_path not in names:
         if _is_file(Path(name_or_path)):
@@ -151,13 +151,44 @@ def load_paytable(game, name_or_path: str | None = None) -> Paytable:
     return _load_shipped(game, name_or_path, depth=0)
 
 
+FILE_PREFIX = "file:"
+"""How every output names a user's paytable file: ``file:`` and the file's name without its
+folder and ``.toml`` (``file:seed`` for ``my/seed.toml``). No shipped name has a colon, so a user's
+file never takes a shipped paytable's name (in a sheet, the overview, an export, vectors or
+verify); two files of one name given together are refused (:func:`check_distinct`)."""
+
+
+def file_paytable_name(path) -> str:
+    """The name outputs give the paytable file ``path`` (:data:`FILE_PREFIX`).
+
+    >>> file_paytable_name("my/tables/seed.toml"), file_paytable_name("./mine")
+    ('file:seed', 'file:mine')
+    """
+    return FILE_PREFIX + Path(path).stem
+
+
+def check_distinct(tables) -> None:
+    """Refuse paytables given together (``compare``, ``export``, ``verify``) that two files of the
+    same name would make indistinguishable in the outputs, which name them by file name."""
+    seen: dict[str, str] = {}
+    for table in tables:
+        if table.name in seen and seen[table.name] != table.source:
+            raise PaytableError(
+                f"{shown(seen[table.name], 80)} and {shown(table.source, 80)} are both paytables named "
+                f"{table.name}: the outputs name a paytable file by its name; rename one"
+            )
+        seen[table.name] = table.source
+
+
 def read_game_of(path: str) -> str:
     """The id of the game a paytable file is written for (its ``game`` key), e.g. to export a
     user's file."""
+    if not _is_file(Path(path)):
+        kind = "not a regular file" if _exists(Path(path)) else "no such paytable file"
+        raise PaytableError(f"{shown(str(path), 200)}: {kind}")
+    raw = read_limited(Path(path), MAX_PAYTABLE_BYTES, "paytable file")
     try:
-        data = tomllib.loads(
-            read_limited(Path(path), MAX_PAYTABLE_BYTES, "paytable file").decode("utf-8"), parse_float=Decimal
-        )
+        data = tomllib.loads(raw.decode("utf-8"), parse_float=Decimal)
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError, ValueError) as exc:
         raise PaytableError(f"{path}: cannot read the paytable file ({exc.__class__.__name__})") from None
     if not isinstance(data.get("game"), str):
@@ -262,7 +293,33 @@ def _load(game, text: str, source: str, name: str, depth: int) -> Paytable:
                 f"{source}: bets.{bet_id}.pays: no pay for outcome(s) {', '.join(gaps)}: the outcomes leave a gap"
             )
         out[bet_id] = BetPays(bet_id, {k: pays[k] for k in rule.outcome_keys}, window, rule)
+        check_bet_pays(out[bet_id], f"{source}: bets.{bet_id}.pays")
+    _check_names_differ(out, source)
     return Paytable(game.id, name, str(data.get("description", "")), source, out, tuple(notes))
+
+
+def check_bet_pays(bet: BetPays, where: str) -> None:
+    """The limits on one bet's pays together (:func:`odds.limits.check_common_denominator`)."""
+    try:
+        check_common_denominator(bet.pays.values(), where)
+    except LimitError as exc:
+        raise PaytableError(str(exc)) from None
+
+
+def _check_names_differ(bets: dict[str, BetPays], source: str) -> None:
+    """Two bets whose names print alike (:func:`odds.text.fold`: the same letters once escaped,
+    case and compatibility forms folded) cannot be told apart in a sheet: refused."""
+    from .text import escape, fold
+
+    seen: dict[str, str] = {}
+    for bet_id, pays in bets.items():
+        key = fold(pays.rule.name)
+        if key in seen:
+            raise PaytableError(
+                f"{source}: bets.{bet_id}.name: {shown(escape(pays.rule.name))} prints like the name of bet "
+                f"{seen[key]}; give each bet a name of its own"
+            )
+        seen[key] = bet_id
 
 
 def _reprice(entry: list, raw: dict, where: str) -> None:

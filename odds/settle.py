@@ -34,6 +34,7 @@ odds.settle.RoundError: baccarat: the round needs a 5th card (player 5 draws, Ta
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from collections.abc import Sequence
@@ -105,7 +106,9 @@ class Settlement:
         for b in self.bets:
             if b.id == bet_id:
                 return b
-        raise KeyError(bet_id)
+        from .errors import UnknownBet
+
+        raise UnknownBet(bet_id, [b.id for b in self.bets])
 
     def to_dict(self) -> dict:
         from .render.settle import settle_json
@@ -137,6 +140,9 @@ def read_cards(text_or_list) -> list[tuple[int, str | None]]:
     return out
 
 
+_ASCII_WHOLE = re.compile(r"[0-9]{1,3}")
+
+
 def _numbers(text_or_list, low: int, high: int, what: str) -> list[int]:
     """Whole numbers from ``low`` to ``high``: ``"3,3,5"``, ``[3, 3, 5]`` or ``17``."""
     if isinstance(text_or_list, bool):
@@ -154,7 +160,9 @@ def _numbers(text_or_list, low: int, high: int, what: str) -> list[int]:
     out = []
     for item in items:
         text = str(item).strip()
-        if isinstance(item, bool) or not (text.isdigit() and len(text) <= 3) or not low <= int(text) <= high:
+        # ASCII digits only: str.isdigit() also holds for '²' or '٣', which int() then refuses or reads
+        plain = isinstance(item, (int, str)) and not isinstance(item, bool)
+        if not plain or not _ASCII_WHOLE.fullmatch(text) or not low <= int(text) <= high:
             raise RoundError(
                 f"bad {'die' if what == 'dice' else what.rstrip('s')} {shown(text)}: "
                 f"give whole numbers from {low} to {high}"
@@ -323,34 +331,34 @@ def settle_round(game, cards, paytable=None, bets: Sequence[str] | None = None) 
 
 
 WHEELS = ("roulette", "american-roulette")
-DOUBLE_ZERO_TEXT = "00"
 
 
 def _settle_spin(game, paytable, spins, bets) -> Settlement:
     """Roulette: one number, or (for bets that read the next spin, en prison) the number and the
-    next spin's; American roulette: one of 0-36 or ``00`` (number 37 in conditions)."""
-    from .games.roulette import DOUBLE_ZERO, RED, spans_two_spins
+    next spin's; each read by the wheel, which knows its pockets (American: 0-36 or ``00``)."""
+    from .games.roulette import RED, spans_two_spins
 
-    american = game.id == "american-roulette"
-    if american and isinstance(spins, str) and len(spins) <= MAX_ROUND_TEXT:
-        spins = [
-            DOUBLE_ZERO if item.strip() == DOUBLE_ZERO_TEXT else item
-            for item in spins.replace(" ", ",").split(",")
-            if item.strip()
-        ]
-    if american and isinstance(spins, (list, tuple)):
-        spins = [DOUBLE_ZERO if item == DOUBLE_ZERO_TEXT else item for item in spins]
-    numbers = _numbers(spins, 0, DOUBLE_ZERO if american else 36, "numbers")
-    two = not american and any(spans_two_spins(paytable.rule(b)) for b in paytable.bets)
+    if isinstance(spins, str):
+        if len(spins) > MAX_ROUND_TEXT:
+            raise RoundError(f"{len(spins):,} characters: a spin is one number")
+        items = [i for i in spins.replace(" ", ",").split(",") if i.strip()]
+    elif isinstance(spins, (list, tuple)):
+        items = list(spins)
+    else:
+        items = [spins]
+    if len(items) > 2:
+        raise RoundError(
+            f"{game.id}: a spin is one number, e.g. 17 (and the next spin's, for en prison); got {len(items)}"
+        )
+    numbers = [game.read_pocket(item) for item in items]
+    two = game.id == "roulette" and any(spans_two_spins(paytable.rule(b)) for b in paytable.bets)
     if not 1 <= len(numbers) <= (2 if two else 1):
         if two:
             raise RoundError(
                 f"{game.id}: a round is the spin and, for the bets that read it, the next spin "
                 f"(e.g. 17 or 0,17); got {len(numbers)} numbers"
             )
-        raise RoundError(
-            f"{game.id}: a spin is one number from 0 to {'36 or 00' if american else 36}, e.g. 17; got {len(numbers)}"
-        )
+        raise RoundError(f"{game.id}: a spin is one number ({game.zeros_text}), e.g. 17; got {len(numbers)}")
     n = numbers[0]
     keys = game.settle_spin(n, paytable, *numbers[1:])
     chosen = list(bets) if bets else list(paytable.bets)
@@ -363,11 +371,11 @@ def _settle_spin(game, paytable, spins, bets) -> Settlement:
     hands = tuple(
         Hand(
             "wheel" if i == 0 else "next spin",
-            (x,),
+            (game.pocket_label(x),),
             None,
             details={
-                "number": DOUBLE_ZERO_TEXT if american and x == DOUBLE_ZERO else x,
-                "colour": "green" if x in (0, DOUBLE_ZERO) else "red" if x in RED else "black",
+                "number": game.pocket_label(x),
+                "colour": "green" if not 1 <= x <= 36 else "red" if x in RED else "black",
             },
         )
         for i, x in enumerate(numbers)
@@ -375,7 +383,7 @@ def _settle_spin(game, paytable, spins, bets) -> Settlement:
     return _settled(
         game,
         paytable,
-        tuple(numbers),
+        tuple(game.pocket_label(x) for x in numbers),
         hands,
         keys,
         [b for b in chosen if b not in left_out],

@@ -124,7 +124,9 @@ class Sheet:
         for b in self.bets:
             if b.id == bet_id:
                 return b
-        raise KeyError(bet_id)
+        from .errors import UnknownBet
+
+        raise UnknownBet(bet_id, [b.id for b in self.bets])
 
     def to_dict(self) -> dict:
         """The sheet as ``odds sheet --format json`` prints it (the CLI renders this very dict):
@@ -143,6 +145,10 @@ class Sheet:
         """
         from .lazy import pandas
 
+        if not isinstance(what, str) or what not in ("outcomes", "bets"):
+            from .errors import OddsError, shown_repr
+
+            raise OddsError(f"to_frame takes 'outcomes' or 'bets', not {shown_repr(what)}")
         pandas = pandas()
         if what == "outcomes":
             rows = [
@@ -175,11 +181,9 @@ class Sheet:
                 "probability_float",
                 "return",
             ]
-        elif what == "bets":
+        else:
             rows = [{"game": self.game.id, "paytable": self.paytable.name, **bet_record(b)} for b in self.bets]
             columns = list(BET_FIGURES)
-        else:
-            raise ValueError(f"what must be 'outcomes' or 'bets', not {what!r}")
         frame = pandas.DataFrame(rows, columns=columns)
         for column in ("combinations", "total"):  # Python ints: a big shoe's counts pass 2**63
             if column in frame:

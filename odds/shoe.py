@@ -28,8 +28,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from numbers import Integral
 
-from .errors import OddsError
-from .limits import MAX_DECKS
+from .errors import OddsError, shown_repr
+from .limits import MAX_CARDS, MAX_DECKS
 from .cards import RANKS, SUITS, CardSpec, baccarat_value, card_kind_index, card_name, parse_cards
 
 SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
@@ -65,6 +65,23 @@ class Shoe:
     it held less the suited removals), so a later suited removal is checked against its card,
     not only its rank. Not part of the composition (equality and hashing ignore it)."""
 
+    def __post_init__(self):
+        """A shoe made directly (``Shoe(ranks, cards)``) is checked as the constructors check
+        theirs: 13 rank counts, 52 card counts or None, whole numbers of at least 0 that agree.
+        (Any size: the exactness tests count shoes of 2**40 cards; what a user may ask for is
+        limited where they ask, :data:`odds.limits.MAX_CARDS` cards.)"""
+        _check_counts(self.rank_counts, 13, "rank")
+        if self.suited_counts is not None:
+            _check_counts(self.suited_counts, 52, "card")
+            if any(sum(self.suited_counts[4 * r : 4 * r + 4]) != self.rank_counts[r] for r in range(13)):
+                raise ShoeError("a shoe's card counts must add up to its rank counts")
+        if self.card_bounds is not None:
+            _check_counts(self.card_bounds, 52, "card")
+        if self.deck_count is not None and (not isinstance(self.deck_count, int) or isinstance(self.deck_count, bool)):
+            raise ShoeError(f"deck_count must be a whole number or None, not {type(self.deck_count).__name__}")
+        if not isinstance(self.removed, tuple) or not all(isinstance(s, CardSpec) for s in self.removed):
+            raise ShoeError("removed must be a tuple of card specs")
+
     # -- construction -------------------------------------------------------------------------
     @classmethod
     def decks(cls, n: int) -> Shoe:
@@ -81,6 +98,8 @@ class Shoe:
 
         With every suit named the shoe knows its suits; otherwise only its ranks.
         """
+        if not isinstance(text, str):
+            raise ShoeError(f"cards must be text such as 'As,Ah,5c', not {type(text).__name__}")
         specs = parse_cards(text)
         ranks = [0] * 13
         suited = [0] * 52
@@ -108,7 +127,7 @@ class Shoe:
 
         Removing a card the shoe does not hold raises :class:`ShoeError` naming the card.
         """
-        specs = parse_cards(cards) if isinstance(cards, str) else list(cards)
+        specs = parse_cards(cards) if isinstance(cards, str) else _card_specs(cards)
         ranks = list(self.rank_counts)
         known = self.suited_counts if self.suited_counts is not None else self.card_bounds
         bounds = list(known) if known is not None else None  # at most this many of each card
@@ -178,10 +197,39 @@ class Shoe:
 
 def _whole_counts(counts, size: int, what: str) -> tuple[int, ...]:
     """Counts as given, refusing anything but whole non-negative numbers (no rounding, no bools)."""
+    if not isinstance(counts, (list, tuple)) and not hasattr(counts, "__array__"):
+        raise ShoeError(f"a shoe needs {size} {what} counts (a list), not {type(counts).__name__}")
     counts = tuple(counts)
     if len(counts) != size or not all(isinstance(c, Integral) and not isinstance(c, bool) and c >= 0 for c in counts):
         raise ShoeError(f"a shoe needs {size} {what} counts, each a whole number of at least 0")
     return tuple(int(c) for c in counts)
+
+
+def _check_counts(counts, size: int, what: str) -> None:
+    if not isinstance(counts, tuple) or len(counts) != size:
+        raise ShoeError(f"a shoe needs a tuple of {size} {what} counts")
+    for c in counts:
+        if not isinstance(c, int) or isinstance(c, bool) or c < 0:
+            raise ShoeError(f"a shoe needs {size} {what} counts, each a whole number of at least 0")
+
+
+def _card_specs(cards) -> list[CardSpec]:
+    """Cards to remove given as specs: ``(rank 1-13, suit s h d c or None, count of at least 1)``."""
+    if not isinstance(cards, (list, tuple)):
+        raise ShoeError(f"cards must be text such as '5x3,K,Th' or a list of card specs, not {type(cards).__name__}")
+    out = []
+    for spec in cards:
+        if not isinstance(spec, tuple) or len(spec) != 3:
+            raise ShoeError(f"a card spec is (rank, suit or None, count), not {shown_repr(spec)}")
+        rank, suit, count = spec
+        if isinstance(rank, bool) or not isinstance(rank, int) or not 1 <= rank <= 13:
+            raise ShoeError(f"a card spec's rank is 1 (A) to 13 (K), not {shown_repr(rank)}")
+        if suit is not None and (not isinstance(suit, str) or suit not in SUITS):
+            raise ShoeError(f"a card spec's suit is one of s h d c or None, not {shown_repr(suit)}")
+        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_CARDS:
+            raise ShoeError(f"a card spec's count is 1 to {MAX_CARDS:,}, not {shown_repr(count)}")
+        out.append(CardSpec(rank, suit, count))
+    return out
 
 
 # -- dealing a whole shoe (docs/rules.md "Cards, shoes"; the seeds' "Commencement" and cut card) -------

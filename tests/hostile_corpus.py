@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+from fractions import Fraction
 from pathlib import Path
 
 DASK = importlib.util.find_spec("distributed") is not None
@@ -209,6 +210,7 @@ def make_files(folder: Path) -> Path:
     (folder / "a-folder").mkdir(exist_ok=True)
     (folder / "mine").write_text(_tie("50"))  # a file named like a paytable, no .toml, no /
     (folder / "afile").write_text("not a folder\n")
+    make_files_27(folder)
     return folder
 
 
@@ -746,3 +748,481 @@ case(2, "is a directory", "audit", "{d}/a-folder")
 case(1, "unknown game", "audit", "{d}/shoes.txt", "--game", N9)
 case(1, "unknown column", "audit", "{d}/shoes.txt", "--game", "baccarat")
 case(1, "not valid TOML", "audit", "{d}/shoes.txt", "--game", "baccarat", "--paytable", "{d}/bad_toml.toml")
+
+# == issue 27: hostile input, round three ============================================================
+# Every case below fails on the code before issue 27 (checked one by one against that checkout):
+# an internal error, a hang, a wrong figure, a raw control character on the terminal, or a
+# mistake silently accepted. Besides CASES (one error line), the round adds cases the replay
+# checks in their own way: OUTPUT_CASES (accepted, with every control character escaped),
+# LIBRARY_CASES (odds.* raising OddsError), CACHE_CASES (a broken cache entry rebuilt with one
+# note) and LINK_CASES (export never deleting through a link).
+
+DIGITS_31 = "1" + "0" * 29 + "1"  # a 31-digit number: past the 30 digits a pay may have
+
+
+def _outcomes(items, extra: str = "", bet: str = "x") -> str:
+    """A baccarat paytable extending the seed with one bet ``bet`` of these outcomes (TOML
+    inline tables), the last taking every other round."""
+    return (
+        f'game = "baccarat"\nextends = "seed"\n[bets.{bet}]\n{extra}outcomes = ['
+        + ", ".join(items)
+        + ', { key = "other", pays = -1 }]\n'
+    )
+
+
+def _keyed(key: str) -> str:
+    return _outcomes([f'{{ key = {json.dumps(key)}, when = "tie", pays = 8 }}'])
+
+
+def _named(name: str, second: str | None = None) -> str:
+    text = _outcomes(['{ key = "win", when = "tie", pays = 8 }'], f"name = {json.dumps(name)}\n")
+    if second is not None:
+        text += (
+            f'[bets.y]\nname = {json.dumps(second)}\noutcomes = [{{ key = "win", when = "tie", pays = 8 }}, '
+            '{ key = "other", pays = -1 }]\n'
+        )
+    return text
+
+
+def _reading(when: str) -> str:
+    """A bet whose condition reads many card positions finely: its exact table is big."""
+    return _outcomes([f'{{ key = "w", when = {json.dumps(when)}, pays = 1 }}'])
+
+
+def _pays(denominators) -> str:
+    """A bet of one outcome per denominator, each paying 1/denominator (on a distinct total pair)."""
+    return _outcomes(
+        [
+            f'{{ key = "k{i}", when = "player_total == {i % 10} and banker_total == {i // 10}", pays = "1/{d}" }}'
+            for i, d in enumerate(denominators)
+        ]
+    )
+
+
+PAYTABLES_27 = {
+    # ids and keys matched in full: `$` matched before a final newline
+    "key_newline.toml": _keyed("win\n"),
+    "key_newline_end.toml": _outcomes(['{ key = "win", when = "tie", pays = 8 }']).replace(
+        'key = "other"', 'key = "other\\n"'
+    ),
+    "id_newline.toml": _keyed("win").replace("[bets.x]", '[bets."x\\n"]'),
+    "id_newline_tie.toml": _keyed("win").replace("[bets.x]", '[bets."tie\\n"]'),
+    "id_newline_two.toml": _keyed("win").replace("[bets.x]", '[bets."x\\n"]')
+    + _keyed("win").split('extends = "seed"\n')[1],
+    # two bets whose names print alike
+    "name_tie.toml": _named("Tie"),
+    "name_tie_case.toml": _named("TIE"),
+    "name_tie_space.toml": _named("  Tie "),
+    "name_tie_wide.toml": _named("\uff34\uff49\uff45"),  # full-width Tie
+    "name_banker.toml": _named("banker"),
+    "name_twice.toml": _named("Dragon 7", "Dragon 7"),
+    "name_twice_case.toml": _named("Dragon 7", "dragon  7"),
+    # pays: at most 30 digits over and under the bar, and a bet's pays together
+    "pay_den31.toml": _tie(f'"1/{DIGITS_31}"'),
+    "pay_num31.toml": _tie(f'"{DIGITS_31}/{"1" + "0" * 22}"'),
+    "pay_dec31.toml": _tie("0." + "0" * 30 + "1"),
+    "pay_den98.toml": _pays(10**97 + i for i in range(60)),
+    "pays_common.toml": _pays(10**15 + i for i in range(60)),
+    "pays_common_three.toml": _pays(10**11 + i for i in range(3)),
+    # exact tables past the build limit (35 to 59 million sequences, 12 to 21 million rows: the old
+    # limit of 60 million sequences let them run for minutes, in gigabytes)
+    "table_59m.toml": _reading(
+        "player_suit1 == banker_suit1 and player_rank2 + banker_rank2 + player_rank3 > 0 and tie"
+    ),
+    "table_35m.toml": _reading("player_suit1 == banker_suit1 and player_rank2 > 0 and tie"),
+    "table_46m.toml": _reading("player_suit1 == banker_suit1 and player_rank2 + banker_rank2 > 0 and tie"),
+    # a condition longer than the 200 characters a label may have, without a label: accepted
+    "cond_211.toml": _outcomes(
+        ['{ key = "win", when = "' + " or ".join(["banker_total == 7"] * 10) + ' or tie", pays = 1 }']
+    ),
+    # text that would drive a terminal: names, labels, descriptions, sources, the file's own description
+    "escapes.toml": (
+        'game = "baccarat"\nextends = "seed"\ndescription = "mine\\u001b[2J\\u009b31m"\n[bets.x]\n'
+        'name = "evil\\u001b]0;owned\\u0007 \\u202eeman\\nrow"\ndescription = "desc\\u001b[31m red"\n'
+        'source = "src\\u0007"\noutcomes = [{ key = "win", when = "tie", label = "lab\\u001b[5mel\\u2028x", '
+        'pays = 8 }, { key = "other", label = "\\u200f\\u001bc", pays = -1 }]\n'
+    ),
+}
+for _folder in ("one", "two"):
+    PAYTABLES_27[f"{_folder}/seed.toml"] = _tie("50")  # two user files of one name
+PAYTABLES_27[".hidden.toml"] = _tie("50")
+PAYTABLES_27["ctl\x1b[31m.toml"] = _tie("50")
+PAYTABLES_27["bad\x1b]0;owned\x07.toml"] = 'game = "baccarat"\n[bets\n'  # an error naming the path
+PAYTABLES_27["bad\nline.toml"] = 'game = "baccarat"\n[bets\n'
+
+
+def _round(**changes) -> str:
+    return _rounds(**{"bets": {"straight": {"outcome": "lose"}}, **changes})
+
+
+ROUNDS_27 = {
+    # pockets no wheel has, or another wheel's, that once settled as some pocket and matched
+    "r27_am_37.json": _round(game="american-roulette", cards=[37], bets={"red": {"outcome": "zero"}}),
+    "r27_am_37_text.json": _round(game="american-roulette", cards=["37"], bets={"red": {"outcome": "zero"}}),
+    "r27_am_037.json": _round(game="american-roulette", cards=["037"], bets={"red": {"outcome": "zero"}}),
+    "r27_am_000.json": _round(game="american-roulette", cards=["000"], bets={"red": {"outcome": "zero"}}),
+    "r27_am_arabic_00.json": _round(
+        game="american-roulette", cards=["\u0660\u0660"], bets={"red": {"outcome": "zero"}}
+    ),
+    "r27_eu_00.json": _round(game="roulette", cards=["00"], bets={"red": {"outcome": "zero"}}),
+    "r27_eu_000.json": _round(game="roulette", cards=["000"], bets={"red": {"outcome": "zero"}}),
+    "r27_eu_07.json": _round(game="roulette", cards=["07"], bets={"red": {"outcome": "win"}}),
+    "r27_eu_036.json": _round(game="roulette", cards=["036"], bets={"red": {"outcome": "win"}}),
+    "r27_eu_arabic.json": _round(game="roulette", cards=["\u0661\u0667"], bets={"straight": {"outcome": "win"}}),
+    "r27_dice_sup.json": _round(game="sic-bo", cards=["1", "2", "\u00b2"], bets={"big": {"outcome": "small"}}),
+    "r27_dice_circled.json": _round(game="sic-bo", cards=["\u2460", 2, 3], bets={"big": {"outcome": "small"}}),
+    "r27_dice_arabic.json": _round(game="sic-bo", cards=["\u0661", 2, 3], bets={"big": {"outcome": "small"}}),
+    "r27_dice_devanagari.json": _round(game="sic-bo", cards=[1, 2, "\u0969"], bets={"big": {"outcome": "small"}}),
+    # text a terminal would act on, in what verify prints back
+    "r27_id_esc.json": _round(id="r\x1b]0;owned\x07", bets={"banker": {"outcome": "tie"}}),
+    "r27_bet_esc.json": _round(bets={"banker\x1b]0;owned\x07": {"outcome": "tie"}}),
+}
+VECTORS_27 = {
+    # floats at the edges of the floats: their ratios and sums leave the floats
+    "v27_total_tiny.json": _vectors(bets__banker__total=1e-320),
+    "v27_total_denormal.json": _vectors(
+        bets__banker__total=5e-324, bets__banker__combinations={"banker-wins": 1e308, "tie": 0, "player-wins": 0}
+    ),
+    "v27_total_huge.json": _vectors(
+        bets__banker__total=1e308, bets__banker__combinations={"banker-wins": 1e308, "tie": 1e308, "player-wins": 1e308}
+    ),
+    "v27_combos_max.json": _vectors(
+        bets__banker__combinations={
+            "banker-wins": 1.7976931348623157e308,
+            "tie": 1.7976931348623157e308,
+            "player-wins": 0,
+        }
+    ),
+    "v27_total_309.json": _vectors(
+        bets__banker__total=1e-309, bets__banker__combinations={"banker-wins": 1.0, "tie": 0, "player-wins": 0}
+    ),
+    "v27_total_300.json": _vectors(
+        bets__banker__total=1e-300, bets__banker__combinations={"banker-wins": 1e100, "tie": 0, "player-wins": 0}
+    ),
+    # text a terminal would act on, in what verify prints back
+    "v27_id_esc.json": _vectors(id="v\x1b]0;owned\x07"),
+    "v27_id_return.json": _vectors(id="v\rover the line"),
+    "v27_bet_esc.json": _vectors(bets={"banker\x9b2J": VECTOR["bets"]["banker"]}),
+    "v27_outcome_esc.json": _vectors(
+        bets__banker__combinations={"banker-wins": "1", "tie": "0", "player-wins": "0", "x\u202eevil": "0"}
+    ),
+}
+FILES_27 = {**PAYTABLES_27, **ROUNDS_27, **VECTORS_27}
+FILES_27["bad\x1b]0;owned\x07.json"] = "{not json"
+FILES_27["bad\nname.json"] = "{not json"
+
+
+def make_files_27(folder: Path) -> None:
+    """The files of issue 27's cases (called by :func:`make_files`)."""
+    for name, text in FILES_27.items():
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    big = folder / "bigmanifest"  # an export folder whose manifest is 2 MiB: never read whole
+    big.mkdir(exist_ok=True)
+    with open(big / "odds-export.manifest", "w") as out:
+        out.write("# Files written by `odds export`.\n" + "a.md\n" * (2 << 18))
+
+
+T27 = "{d}/"
+for _command in (
+    ["sheet", "baccarat"],
+    ["eor", "baccarat"],
+    ["count", "baccarat", "--shoes", "1"],
+    ["compare", "baccarat"],
+    ["solve", "baccarat", "x"],
+    ["simulate", "baccarat", "--rounds", "10"],
+    ["tags", "baccarat", "x"],
+    ["settle", "baccarat", "4s,Kh,Ad,4c,2h,9d"],
+):
+    for _name, _text in [
+        ("key_newline.toml", "lowercase words"),
+        ("id_newline.toml", "lowercase words"),
+        ("name_tie.toml", "prints like the name of bet tie"),
+        ("pay_den31.toml", "denominator has 31 digits"),
+        ("pays_common.toml", "common denominator"),
+    ]:
+        case(1, _text, *_command, "--paytable", T27 + _name)
+for _name, _text in [
+    ("key_newline_end.toml", "lowercase words"),
+    ("id_newline_tie.toml", "lowercase words"),
+    ("id_newline_two.toml", "lowercase words"),
+    ("name_tie_case.toml", "prints like the name of bet tie"),
+    ("name_tie_space.toml", "prints like the name of bet tie"),
+    ("name_tie_wide.toml", "prints like the name of bet tie"),
+    ("name_banker.toml", "prints like the name of bet banker"),
+    ("name_twice.toml", "prints like the name of bet x"),
+    ("name_twice_case.toml", "prints like the name of bet x"),
+    ("pay_num31.toml", "numerator has 31 digits"),
+    ("pay_dec31.toml", "denominator has 32 digits"),
+    ("pay_den98.toml", "denominator has 98 digits"),
+    ("pays_common_three.toml", "common denominator"),
+]:
+    case(1, _text, "sheet", "baccarat", "--paytable", T27 + _name)
+for _name, _text in [
+    ("pay_den31.toml", "denominator has 31 digits"),
+    ("pays_common.toml", "common denominator"),
+    ("name_tie.toml", "prints like the name of bet tie"),
+]:
+    case(1, _text, "batch", "baccarat", "--file", "{d}/shoes.txt", "--paytable", T27 + _name)
+    case(1, _text, "vectors", "--game", "baccarat", "--paytable", T27 + _name)
+    case(1, _text, "vectors", "--rounds", "--game", "baccarat", "--paytable", T27 + _name)
+    case(1, _text, "verify", "{d}/empty.json", "--paytable", T27 + _name)
+case(1, "denominator has 31 digits", "sheet", "baccarat", "--bet", "tie", "--pay", f"tie.tie=1/{DIGITS_31}")
+case(1, "numerator has 31 digits", "compare", "baccarat", "--pay", f"tie.tie={DIGITS_31}/{'1' + '0' * 22}")
+case(1, "denominator has 31 digits", "solve", "baccarat", "banker", "--pay", f"tie.tie=1/{DIGITS_31}")
+case(1, "denominator has 31 digits", "sheet", "player-dealer-baccarat", "--fee", f"1/{DIGITS_31}")
+case(1, "denominator has 32 digits", "sheet", "player-dealer-baccarat", "--fee", "0." + "0" * 30 + "1")
+# exact tables past the build limit: refused at once, with the estimate, on every command
+for _command in (
+    ["sheet", "baccarat", "--bet", "x"],
+    ["eor", "baccarat", "--bet", "x"],
+    ["count", "baccarat", "--bet", "x", "--shoes", "1"],
+    ["compare", "baccarat", "--bet", "x"],
+    ["solve", "baccarat", "x"],
+    ["simulate", "baccarat", "--bet", "x", "--rounds", "10"],
+    ["tags", "baccarat", "x"],
+):
+    for _name in ("table_59m.toml", "table_35m.toml", "table_46m.toml"):
+        case(1, "more than the 10,000,000 allowed", *_command, "--paytable", T27 + _name)
+case(
+    1,
+    "more than the 10,000,000 allowed",
+    "batch",
+    "baccarat",
+    "--file",
+    "{d}/shoes.txt",
+    "--bet",
+    "x",
+    "--paytable",
+    T27 + "table_46m.toml",
+)
+# roulette pockets and dice: each wheel reads its own pockets; dice in ASCII digits
+for _game, _spin in [
+    ("american-roulette", "37"),
+    ("american-roulette", "000"),
+    ("american-roulette", "037"),
+    ("american-roulette", "07"),
+    ("american-roulette", "036"),
+    ("american-roulette", "\u0660\u0660"),
+    ("roulette", "00"),
+    ("roulette", "000"),
+    ("roulette", "07"),
+    ("roulette", "036"),
+    ("roulette", "\u0661\u0667"),
+    ("roulette", "\u00b2"),
+]:
+    case(1, "bad number", "settle", _game, _spin)
+case(1, "bad number '00'", "settle", "roulette", "0,00", "--paytable", "en-prison")
+case(1, "bad number '036'", "settle", "roulette", "17,036", "--paytable", "en-prison")
+for _dice in ("1,2,\u00b2", "1,2,\u00b3", "\u0661,2,3", "1,2,\u0663", "1,2,\u06f3", "1,2,\u0969", "1,2,\u2460"):
+    case(1, "bad die", "settle", "sic-bo", _dice)
+for _name in ROUNDS_27:
+    case(1, "mismatch(es) in 1 round(s)", "verify", T27 + _name)
+for _name in VECTORS_27:
+    case(1, "mismatch(es) in 1 vector(s)", "verify", T27 + _name)
+# paths holding control characters, in error messages
+case(1, "not valid JSON", "verify", "{d}/bad\x1b]0;owned\x07.json")
+case(1, "not valid JSON", "verify", "{d}/bad\nname.json")
+case(1, "not valid TOML", "sheet", "baccarat", "--paytable", "{d}/bad\x1b]0;owned\x07.toml")
+case(1, "not valid TOML", "sheet", "baccarat", "--paytable", "{d}/bad\nline.toml")
+case(1, "not valid TOML", "vectors", "--game", "baccarat", "--paytable", "{d}/bad\nline.toml")
+# a user's paytable never takes a shipped name, and two of one name are refused
+case(
+    1,
+    "both paytables named file:seed",
+    "export",
+    "--out",
+    "{d}/e27",
+    "--paytable",
+    "{d}/one/seed.toml",
+    "--paytable",
+    "{d}/two/seed.toml",
+)
+case(1, "both paytables named file:seed", "compare", "baccarat", "--paytable", "{d}/one/seed.toml,{d}/two/seed.toml")
+case(
+    1,
+    "both paytables named file:seed",
+    "compare",
+    "baccarat",
+    "--paytable",
+    "{d}/one/seed.toml",
+    "--paytable",
+    "{d}/two/seed.toml",
+)
+case(
+    1,
+    "both paytables named file:seed",
+    "verify",
+    "{d}/empty.json",
+    "--paytable",
+    "{d}/one/seed.toml",
+    "--paytable",
+    "{d}/two/seed.toml",
+)
+case(1, "cannot be one", "export", "--out", "{d}/e27", "--paytable", "{d}/.hidden.toml")
+case(1, "cannot be one", "export", "--out", "{d}/e27", "--paytable", "{d}/ctl\x1b[31m.toml")
+case(1, "bigger than 1 MiB", "export", "--out", "{d}/bigmanifest")
+case(1, "bigger than 1 MiB", "export", "--check", "--out", "{d}/bigmanifest")
+
+# -- accepted, but every control character escaped on the way out ---------------------------------
+OUTPUT_CASES: list[tuple[str, ...]] = [
+    ("sheet", "baccarat", "--bet", "x", "--paytable", "{d}/escapes.toml"),
+    ("sheet", "baccarat", "--bet", "x", "--paytable", "{d}/escapes.toml", "--format", "md"),
+    ("sheet", "baccarat", "--bet", "x", "--paytable", "{d}/escapes.toml", "--format", "csv"),
+    ("sheet", "baccarat", "--bet", "x", "--paytable", "{d}/escapes.toml", "--summary"),
+    ("eor", "baccarat", "--bet", "x", "--paytable", "{d}/escapes.toml"),
+    ("tags", "baccarat", "x", "--paytable", "{d}/escapes.toml"),
+    ("count", "baccarat", "--bet", "x", "--shoes", "1", "--paytable", "{d}/escapes.toml"),
+    ("sheet", "baccarat", "--bet", "x", "--paytable", "{d}/escapes.toml", "--summary", "--format", "md"),
+    ("eor", "baccarat", "--bet", "x", "--paytable", "{d}/escapes.toml", "--format", "md"),
+    ("tags", "baccarat", "x", "--paytable", "{d}/escapes.toml", "--format", "md"),
+    ("settle", "baccarat", "4s,Kh,Ad,4c,2h,9d", "--bet", "x", "--paytable", "{d}/escapes.toml"),
+    ("sheet", "baccarat", "--bet", "x", "--paytable", "{d}/cond_211.toml"),  # once refused: label too long
+    ("settle", "baccarat", "4s,Kh,Ad,4c,2h,9d", "--paytable", "{d}/escapes.toml", "--format", "md"),
+]
+"""Each must succeed (exit 0) with no control character but line breaks in stdout or stderr."""
+
+# -- the library: every public function refuses bad arguments with one OddsError line ---------------
+LIBRARY_CASES: list[tuple[str, tuple, dict, str]] = [
+    ("sheet", (None,), {}, "game must be a game id"),
+    ("sheet", (5,), {}, "game must be a game id"),
+    ("sheet", (["baccarat"],), {}, "game must be a game id"),
+    ("sheet", ("baccarat",), {"bets": 5}, "bets must be a bet id or a list"),
+    ("sheet", ("baccarat",), {"bets": [None]}, "bets must be bet ids"),
+    ("sheet", ("baccarat",), {"bets": {"tie": 1}}, "bets must be a bet id or a list"),
+    ("sheet", ("baccarat",), {"bets": "tie", "remove": 5}, "remove must be text"),
+    ("sheet", ("baccarat",), {"bets": "tie", "remove": ["K"]}, "remove must be text"),
+    ("sheet", ("baccarat",), {"bets": "tie", "player": 5}, "player must be text"),
+    ("sheet", ("baccarat",), {"bets": "tie", "banker": ["9"]}, "banker must be text"),
+    ("sheet", ("player-dealer-baccarat",), {"fee": Fraction(10**20)}, "beyond"),
+    ("sheet", ("player-dealer-baccarat",), {"fee": Fraction(1, 10**40)}, "denominator has 41 digits"),
+    ("eor", (None,), {}, "game must be a game id"),
+    ("eor", ("baccarat",), {"bets": 3.5}, "bets must be a bet id or a list"),
+    ("eor", ("baccarat",), {"bets": "tie", "player": b"9"}, "player must be text"),
+    ("count", ("dragon-tiger",), {"bets": "tie", "shoes": 2.5}, "not a whole number"),
+    ("count", ("dragon-tiger",), {"bets": "tie", "shoes": 10**12}, "above the limit of 1,000,000"),
+    ("count", ("dragon-tiger",), {"bets": "tie", "shoes": 1, "seed": -1}, "below 0"),
+    ("count", ("dragon-tiger",), {"bets": "tie", "shoes": 1, "seed": "x"}, "not a whole number"),
+    ("count", ("dragon-tiger",), {"bets": "tie", "shoes": 1, "seed": 2**70}, "above the limit"),
+    ("count", ("dragon-tiger",), {"bets": "tie", "shoes": 1, "level": 10**9}, "above the limit of 100"),
+    ("count", ("dragon-tiger",), {"bets": "tie", "shoes": 1, "workers": 10**6}, "above the limit of 256"),
+    ("count", ("dragon-tiger",), {"bets": "tie", "shoes": 1, "workers": 1.0}, "not a whole number"),
+    ("count", ("dragon-tiger",), {"bets": "tie", "shoes": 1, "window": "10"}, "not a whole number"),
+    ("count", ("dragon-tiger",), {"bets": "tie", "shoes": 1, "tags": 5}, "tags must be a dict"),
+    ("count", ("dragon-tiger",), {"bets": "tie", "shoes": 1, "triggers": {"tie": "1e-99999999"}}, "true count"),
+    ("count", ("dragon-tiger",), {"bets": "tie", "shoes": 1, "triggers": {"tie": float("nan")}}, "true count"),
+    ("count", ("dragon-tiger",), {"bets": "tie", "shoes": 1, "triggers": {"tie": 10**100}}, "true count"),
+    ("count", ("dragon-tiger",), {"bets": "tie", "shoes": 1, "triggers": {"tie": None}}, "true count"),
+    ("count", ("dragon-tiger",), {"bets": "tie", "shoes": 1, "triggers": [8]}, "triggers must be a dict"),
+    ("settle", ("american-roulette", 37), {}, "bad number '37'"),
+    ("settle", ("american-roulette", "000"), {}, "bad number '000'"),
+    ("settle", ("roulette", "00"), {}, "bad number '00'"),
+    ("settle", ("sic-bo", "1,2,\u00b2"), {}, "bad die"),
+    ("settle", ("sic-bo", [1, 2, "\u0663"]), {}, "bad die"),
+    ("settle", ("baccarat", "4s,Kh,Ad,4c,2h,9d"), {"bets": 5}, "bets must be a bet id or a list"),
+    ("settle", (None, "1"), {}, "game must be a game id"),
+    ("Shoe.from_cards", (None,), {}, "cards must be text"),
+    ("Shoe.from_cards", (5,), {}, "cards must be text"),
+    ("Shoe.from_rank_counts", (None,), {}, "13 rank counts"),
+    ("sheet(a shoe of 10**31 cards)", (), {}, "at most 520,000 cards"),
+    ("Shoe.decks(1).remove", (None,), {}, "cards must be text"),
+    ("Shoe.decks(1).remove", ([("x",)],), {}, "a card spec is"),
+    ("Shoe.decks(1).remove", ([(1, "h", -5)],), {}, "count is 1 to"),
+    ("Shoe.decks(1).remove", ([(14, None, 1)],), {}, "rank is 1 (A) to 13"),
+    ("Shoe.decks(1).remove", ([(1, "x", 1)],), {}, "suit is one of"),
+    ("Shoe", ((4,) * 13, None), {"deck_count": "8"}, "deck_count must be"),
+    ("Shoe", ((-1,) * 13, None), {}, "each a whole number of at least 0"),
+    ("Shoe", ((4,) * 13, (0,) * 52), {}, "must add up to its rank counts"),
+    ("sheet(roulette).bet", ("nope",), {}, "unknown bet 'nope'"),
+    ("sheet(roulette).bet", (None,), {}, "a bet id is text"),
+    ("sheet(roulette).to_frame", ("rows",), {}, "to_frame takes"),
+    ("settle(roulette).bet", ("nope",), {}, "unknown bet 'nope'"),
+    ("eor", ("baccarat",), {"bets": "tie", "remove": 5}, "remove must be text"),
+    ("eor", (5,), {}, "game must be a game id"),
+    ("eor", ("baccarat",), {"bets": [1]}, "bets must be bet ids"),
+    ("sheet", ("baccarat",), {"bets": [1]}, "bets must be bet ids"),
+    ("sheet", ("baccarat",), {"bets": "tie", "player": ["9"]}, "player must be text"),
+    ("sheet", ("player-dealer-baccarat",), {"fee": Fraction(1, 3**100)}, "denominator has 48 digits"),
+    ("settle", ("baccarat", "4s,Kh,Ad,4c,2h,9d"), {"bets": [1]}, "bets must be bet ids"),
+    ("settle", ("roulette", ["\u0661\u0667"]), {}, "bad number"),
+    ("settle", ("american-roulette", [37]), {}, "bad number '37'"),
+    ("count", ("dragon-tiger",), {"bets": [5], "shoes": 1}, "bets must be bet ids"),
+    ("count", (None,), {}, "game must be a game id"),
+    ("count", ("dragon-tiger",), {"bets": "tie", "shoes": True}, "not a whole number"),
+    ("count", ("dragon-tiger",), {"bets": "tie", "shoes": 1, "level": True}, "not a whole number"),
+    ("count", ("dragon-tiger",), {"bets": "tie", "shoes": 1, "seed": 1.5}, "not a whole number"),
+    ("count", ("dragon-tiger",), {"bets": "tie", "shoes": 1, "window": 1.5}, "not a whole number"),
+    ("Shoe.from_card_counts", (5,), {}, "52 card counts"),
+    ("Shoe.decks(1).remove", (5,), {}, "cards must be text"),
+    ("Shoe.decks(1).remove", ([(0, None, 1)],), {}, "rank is 1 (A) to 13"),
+    ("Shoe", ((4,) * 13, None), {"removed": "x"}, "removed must be a tuple"),
+    ("Shoe", ((4.5,) * 13, None), {}, "each a whole number of at least 0"),
+    ("Shoe", ((4,) * 12, None), {}, "a tuple of 13 rank counts"),
+    ("sheet(roulette).bet", (5,), {}, "a bet id is text"),
+    ("eor(dragon-tiger).bet", ("nope",), {}, "unknown bet 'nope'"),
+    ("count(dragon-tiger).bet", ("nope",), {}, "unknown bet 'nope'"),
+    ("settle(roulette).bet", (None,), {}, "a bet id is text"),
+]
+"""``(function, args, kwargs, text)``: ``odds.<function>(*args, **kwargs)`` raises an OddsError
+whose one-line message holds ``text``, at once. ``Shoe.decks(1).remove`` calls the method of a
+one-deck shoe, ``sheet(roulette).bet`` the method of ``odds.sheet("roulette", bets="red")`` (and
+``eor(dragon-tiger)``, ``count(dragon-tiger)``, ``settle(roulette)`` the results of small calls;
+``sheet(a shoe of 10**31 cards)`` passes such a shoe to ``odds.sheet``)."""
+
+# -- the compiled-table cache: a broken entry is rebuilt, with one note, and never trusted ------------
+CACHE_CASES: list[tuple[str, str]] = [
+    ("swapped outcomes, digest recomputed", "it carries no authentication"),
+    ("swapped outcomes, authentication forged", "its authentication does not match"),
+    ("a term's factor index past the end", "an index outside its list of factors"),
+    ("a negative factor index", "an index outside its list of factors"),
+    ("a negative count of orderings", "a negative count of orderings"),
+    ("orderings as floats", "holds float64 values"),
+    ("terms in one dimension", "its terms or ways are not tables of integers"),
+    ("factors that are not factors", "a factor that is not one"),
+    ("a table for another number of cards", "a table of 4 cards, not 6"),
+    ("a deflate bomb of 320 MiB", "it would inflate to"),
+    ("a member inflating past its declared size", "not a table file"),
+    ("a pickled object array", "not a table file"),
+    ("a truncated file", "not a table file"),
+    ("not a zip file at all", "not a table file"),
+    ("a FIFO", "not a regular file"),
+    ("a link to /dev/zero", "a link, not a regular file"),
+    ("a folder", "not a regular file"),
+    ("a 100 MiB sparse file", "more than the"),
+]
+"""``(how the cached table of a user's bet is broken, the note's text)``: the next command still
+prints the right figures, one ``note:`` line on stderr says the entry was rebuilt, in bounded
+time and memory (tests/test_hostile.py breaks each entry)."""
+
+# -- export never deletes through a link, at any depth ---------------------------------------------------
+LINK_CASES: list[tuple[str, str, str]] = [
+    ("g/x.md", "g", "outside"),
+    ("g/h/x.md", "g", "outside"),
+    ("g/h/x.md", "g/h", "outside/h"),
+    ("a/b/c/x.md", "a/b", "outside/b"),
+    ("up/x.md", "up", ".."),
+    ("g/h/i/j/x.md", "g/h/i", "outside/i"),
+]
+"""``(a file a hostile manifest lists, the folder below --out that is a link, where it points
+(relative to the folder holding --out))``: the export of other files leaves the file it reaches
+outside --out alone."""
+# digits other than ASCII's: `\d` and str.isdigit() take them, and int() or Fraction() read them
+FILES_27["arabic_digits.txt"] = "Ax\u0663\n"
+case(1, "bad card", "sheet", "baccarat", "--bet", "tie", "--remove", "Ax\u0663")
+case(1, "bad card", "eor", "baccarat", "--bet", "tie", "--remove", "5x\u0661\u0662")
+case(1, "line 1: bad card", "batch", "baccarat", "--file", "{d}/arabic_digits.txt")
+case(1, "bad card", "settle", "baccarat", "4s,Kh,Ad,4c,2h,9dx\u0661")
+case(1, "must be a true count", "count", "tiger-baccarat", "--bet", "big-tiger", "--shoes", "1", "--trigger", "\u0668")
+case(
+    1,
+    "must be a true count",
+    "count",
+    "tiger-baccarat",
+    "--bet",
+    "big-tiger",
+    "--shoes",
+    "1",
+    "--trigger",
+    "-\u0662.\u0665",
+)

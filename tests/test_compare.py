@@ -154,7 +154,7 @@ def test_a_bet_only_one_paytable_has_is_a_dash_elsewhere(tmp_path):
         '  { key = "other", pays = -1 },\n]\n'
     )
     got = cells("baccarat", "--bet", "dragon-7", "--decks", "8", "--paytable", f"seed,{path}")
-    assert list(got) == [("dragon-7", "mine", 8)]
+    assert list(got) == [("dragon-7", "file:mine", 8)]
     table = run("compare", "baccarat", "--bet", "dragon-7", "--decks", "8", "--paytable", f"seed,{path}")
     assert re.search(r"\ndragon-7 +seed +-\n", table)
 

@@ -11,17 +11,22 @@ solve.
 
 from __future__ import annotations
 
+import importlib.util
 import itertools
 import json
 import math
 import os
 import random
 import resource
+import signal
 import socket
 import subprocess
 import sys
 import threading
 import time
+import tracemalloc
+import unicodedata
+import zipfile
 from fractions import Fraction
 from pathlib import Path
 
@@ -29,7 +34,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from hostile_corpus import CASES, make_files
+from hostile_corpus import CACHE_CASES, CASES, LIBRARY_CASES, LINK_CASES, OUTPUT_CASES, make_files
 from odds import export as export_lib
 from odds import files as files_lib
 from odds.batch import compositions
@@ -56,10 +61,25 @@ def _id(case) -> str:
     return f"{code}:{text}"[:80]
 
 
+def _unsafe(text: str) -> list[str]:
+    """The characters of an output a terminal would act on (controls, format and separator
+    characters; the line breaks excepted): an independent definition of what odds escapes."""
+    return sorted({c for c in text if c != "\n" and unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp")})
+
+
+def _small_export(paytables=()):
+    """What the replay's export writes: a few files (the corpus tests the folder, not the tables,
+    which take a minute to compute)."""
+    return {"a.md": "A\n", "baccarat/seed.md": "S\n", "baccarat/seed.json": "{}\n"}
+
+
 @pytest.mark.parametrize("args, code, text", CASES, ids=[_id(c) for c in CASES])
-def test_hostile_input_is_one_line(args, code, text, hostile, monkeypatch):
+def test_hostile_input_is_one_line(args, code, text, hostile, monkeypatch, tmp_path):
     monkeypatch.chdir(hostile)  # a file named `mine` beside the command; relative plot names
     monkeypatch.setattr(count_lib, "DASK_TIMEOUT", 2.0)
+    monkeypatch.setattr(export_lib, "export_files", _small_export)
+    monkeypatch.setenv("ODDS_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     args = [a.replace("{d}", str(hostile)) for a in args]
     start = time.perf_counter()
     result = CliRunner().invoke(cli, args)
@@ -71,11 +91,13 @@ def test_hostile_input_is_one_line(args, code, text, hostile, monkeypatch):
     assert lines[0].startswith("Error: ") and text in lines[0], lines[0][:300]
     assert len(lines[0]) < 400, "a long input must be shortened in the message"
     assert "Traceback" not in result.output and "internal error" not in lines[0]
+    assert not _unsafe(result.stderr) and not _unsafe(result.stdout), "a control character reached the terminal"
     assert elapsed < 5, f"{elapsed:.1f} s"
 
 
 def test_the_corpus_covers_every_command():
-    assert len(CASES) >= 150
+    assert len(CASES) >= 550  # 408 before issue 27
+    assert len(CASES) + len(OUTPUT_CASES) + len(LIBRARY_CASES) + len(CACHE_CASES) + len(LINK_CASES) >= 408 + 150
     commands = {args[0] for args, _, _ in CASES}
     assert set(cli.commands) <= commands, set(cli.commands) - commands
 
@@ -510,3 +532,358 @@ def test_the_readme_limits_table_is_the_code_s():
     assert rows["vectors in a vectors file"] == f"{limits.MAX_VECTORS:,}"
     assert rows["a paytable file"] == f"{limits.MAX_PAYTABLE_BYTES >> 20} MiB"
     assert rows["a vectors file, a batch file (or stdin)"] == f"{limits.MAX_DATA_BYTES >> 20} MiB"
+    from odds.exact import budget
+    from odds.exact import store
+
+    assert rows[next(k for k in rows if k.startswith("digits of a pay"))] == f"{limits.MAX_PAY_DIGITS}"
+    assert rows["an export's manifest"] == f"{limits.MAX_MANIFEST_BYTES >> 20} MiB"
+    assert rows["rows a bet's exact table settles"] == f"{budget.MAX_ROWS:,}"
+    seconds, memory = budget.cost(budget.MAX_ROWS)
+    assert f"about {seconds:.0f} s and {memory / 2**30:.1f} GiB" in text
+    assert rows["a cached table: its file, what it inflates to"] == (
+        f"{store.MAX_FILE_BYTES >> 20} MiB, {store.MAX_INFLATED_BYTES >> 20} MiB"
+    )
+
+
+# == issue 27 ========================================================================================
+
+
+@pytest.mark.parametrize("args", OUTPUT_CASES, ids=[_id((c, 0, "")) for c in OUTPUT_CASES])
+def test_text_from_files_reaches_the_terminal_escaped(args, hostile, monkeypatch, tmp_path):
+    """Bet names, labels, descriptions, sources and paths holding escape sequences, newlines and
+    bidirectional overrides: the command runs, and prints each of them escaped."""
+    monkeypatch.chdir(hostile)
+    monkeypatch.setenv("ODDS_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    args = [a.replace("{d}", str(hostile)) for a in args]
+    start = time.perf_counter()
+    result = CliRunner().invoke(cli, args)
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    assert result.exit_code == 0, result.stderr[:300]
+    assert not _unsafe(result.stdout) and not _unsafe(result.stderr), (_unsafe(result.stdout), _unsafe(result.stderr))
+    if args[0] in ("sheet", "settle") and "escapes.toml" in " ".join(args) and "--format" not in args:
+        assert "\\x1b" in result.stdout  # shown, escaped - not dropped
+    assert time.perf_counter() - start < 10
+
+
+def _library_call(name: str):
+    import odds
+
+    if name == "sheet(a shoe of 10**31 cards)":
+        return lambda: odds.sheet("baccarat", bets="tie", shoe=odds.Shoe.from_rank_counts([10**30] * 13))
+    if name == "Shoe.decks(1).remove":
+        return odds.Shoe.decks(1).remove
+    if name.startswith("sheet(roulette)."):
+        return getattr(odds.sheet("roulette", bets="red"), name.split(".", 1)[1])
+    if name.startswith("settle(roulette)."):
+        return getattr(odds.settle("roulette", 17), name.split(".", 1)[1])
+    if name.startswith("eor(dragon-tiger)."):
+        return getattr(odds.eor("dragon-tiger", bets="tie", decks=1), name.split(".", 1)[1])
+    if name.startswith("count(dragon-tiger)."):
+        return getattr(odds.count("dragon-tiger", bets="tie", shoes=1, decks=1), name.split(".", 1)[1])
+    target = odds
+    for part in name.split("."):
+        target = getattr(target, part)
+    return target
+
+
+def _alarm(signum, frame):
+    raise TimeoutError("no answer within the time allowed")
+
+
+@pytest.mark.parametrize(
+    "name, args, kwargs, text", LIBRARY_CASES, ids=[f"{c[0]}-{i}" for i, c in enumerate(LIBRARY_CASES)]
+)
+def test_the_library_refuses_bad_arguments_in_one_line(name, args, kwargs, text):
+    function = _library_call(name)
+    old = signal.signal(signal.SIGALRM, _alarm)
+    signal.alarm(10)
+    start = time.perf_counter()
+    try:
+        with pytest.raises(OddsError) as caught:
+            function(*args, **kwargs)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+    message = str(caught.value)
+    assert text in message and "\n" not in message and len(message) < 400, message[:300]
+    assert time.perf_counter() - start < 5
+
+
+# -- the compiled-table cache --------------------------------------------------------------------------
+
+PAIR_BET = (
+    'game = "baccarat"\nextends = "seed"\n[bets.x]\noutcomes = [{ key = "w", when = "player_pair and '
+    'player_suited", pays = 30 }, { key = "o", pays = -1 }]\n'
+)
+
+
+def _break(path: Path, key: str, how: str) -> None:
+    """Break the cached table at ``path`` as ``how`` says (CACHE_CASES)."""
+    import io
+
+    from odds.exact import store
+
+    arrays = store.unpack(path.read_bytes())
+    arrays.pop("_mac", None)
+
+    def sealed(changed, mac=True):
+        seal = {"_mac": np.array(store._mac(store._secret(), key, changed) if mac else "0" * 64)}
+        np.savez_compressed(path, **seal, **changed)
+
+    if how.startswith("swapped outcomes"):
+        swapped = {**arrays, "ways": arrays["ways"][:, ::-1].copy()}
+        if "digest" in how:  # the seal odds once trusted, recomputed
+            np.savez_compressed(path, _digest=np.array(store._digest(swapped)), **swapped)
+        else:
+            sealed(swapped, mac=False)
+    elif how == "a term's factor index past the end":
+        terms = arrays["terms"].copy()
+        terms[0, 0] = len(json.loads(str(arrays["factors"])))
+        sealed({**arrays, "terms": terms})
+    elif how == "a negative factor index":
+        terms = arrays["terms"].copy()
+        terms[-1, -1] = -1
+        sealed({**arrays, "terms": terms})
+    elif how == "a negative count of orderings":
+        ways = arrays["ways"].copy()
+        ways[0, 0] = -5
+        sealed({**arrays, "ways": ways})
+    elif how == "orderings as floats":
+        sealed({**arrays, "ways": arrays["ways"].astype(float)})
+    elif how == "terms in one dimension":
+        sealed({**arrays, "terms": arrays["terms"].ravel()})
+    elif how == "factors that are not factors":
+        sealed({**arrays, "factors": np.array(json.dumps([["card", 99, 1], ["rest", -1]]))})
+    elif how == "a table for another number of cards":
+        sealed({**arrays, "positions": np.array(4)})
+    elif how == "a deflate bomb of 320 MiB":
+        with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as archive:
+            with archive.open("terms.npy", "w", force_zip64=True) as member:
+                block = b"\0" * (1 << 22)
+                for _ in range(80):
+                    member.write(block)
+    elif how == "a member inflating past its declared size":
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+            archive.writestr("terms.npy", b"\0" * (8 << 20))
+        data = bytearray(buffer.getvalue())
+        data[22:26] = (100).to_bytes(4, "little")  # the local header's uncompressed size
+        central = data.rfind(b"PK\x01\x02")
+        data[central + 24 : central + 28] = (100).to_bytes(4, "little")
+        path.write_bytes(bytes(data))
+    elif how == "a pickled object array":
+        buffer = io.BytesIO()
+        np.save(buffer, np.array([{"x": 1}], dtype=object), allow_pickle=True)
+        with zipfile.ZipFile(path, "w") as archive:
+            archive.writestr("terms.npy", buffer.getvalue())
+    elif how == "a truncated file":
+        path.write_bytes(path.read_bytes()[: path.stat().st_size // 2])
+    elif how == "not a zip file at all":
+        path.write_bytes(b"GIF89a" + b"\0" * 100)
+    elif how == "a FIFO":
+        path.unlink()
+        os.mkfifo(path)
+    elif how == "a link to /dev/zero":
+        path.unlink()
+        path.symlink_to("/dev/zero")
+    elif how == "a folder":
+        path.unlink()
+        path.mkdir()
+    elif how == "a 100 MiB sparse file":
+        with open(path, "r+b") as out:
+            out.truncate(100 << 20)
+    else:
+        raise AssertionError(how)
+
+
+@pytest.mark.parametrize("how, text", CACHE_CASES, ids=[c[0] for c in CACHE_CASES])
+def test_a_broken_cache_entry_is_rebuilt_with_one_note(how, text, tmp_path, monkeypatch):
+    from odds.bets import engine
+
+    monkeypatch.setenv("ODDS_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    bets = tmp_path / "pairs.toml"
+    bets.write_text(PAIR_BET)
+    args = ["sheet", "baccarat", "--paytable", str(bets), "--bet", "x", "--format", "csv"]
+    monkeypatch.setattr(engine, "_COMPILED", {})
+    fresh = CliRunner().invoke(cli, args)
+    assert fresh.exit_code == 0 and fresh.stderr == "", fresh.output
+    (path,) = (tmp_path / "cache").glob("*.npz")
+    _break(path, path.stem, how)
+    monkeypatch.setattr(engine, "_COMPILED", {})  # a new process, as far as the cache can tell
+    old = signal.signal(signal.SIGALRM, _alarm)
+    signal.alarm(10)  # a FIFO opened for reading would wait for a writer forever
+    tracemalloc.start()
+    start = time.perf_counter()
+    try:
+        again = CliRunner().invoke(cli, args)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+        _, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+    assert again.exception is None or isinstance(again.exception, SystemExit), repr(again.exception)
+    assert again.exit_code == 0 and again.stdout == fresh.stdout  # the right figures, never the planted ones
+    notes = again.stderr.strip().splitlines()
+    assert len(notes) == 1 and notes[0].startswith("note: ") and text in notes[0] and "rebuilt" in notes[0], notes
+    assert peak < 200 << 20, f"{peak >> 20} MiB"  # a bomb is never inflated
+    assert time.perf_counter() - start < 10
+    third = CliRunner().invoke(cli, args)  # rebuilt and written again: the next run is quiet
+    assert third.exit_code == 0 and third.stdout == fresh.stdout and third.stderr == ""
+
+
+def test_the_cache_secret_lives_outside_the_cache_and_is_the_user_s(tmp_path, monkeypatch):
+    from odds.exact import store
+
+    monkeypatch.setenv("ODDS_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    store.save("k" * 32, {"x": np.arange(3)})
+    secret = store.secret_path()
+    assert secret.is_file() and (secret.stat().st_mode & 0o077) == 0 and len(secret.read_bytes()) == 32
+    assert (tmp_path / "cache") not in secret.parents
+    assert np.array_equal(store.load("k" * 32)["x"], np.arange(3))
+    secret.write_bytes(os.urandom(32))  # another secret: the old tables are not trusted
+    assert store.load("k" * 32) is None
+
+
+# -- export never deletes through a link ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("listed, link, points_to", LINK_CASES, ids=[c[0] for c in LINK_CASES])
+def test_export_never_deletes_through_a_link(listed, link, points_to, tmp_path):
+    out = tmp_path / "out"
+    out.mkdir()
+    # where the listed file really is: through the link, outside --out
+    target_folder = (tmp_path / points_to).resolve()
+    inside_link = listed[len(link) + 1 :]
+    victim = target_folder / inside_link
+    victim.parent.mkdir(parents=True, exist_ok=True)
+    victim.write_text("the user's own\n")
+    (out / link).parent.mkdir(parents=True, exist_ok=True)
+    os.symlink(target_folder, out / link)
+    (out / export_lib.MANIFEST).write_text(export_lib.MANIFEST_HEAD + f"{listed}\n")
+    export_lib.write({"a.md": "A\n"}, out)
+    assert victim.read_text() == "the user's own\n"  # never deleted
+    assert export_lib.owned(out) == {"a.md"}
+
+
+def test_a_manifest_of_2_gib_is_never_read_whole(tmp_path):
+    out = tmp_path / "out"
+    out.mkdir()
+    with open(out / export_lib.MANIFEST, "wb") as manifest:
+        manifest.truncate(2 << 30)  # sparse: 2 GiB of NULs, written in no time
+    proc, took = _run(["export", "--out", str(out), "--paytable", "/nonexistent.toml"], memory=1 << 30)
+    assert proc.returncode == 1 and b"no such paytable file" in proc.stderr  # a bad --paytable, before the rest
+    tracemalloc.start()
+    try:
+        with pytest.raises(OddsError, match="bigger than 1 MiB"):
+            export_lib.owned(out)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 8 << 20
+
+
+def test_a_user_paytable_never_takes_a_shipped_name(tmp_path, monkeypatch):
+    """A file called seed.toml exports under files/, is named file:seed in every output, and its
+    vectors do not verify against the shipped seed (roulette: one vector, quick to make)."""
+    (tmp_path / "seed.toml").write_text(_red_pays("1.1"))
+    monkeypatch.chdir(tmp_path)
+    table = load_paytable(get_game("roulette"), "seed.toml")
+    assert table.name == "file:seed" and export_lib.sheet_path("roulette", table.name) == "roulette/files/seed"
+    assert export_lib.sheet_path("roulette", load_paytable(get_game("roulette"), "seed").name) == "roulette/seed"
+    sheet = json.loads(
+        CliRunner().invoke(cli, ["sheet", "roulette", "--paytable", "seed.toml", "--format", "json"]).stdout
+    )
+    assert sheet["paytable"] == "file:seed" and sheet["paytable_source"] == "seed.toml"
+    made = CliRunner().invoke(cli, ["vectors", "--game", "roulette", "--paytable", "seed.toml", "--out", "v.json"])
+    assert made.exit_code == 0, made.output
+    assert {v["paytable"] for v in json.loads((tmp_path / "v.json").read_text())["vectors"]} == {"file:seed"}
+    alone = CliRunner().invoke(cli, ["verify", "v.json"])
+    assert alone.exit_code == 1 and "file:seed" in alone.stdout  # never checked against the shipped seed
+    (tmp_path / "other").mkdir()
+    (tmp_path / "other" / "seed.toml").write_text(_red_pays("1.1"))
+    ok = CliRunner().invoke(cli, ["verify", "v.json", "--paytable", "other/seed.toml"])
+    assert ok.exit_code == 0, ok.output  # a file's name is portable: any folder
+    (tmp_path / "third").mkdir()
+    (tmp_path / "third" / "seed.toml").write_text(_red_pays("1.2"))
+    two = CliRunner().invoke(
+        cli, ["verify", "v.json", "--paytable", "other/seed.toml", "--paytable", "third/seed.toml"]
+    )
+    assert two.exit_code == 1 and "both paytables named file:seed" in two.stderr  # never one replacing the other
+
+
+def _red_pays(pay: str) -> str:
+    return f'game = "roulette"\nextends = "seed"\n[bets.red]\npays.win = "{pay}"\npays.lose = -1\npays.zero = -1\n'
+
+
+def test_american_double_zero_is_written_00_and_37_does_not_verify():
+    from odds.design import rounds
+
+    made = rounds.build_rounds([get_game("american-roulette")], "seed")
+    cards = [r["cards"] for r in made["rounds"]]
+    assert ["00"] in cards and [37] not in cards and len(cards) == 38
+    assert rounds.verify(made)[0] == []
+    for spelled in (37, "37", "000"):
+        bad = {**made, "rounds": [{**r, "cards": [spelled]} for r in made["rounds"] if r["cards"] == ["00"]]}
+        problems, _, _ = rounds.verify(bad)
+        assert len(problems) == 1 and "bad number" in problems[0], problems
+
+
+# -- streams and the environment: real processes ---------------------------------------------------------
+
+
+def _closing(fd: int):
+    def close():
+        os.close(fd)
+
+    return close
+
+
+def test_a_closed_stdout_or_stdin_is_one_line():
+    proc = subprocess.run(ODDS + ["games"], stderr=subprocess.PIPE, preexec_fn=_closing(1), timeout=60)
+    assert proc.returncode == 1 and proc.stderr.decode().strip() == "Error: cannot write the output: stdout is closed"
+    proc = subprocess.run(
+        ODDS + ["batch", "baccarat", "--file", "-"], capture_output=True, preexec_fn=_closing(0), timeout=60
+    )
+    assert proc.returncode == 1 and proc.stderr.decode().strip() == "Error: --file -: cannot read stdin: it is closed"
+
+
+def test_a_terminal_that_is_not_utf8_gets_escapes(tmp_path):
+    path = tmp_path / "cjk.toml"
+    path.write_text(
+        'game = "baccarat"\nextends = "seed"\n[bets.x]\nname = "\u9f8d 7"\noutcomes = [{ key = "w", when = "tie", '
+        'pays = 8 }, { key = "o", pays = -1 }]\n',
+        encoding="utf-8",
+    )
+    proc, _ = _run(["sheet", "baccarat", "--paytable", str(path), "--bet", "x"], env={"PYTHONIOENCODING": "latin-1"})
+    assert proc.returncode == 0 and proc.stderr == b"", proc.stderr
+    assert b"\\u9f8d 7 (x)" in proc.stdout
+
+
+def test_a_bad_dask_timeout_fails_only_the_command_that_uses_it():
+    env = {"ODDS_DASK_TIMEOUT": "abc"}
+    proc, _ = _run(["count", "dragon-tiger", "--bet", "tie", "--shoes", "1", "--format", "json"], env=env)
+    assert proc.returncode == 0 and proc.stderr == b"", proc.stderr
+    if importlib.util.find_spec("distributed") is not None:
+        proc, _ = _run(["count", "dragon-tiger", "--shoes", "1", "--scheduler", "tcp://127.0.0.1:1"], env=env)
+        _one_line(proc, "ODDS_DASK_TIMEOUT='abc': give the seconds")
+
+
+def test_exported_files_escape_text_from_files(hostile, monkeypatch):
+    """`export --paytable` writes a user's bet names and descriptions into files a user may `cat`:
+    escaped there as on the terminal (the producers are cut to that file's sheet: the others take
+    a minute and hold no text of a user's)."""
+    from odds.render.sheet import render_sheet
+    from odds.sheet import build_sheet
+
+    game = get_game("baccarat")
+    table = load_paytable(game, str(hostile / "escapes.toml"))
+    sheet = build_sheet(game, table, Shoe.decks(8), ["x"])
+    produced = {f"baccarat/files/escapes.{fmt}": render_sheet(sheet, fmt) for fmt in ("md", "csv", "json")}
+    assert any(_unsafe(text) for text in produced.values())  # what the producer alone would write
+    monkeypatch.setattr(export_lib, "PRODUCERS", [lambda paytables: produced])
+    files = export_lib.export_files()
+    assert set(files) == set(produced) and not any(_unsafe(text) for text in files.values())
+    assert files["baccarat/files/escapes.json"] == produced["baccarat/files/escapes.json"]  # JSON escapes itself

@@ -54,7 +54,7 @@ def test_player_edge_bets_are_flagged(tmp_path):
     assert [r["player_edge"] for r in rows] == [True, False]
     assert rows[0]["house_edge"] == -Fraction(18 * 11 - 19 * 10, 370)  # 18/37 * 1.1 - 19/37
     md = overview_md(rows)
-    assert f"| {FLAG} |" in md and "roulette generous `red`" in md
+    assert f"| {FLAG} |" in md and "roulette file:generous `red`" in md
     assert overview_csv(rows).splitlines()[1].endswith(",yes")
 
 

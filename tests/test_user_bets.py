@@ -355,7 +355,7 @@ def test_every_command_takes_user_bets(user_table, tmp_path):
     out = tmp_path / "export"
     export = run("export", "--out", str(out), "--paytable", path)
     assert export.exit_code == 0, export.output
-    assert "dragon-7" in (out / "baccarat" / "my-bets.md").read_text()
+    assert "dragon-7" in (out / "baccarat" / "files" / "my-bets.md").read_text()  # never a shipped name
     assert "`dragon-7`" in (out / "overview.md").read_text()
 
 

@@ -24,13 +24,17 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from ..errors import PaytableError
+from ..errors import PaytableError, shown_repr
 from ..core import BetRule, Outcome
 from .condition import ConditionError, compile_condition
 from .features import feature_specs, feature_table, other_games_with
 
-NAME = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
-"""Bet ids and outcome keys: lowercase words (letters, digits) joined by hyphens."""
+NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+"""Bet ids and outcome keys: lowercase words (letters, digits) joined by hyphens, matched in full
+(``re.fullmatch``: a ``$`` would also match before a final newline, and ``"tie\\n"`` would pass)."""
+MAX_LABEL = 200
+"""Characters of an outcome's ``label``; without one, the label is the condition (whose own limit
+is :data:`odds.bets.condition.MAX_LENGTH`)."""
 OUTCOME_KEYS = ("key", "label", "when", "pays")
 MAX_OUTCOMES = 1000
 """Outcomes a bet may have (docs/limits.md): as many as a designer writes by hand; each costs a
@@ -43,9 +47,9 @@ class DefinitionError(PaytableError):
 
 
 def check_name(name: str, what: str, where: str) -> None:
-    if not isinstance(name, str) or not NAME.match(name) or len(name) > 64:
+    if not isinstance(name, str) or len(name) > 64 or not NAME.fullmatch(name):
         raise DefinitionError(
-            f"{where}: {what} {name!r} must be lowercase words (a-z, 0-9) joined by "
+            f"{where}: {what} {shown_repr(name)} must be lowercase words (a-z, 0-9) joined by "
             f"hyphens, e.g. dragon-7, at most 64 characters"
         )
 
@@ -106,9 +110,11 @@ def read_definition(game, bet_id: str, raw: dict, where: str, parse_pay) -> tupl
                 checked = compile_condition(when, features)
             except ConditionError as exc:
                 raise DefinitionError(f"{here}.when: {_with_other_games(str(exc), game.id)}") from None
-        label = item.get("label", when if when is not None else OTHER_LABEL)
-        if not isinstance(label, str) or len(label) > 200:
-            raise DefinitionError(f"{here}.label: must be a text of at most 200 characters")
+        label = item.get("label")
+        if label is None:  # the condition itself, within the condition's own limit
+            label = when if when is not None else OTHER_LABEL
+        elif not isinstance(label, str) or len(label) > MAX_LABEL:
+            raise DefinitionError(f"{here}.label: must be a text of at most {MAX_LABEL} characters")
         if "pays" in item:
             pays[key] = parse_pay(item["pays"], f"{here}.pays")
         built.append(Outcome(key, " ".join(label.split())))

@@ -19,6 +19,7 @@ from collections.abc import MutableMapping
 import click
 
 from ..errors import OddsError
+from ..text import escape
 
 COMMANDS = {
     "games": "odds.cli.sheets",
@@ -124,7 +125,7 @@ def _one_line(exc: click.UsageError) -> click.UsageError:
     if exc.ctx is None or isinstance(exc, click.exceptions.NoArgsIsHelpError):
         return exc
     message = re.sub(r"\S{60,}", lambda m: f"{m[0][:20]}...{m[0][-20:]} ({len(m[0])} characters)", exc.format_message())
-    short = click.UsageError(f"{message} (see '{exc.ctx.command_path} --help')")
+    short = click.UsageError(f"{escape(message)} (see '{exc.ctx.command_path} --help')")
     short.exit_code = exc.exit_code
     return short
 
@@ -154,7 +155,8 @@ class OddsGroup(click.Group):
         try:
             return super().invoke(ctx)
         except OddsError as exc:
-            raise click.ClickException(str(exc)) from None
+            # one line, whatever a file put in the message (a newline, an escape sequence)
+            raise click.ClickException(escape(str(exc))) from None
         except click.UsageError as exc:
             raise _one_line(exc) from None
 
@@ -173,6 +175,7 @@ def main():
     that cannot be written (a full disk, ``> /dev/full``) and an unexpected failure are each one
     line on stderr and exit code 1, not a traceback (``ODDS_DEBUG=1`` shows the traceback)."""
     _one_blas_thread()
+    _safe_streams()
     code = 0
     try:
         try:
@@ -211,9 +214,42 @@ def _one_blas_thread() -> None:
             os.environ.setdefault(var, "1")
 
 
+class _ClosedOutput:
+    """What stands for stdout when the program was started with it closed (``>&-``: Python then
+    has no ``sys.stdout``): writing fails with one clear line instead of an AttributeError."""
+
+    encoding = "utf-8"
+    errors = "backslashreplace"
+
+    def write(self, text):
+        import errno
+
+        raise OSError(errno.EBADF, "stdout is closed")
+
+    def flush(self):
+        pass
+
+    def isatty(self):
+        return False
+
+
+def _safe_streams() -> None:
+    """stdout as the program can always use it: a closed stdout is :class:`_ClosedOutput`, and
+    text the terminal's encoding cannot hold (a bet named in Chinese on a Latin-1 terminal) is
+    written as backslash escapes instead of failing."""
+    if sys.stdout is None:
+        sys.stdout = _ClosedOutput()
+    for stream in (sys.stdout, sys.stderr):
+        if stream is not None and hasattr(stream, "reconfigure"):
+            try:
+                stream.reconfigure(errors="backslashreplace")
+            except (ValueError, OSError):
+                pass
+
+
 def _fail(message: str) -> None:
     try:
-        click.echo(f"Error: {message}", err=True)
+        click.echo(f"Error: {escape(message)}", err=True)
     except OSError:
         pass
 

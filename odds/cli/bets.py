@@ -6,7 +6,7 @@ import click
 
 from ..bets.features import feature_specs
 from ..render.features import render_features
-from .options import format_option, resolve_game
+from .options import echo, format_option, resolve_game
 
 
 @click.command()
@@ -20,7 +20,7 @@ def features(game_id, fmt):
     own bet").
     """
     game = resolve_game(game_id)
-    click.echo(render_features(game, list(feature_specs(game.id).values()), fmt), nl=False)
+    echo(render_features(game, list(feature_specs(game.id).values()), fmt))
 
 
 def register(cli):

@@ -8,7 +8,7 @@ import click
 
 from ..compare import DEFAULT_DECKS, compare as compare_lib, parse_decks
 from ..render.compare import render_comparison
-from .options import bet_option, format_option, pay_option, resolve_game, resolve_paytable
+from .options import echo, bet_option, format_option, pay_option, resolve_game, resolve_paytable
 
 
 @click.command()
@@ -44,12 +44,16 @@ def compare(game_id, bets, decks_text, paytables, pays, fmt):
         # a file whose name holds a comma is still one paytable
         parts = [given] if given is None or os.path.isfile(given) else [p.strip() for p in given.split(",")]
         names.extend(p for p in parts if p != "")
+    from ..paytable import check_distinct
+
+    loaded = [resolve_paytable(game, name) for name in names]
+    check_distinct(loaded)  # two files of one name would be one column
     tables = {}
-    for name in names:
-        for table in [resolve_paytable(game, name)] + ([resolve_paytable(game, name, pays)] if pays else []):
+    for name, plain in zip(names, loaded):
+        for table in [plain] + ([resolve_paytable(game, name, pays)] if pays else []):
             tables.setdefault(table.name, table)
     result = compare_lib(game, list(tables.values()), decks, list(bets))
-    click.echo(render_comparison(result, fmt), nl=False)
+    echo(render_comparison(result, fmt))
 
 
 def register(cli):

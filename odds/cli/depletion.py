@@ -18,6 +18,7 @@ from ..shoe import CUT_CARD, Shoe
 from .sheets import sheet_bets
 from .. import limits
 from .options import (
+    echo,
     seen_options,
     CARDS,
     DECKS,
@@ -80,7 +81,7 @@ def eor(game_id, bets, paytable, decks, remove, fmt, plot_file, player, banker):
         from ..depletion.plot import plot_effects
 
         plot_effects(result, plot_file, f"{game.name}: effects of removal, {shoe}")
-    click.echo(render_eor(game, table, shoe, result, fmt), nl=False)
+    echo(render_eor(game, table, shoe, result, fmt))
 
 
 # -- tags -----------------------------------------------------------------------------------------
@@ -122,9 +123,7 @@ def tags(game_id, bet_id, level, tags_text, paytable, decks, remove, fmt):
     chosen = parse_tags(tags_text, labels) if tags_text is not None else derive_tags(effects, level)
     correlation = betting_correlation(effects, chosen, counts)
     balanced = is_balanced(chosen, counts)
-    click.echo(
-        render_tags(game, table, shoe, bet, chosen, level, tags_text is not None, correlation, balanced, fmt), nl=False
-    )
+    echo(render_tags(game, table, shoe, bet, chosen, level, tags_text is not None, correlation, balanced, fmt))
 
 
 # -- count ----------------------------------------------------------------------------------------
@@ -285,7 +284,7 @@ def count(
             f"{game.name}: {shoes:,} shoes of {decks} decks, seed {seed}, cut card {cut_card} ({after_cut}), "
             f"true count {true_count}",
         )
-    click.echo(render_count(game, table, spec, Shoe.decks(decks), shoes, rows, fmt), nl=False)
+    echo(render_count(game, table, spec, Shoe.decks(decks), shoes, rows, fmt))
 
 
 def register(cli):

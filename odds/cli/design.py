@@ -17,6 +17,7 @@ from ..render.simulate import failure_message, render_simulation
 from ..render.solve import render_solution
 from .. import limits
 from .options import (
+    echo,
     CARDS,
     DECKS,
     SEED,
@@ -82,7 +83,7 @@ def solve(game_id, bet_id, outcome, edge, rtp, symbolic, paytable, pays, decks, 
     resolve_bets(game, [bet_id], table)
     shoe = resolve_shoe(game, decks, remove)
     s = solve_lib.solve_pay(game, bet_id, table, shoe, outcome, target)
-    click.echo(render_solution(s, game, shoe, solve_lib.GRID_TEXT, symbolic, fmt), nl=False)
+    echo(render_solution(s, game, shoe, solve_lib.GRID_TEXT, symbolic, fmt))
 
 
 # -- simulate --------------------------------------------------------------------------------------
@@ -145,7 +146,7 @@ def simulate(game_id, bets, paytable, rounds, seed, decks, cut_card, z_max, fmt)
     else:
         result = sim_lib.simulate(game, table, bet_ids, **kwargs)
     shoe = Shoe.decks(result.decks) if result.decks else None
-    click.echo(render_simulation(result, shoe, fmt), nl=False)
+    echo(render_simulation(result, shoe, fmt))
     if result.failures:
         raise OddsError(failure_message(result))
 
@@ -189,16 +190,14 @@ def vectors(out_file, game_id, paytable, rounds):
         data = rounds_lib.build_rounds(games, paytable)
         text = rounds_lib.dumps(data)
         for gap in data.get("uncovered", []):
-            click.echo(
-                f"note: no round found for {gap['game']} {gap['paytable']} {gap['bet']}: {gap['outcome']}", err=True
-            )
+            echo(f"note: no round found for {gap['game']} {gap['paytable']} {gap['bet']}: {gap['outcome']}\n", err=True)
     else:
         text = vec_lib.dumps(vec_lib.build_vectors(games, paytable))
     if out_file is None:
-        sys.stdout.write(text)
+        echo(text)
         return
     write_text(out_file, text, "--out")  # whole or not at all; /dev/null, a folder or no folder: one line
-    click.echo(files_text.vectors_written(out_file, text), err=True)
+    echo(files_text.vectors_written(out_file, text) + "\n", err=True)
 
 
 @click.command()
@@ -222,22 +221,21 @@ def verify(path, paytables, tolerance):
     or another program's - against exact values; list every mismatch; exit 1 on any."""
     from ..design import rounds, vectors as vec_lib
     from ..games import get_game
-    from ..paytable import load_paytable, read_game_of
+    from ..paytable import check_distinct, load_paytable, read_game_of
 
     tol = parse_tolerance(tolerance)
-    own = {}
-    for file in paytables:
-        table = load_paytable(get_game(read_game_of(file)), file)
-        own[table.name] = table
+    loaded = [load_paytable(get_game(read_game_of(file)), file) for file in paytables]
+    check_distinct(loaded)  # vectors name a file by its name: two of one name would replace each other
+    own = {table.name: table for table in loaded}
     data = vec_lib.load(path)
     checker = rounds if data.get("schema") == rounds.SCHEMA else vec_lib
     problems, count, checked = checker.verify(data, own, tol)
     what = "round(s)" if "rounds" in data and data.get("schema") != vec_lib.SCHEMA else "vector(s)"
     for line in problems:
-        click.echo(line)
+        echo(line + "\n")  # each problem one line, whatever the file held
     if problems:
         raise OddsError(files_text.verify_failed(path, len(problems), count, what))
-    click.echo(files_text.verify_passed(path, count, checked, what), err=True)
+    echo(files_text.verify_passed(path, count, checked, what) + "\n", err=True)
 
 
 def parse_tolerance(text: str | None):

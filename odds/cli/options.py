@@ -13,6 +13,7 @@ from ..games import get_game
 from ..paytable import load_paytable
 from ..render import FORMATS
 from ..shoe import Shoe
+from ..validate import whole_problem
 
 
 class Whole(click.ParamType):
@@ -39,12 +40,9 @@ class Whole(click.ParamType):
                     ctx,
                 )
             number = int(text)
-        if self.low is not None and number < self.low:
-            self.fail(f"{number} is below {self.low:,}", param, ctx)
-        if self.high is not None and number > self.high:
-            self.fail(
-                f"{number:,} is above the limit of {self.high:,}{f' ({self.why})' if self.why else ''}", param, ctx
-            )
+        problem = whole_problem(number, self.low, self.high, self.why)  # the library's words too
+        if problem:
+            self.fail(problem, param, ctx)
         return number
 
 
@@ -74,6 +72,15 @@ class FilePath(click.Path):
             if isinstance(exc, click.BadParameter):
                 raise
             self.fail(f"{shown(str(value))}: not a usable path ({exc.__class__.__name__})", param, ctx)
+
+
+def echo(text: str, err: bool = False) -> None:
+    """Write a command's output (or a note) as is, but with every control character a file could
+    have put in it escaped (:func:`odds.text.escape_lines`): a bet's name never drives the
+    terminal. JSON passes unchanged (``json.dumps`` already escapes them)."""
+    from ..text import escape_lines
+
+    click.echo(escape_lines(text), nl=False, err=err)
 
 
 DECKS = Whole(high=limits.MAX_DECKS, why="decks in a shoe")

@@ -6,7 +6,7 @@ import click
 
 from ..render.settle import render_settle
 from ..settle import settle_round
-from .options import bet_option, format_option, paytable_option, resolve_game, resolve_paytable
+from .options import echo, bet_option, format_option, paytable_option, resolve_game, resolve_paytable
 
 
 @click.command()
@@ -31,7 +31,7 @@ def settle(game_id, cards, bets, paytable, fmt):
     if result.left_out:
         hint = " (write Kh, not K)" if result.game.uses_shoe else " (give the next spin too: 17,0)"
         click.echo(f"note: {', '.join(result.left_out)} left out: {result.why_left_out}{hint}", err=True)
-    click.echo(render_settle(result, fmt), nl=False)
+    echo(render_settle(result, fmt))
 
 
 def register(cli):

@@ -21,8 +21,9 @@ from ..render import files as files_text
 from ..render.batch import alias_note
 from ..render.games import render_games
 from ..render.sheet import render_sheet, suits_note
-from ..sheet import build_sheet, paytable_game
+from ..sheet import build_sheet
 from .options import (
+    echo,
     DECKS,
     WORKERS,
     FilePath,
@@ -50,10 +51,10 @@ def games(fmt):
     if fmt == "md":
         from ..catalogue import catalogue_md
 
-        click.echo(catalogue_md(), nl=False)
+        echo(catalogue_md())
         return
     listing = all_games()
-    click.echo(render_games(listing, {g.id: shipped_names(g) for g in listing}, fmt), nl=False)
+    echo(render_games(listing, {g.id: shipped_names(g) for g in listing}, fmt))
 
 
 def sheet_bets(game, shoe, bets, paytable) -> list[str]:
@@ -103,7 +104,7 @@ def sheet(game_id, bets, paytable, pays, decks, remove, fee, summary, fmt, playe
     result = build_sheet(
         game, table, shoe, sheet_bets(game, shoe, bets, table), fee=parse_fee(fee), player=player, banker=banker
     )
-    click.echo(render_sheet(result, fmt, summary=summary), nl=False)
+    echo(render_sheet(result, fmt, summary=summary))
 
 
 @click.command()
@@ -122,19 +123,18 @@ def export(out_dir, check, paytables):
     """Write every game's sheets (md, csv, json) and the overviews into a folder."""
     root = Path(out_dir)
     export_lib.check_out(root)  # a bad --out fails before the tables are computed
-    for path in paytables:
-        paytable_game(path)  # so does a bad paytable file
+    export_lib.user_paytables(paytables)  # so does a bad paytable file, or two of one name
     files = export_lib.export_files(paytables)
     if check:
         stale = export_lib.differences(files, root)
         if stale:
             for line in stale:
-                click.echo(line, err=True)
+                echo(line + "\n", err=True)
             raise OddsError(files_text.export_stale(root, len(stale)))
-        click.echo(files_text.export_checked(root, len(files)), err=True)
+        echo(files_text.export_checked(root, len(files)) + "\n", err=True)
         return
     written = export_lib.write(files, root)
-    click.echo(files_text.export_written(root, len(files), export_lib.MANIFEST, written), err=True)
+    echo(files_text.export_written(root, len(files), export_lib.MANIFEST, written) + "\n", err=True)
 
 
 BATCH_FILE = FilePath(exists=True, dir_okay=False, allow_dash=True)
@@ -204,9 +204,11 @@ def shoe_lines(path: str, option: str = "--file") -> Iterator[Iterator[str]]:
     limit is reached), a line that is not UTF-8 (naming it), a read error."""
     limit = limits.MAX_DATA_BYTES
     if path == "-":
-        stream, close = sys.stdin.buffer, False
-        too_big = f"{option} -: more than {limit >> 20} MiB on stdin; split the batch"
         cannot = f"{option} -: cannot read stdin"
+        stream, close = getattr(sys.stdin, "buffer", None), False
+        if stream is None:  # started with stdin closed (<&-): Python has no sys.stdin at all
+            raise OddsError(f"{cannot}: it is closed")
+        too_big = f"{option} -: more than {limit >> 20} MiB on stdin; split the batch"
     else:
         name = str(usable(path))
         name = name if len(name) <= 200 else shown(name, 200)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import click
 
 from ..render.strategy import render_strategy
-from .options import format_option, paytable_option, resolve_game, resolve_paytable, resolve_shoe, shoe_options
+from .options import echo, format_option, paytable_option, resolve_game, resolve_paytable, resolve_shoe, shoe_options
 
 
 @click.command()
@@ -33,7 +33,7 @@ def strategy(game_id, paytable, decks, remove, fmt):
 
     analysis = game.analyse(shoe, table)
     policies = policy_edges(analysis, table)
-    click.echo(render_strategy(game, table, shoe, analysis, policies, fmt), nl=False)
+    echo(render_strategy(game, table, shoe, analysis, policies, fmt))
 
 
 def register(cli):

@@ -686,7 +686,7 @@ def per_bet(
     return out
 
 
-TRIGGER_TEXT = re.compile(r"[+-]?\d{1,9}(\.\d)?")
+TRIGGER_TEXT = re.compile(r"[+-]?[0-9]{1,9}(\.[0-9])?")  # ASCII digits: Fraction() reads others too
 
 
 def parse_trigger(text: str, bet: str) -> Fraction:
@@ -825,7 +825,21 @@ def run(
     return total
 
 
-DASK_TIMEOUT = float(os.environ.get("ODDS_DASK_TIMEOUT", "20"))
+def _env_seconds(name: str, default: float) -> float | None:
+    """Seconds from the environment variable ``name`` (``default`` when unset); None when it is
+    not a number of seconds above 0 - refused by the one command that reads it, never by every
+    ``count`` at import."""
+    text = os.environ.get(name, "").strip()
+    if not text:
+        return default
+    try:
+        value = float(text) if len(text) <= 30 else math.nan
+    except ValueError:
+        return None
+    return value if math.isfinite(value) and 0 < value <= 86_400 else None
+
+
+DASK_TIMEOUT = _env_seconds("ODDS_DASK_TIMEOUT", 20.0)
 """Seconds to reach a Dask scheduler and hear its handshake (``ODDS_DASK_TIMEOUT``)."""
 
 
@@ -834,6 +848,13 @@ def _run_dask(spec: CountSpec, parts, address: str, take) -> None:
         from distributed import Client
     except ImportError:
         raise OddsError("--scheduler needs Dask: pip install 'odds[dask]'") from None
+    if DASK_TIMEOUT is None:
+        from ..errors import shown
+
+        raise OddsError(
+            f"ODDS_DASK_TIMEOUT={shown(os.environ.get('ODDS_DASK_TIMEOUT', ''), 30)}: give the seconds to wait "
+            f"for the Dask scheduler, above 0 and at most a day (e.g. 20)"
+        )
     _probe_scheduler(address, DASK_TIMEOUT)
     try:
         client = Client(address, timeout=f"{DASK_TIMEOUT}s")

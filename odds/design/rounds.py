@@ -309,6 +309,8 @@ def random_rounds(game, rng: random.Random) -> list:
 def _cards_text(game, cards) -> str:
     if game.uses_shoe:
         return ",".join(card_name(r, s) for r, s in cards)
+    if game.id in WHEELS:  # pockets by their names on the wheel (00, not 37)
+        return ",".join(str(game.pocket_label(n)) for n in cards)
     return ",".join(str(n) for n in cards)
 
 

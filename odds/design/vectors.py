@@ -49,7 +49,17 @@ from pathlib import Path
 from ..cards import RANKS, SUITS, card_name
 from ..errors import OddsError, shown_repr
 from ..files import decode_text, read_limited
-from ..limits import MAX_CARDS, MAX_DATA_BYTES, MAX_NUMBER_TEXT, MAX_VECTORS, LimitError, check_number_text
+from ..limits import (
+    MAX_CARDS,
+    MAX_DATA_BYTES,
+    MAX_EXPONENT,
+    MAX_NUMBER_TEXT,
+    MAX_VECTORS,
+    LimitError,
+    check_common_denominator,
+    check_number_text,
+    check_pay_digits,
+)
 from ..games import all_games, get_game
 from ..paytable import BetPays, load_paytable, shipped_names
 from ..render import exact
@@ -202,6 +212,8 @@ def load(path: str | Path) -> dict:
     return data
 
 
+FLOAT_LOW, FLOAT_HIGH = 10.0**-MAX_EXPONENT, 10.0**MAX_EXPONENT
+"""The magnitudes a float of a file may have (besides 0): the typed numbers' exponent limit."""
 DEFAULT_TOLERANCE = Fraction(1, 10**9)
 """How far a float in a file may be from the exact value: ``|file - exact| <= tolerance *
 max(1, |exact|)`` (absolute for probabilities and house edges, relative for counts and big pays)."""
@@ -214,6 +226,12 @@ def read_value(value, where: str, problems: list[str], integer=False):
     if isinstance(value, float):
         if not math.isfinite(value):
             problems.append(f"{where}: {value!r} is not a finite number")
+            return None
+        if value and not FLOAT_LOW <= abs(value) <= FLOAT_HIGH:
+            # 1e-320 or 1e308: a ratio or a sum of such floats leaves the floats (0 or infinity)
+            problems.append(
+                f"{where}: {value!r} is beyond the limits of a number here (exponent within +-{MAX_EXPONENT})"
+            )
             return None
         if integer and value < 0:
             problems.append(f"{where}: {value!r} is below 0")
@@ -425,6 +443,13 @@ def verify_vector(vec, index: int, own: dict | None = None, tolerance=None) -> t
                     continue
                 floats = any(isinstance(v, float) for v in parsed.values())
                 pays = BetPays(bet_id, {k: Fraction(v) for k, v in parsed.items()})
+                try:  # the limits on pays of a paytable: every figure of the bet stays printable
+                    for k, v in pays.pays.items():
+                        check_pay_digits(v, f"{at} pays of {k}")
+                    check_common_denominator(pays.pays.values(), f"{at} pays")
+                except LimitError as exc:
+                    problems.append(str(exc))
+                    continue
                 if floats and not isinstance(edge, float) and edge is not None:
                     edge = float(edge)  # pays given as floats: the edge can only match within the tolerance
             if edge is not None:

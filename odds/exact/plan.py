@@ -55,7 +55,7 @@ from ..core import BetRule, OutcomeCounts, expected_value
 from ..errors import OddsError
 from ..lazy import numpy as np
 from ..threads import single_threaded_blas
-from . import store
+from . import budget, store
 from .deals import RollDeal, ShoeDeal
 from .intmath import falling
 
@@ -126,10 +126,12 @@ def _compile(deal, game_id: str, conditions) -> CompiledBet:
         return CompiledBet("drawing", n, state_outcomes=first_match(conditions, env, len(table.states)))
     reading = reading_of(specs, names, deal.positions)
     key = positional_key(deal, reading, conditions)
-    table = PositionalTable.from_arrays(
-        store.cached(key, lambda: build_positional(deal, reading, conditions).to_arrays())
+    arrays = store.cached(
+        key,
+        lambda: build_positional(deal, reading, conditions).to_arrays(),
+        lambda arrays: store.positional_problem(arrays, deal.positions, n),  # a cached table is untrusted
     )
-    return CompiledBet("cards", n, table=table, key=key, reading=reading)
+    return CompiledBet("cards", n, table=PositionalTable.from_arrays(arrays), key=key, reading=reading)
 
 
 def positional_key(deal: ShoeDeal, reading, conditions) -> str:
@@ -154,6 +156,7 @@ def build_positional(deal: ShoeDeal, reading, conditions, restrict=None):
         return first_match(conditions, deal.features(state, values, ranks, suits, names), len(values))
 
     model = CardModel(deal.name, deal.positions, deal.state, deal.features, deal.always_dealt)
+    budget.check(model, reading, restrict)  # the cost estimated before any work
     return build_table(model, reading, decide, len(conditions), restrict)
 
 

@@ -9,18 +9,37 @@ everything it depends on (:data:`VERSION` of the compilers, the game's deal, the
 * the user's cache folder (``$ODDS_CACHE_DIR``, else ``$XDG_CACHE_HOME/odds``, else
   ``~/.cache/odds``): tables of the user's own bets, written the first time they are counted.
 
-A file is trusted only if its content hash matches the one stored in it; a bad or unreadable file
-is ignored (and rebuilt), a folder that cannot be written is skipped: the cache can make a command
-faster, never wrong.
+The user's folder is untrusted: anyone who can write it could plant a table that prints a wrong
+figure. So a cached table is used only when all of this holds, else it is rebuilt (with a
+one-line note on stderr) and written again:
+
+* it is a regular file (``lstat``-style: opened without following a link and without blocking, so
+  a FIFO or a device never hangs a command), at most :data:`MAX_FILE_BYTES`;
+* its zip members declare at most :data:`MAX_INFLATED_BYTES` in all and inflate to exactly what
+  they declare (a deflate bomb is refused before it is inflated, never inflated whole), and hold
+  plain arrays (integers, booleans, text: never pickles);
+* it carries an HMAC of its key and content under a per-user secret kept outside the cache folder
+  (:func:`secret_path`, made on first use, readable by the user only): a table edited by hand,
+  even with its digest recomputed, fails it;
+* its arrays have the shapes, types and index ranges the table's type requires (``check``): a
+  table whose indexes point outside its arrays is never used.
+
+The shipped tables are package data: trusted as the package's code is (their content digest
+guards against a damaged install). A folder that cannot be written is skipped: the cache can make
+a command faster, never wrong.
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import io
 import json
 import os
+import stat
+import sys
 import tempfile
+import zipfile
 from pathlib import Path
 from collections.abc import Callable
 
@@ -29,6 +48,14 @@ from ..lazy import numpy as np
 VERSION = 1
 """Bump when a compiler changes what it builds: every stored table is then rebuilt."""
 PACKAGE_DIR = Path(__file__).parent / "stored"
+MAX_FILE_BYTES = 64 << 20
+"""A cached table's file: the biggest shipped one is 100 kB; a user bet's table at the
+enumeration limit is a few MB."""
+MAX_INFLATED_BYTES = 256 << 20
+"""What a cached table's arrays may inflate to, all together."""
+MAX_MEMBERS = 16
+ARRAY_KINDS = "iubU"
+"""The array types a table holds: integers, booleans, text (JSON) - never objects or pickles."""
 
 
 def key_of(modules, *parts) -> str:
@@ -65,27 +92,184 @@ def _digest(arrays: dict[str, np.ndarray]) -> str:
     return h.hexdigest()
 
 
-def load(key: str) -> dict[str, np.ndarray] | None:
-    """The arrays stored under ``key`` (package folder first, then the user's), or None."""
-    for folder in (PACKAGE_DIR, user_dir()):
-        path = folder / f"{key}.npz"
+def secret_path() -> Path:
+    """Where the per-user secret that authenticates the user's cached tables lives: outside the
+    cache folder (``$XDG_CONFIG_HOME/odds/cache-key``, else ``~/.config/odds/cache-key``)."""
+    base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
+    return Path(base) / "odds" / "cache-key"
+
+
+SECRET_BYTES = 32
+
+
+def _secret() -> bytes | None:
+    """The user's secret (32 random bytes, made on first use, mode 0600); None when it cannot be
+    read or made - then no table is cached in, or read from, the user's folder."""
+    path = secret_path()
+    for _ in range(2):
         try:
-            with np.load(path, allow_pickle=False) as data:
-                arrays = {name: data[name] for name in data.files}
-        except Exception:  # unreadable or corrupt (zip, npy, pickle refused...): rebuild instead
-            continue
-        digest = str(arrays.pop("_digest", ""))
-        if digest == _digest(arrays):
-            return arrays
+            data = read_regular(path, SECRET_BYTES)
+            return data if len(data) == SECRET_BYTES else None
+        except FileNotFoundError:
+            pass
+        except (OSError, BrokenEntry):
+            return None
+        try:  # first use: write it whole, then link it into place (two processes agree on one)
+            path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+            handle, tmp = tempfile.mkstemp(dir=path.parent, prefix=".cache-key.")
+            try:
+                os.write(handle, os.urandom(SECRET_BYTES))
+                os.close(handle)
+                os.link(tmp, path)
+            except FileExistsError:
+                pass
+            finally:
+                Path(tmp).unlink(missing_ok=True)
+        except OSError:
+            return None
     return None
+
+
+def _mac(secret: bytes, key: str, arrays: dict[str, np.ndarray]) -> str:
+    """The HMAC of a table under its key: what the user's cache files carry."""
+    return hmac.new(secret, key.encode() + b"\0" + _digest(arrays).encode(), hashlib.sha256).hexdigest()
+
+
+class BrokenEntry(Exception):
+    """A cached table that cannot be used; the message says why (for the one-line note)."""
+
+
+def read_regular(path: Path, limit: int) -> bytes:
+    """The bytes of ``path`` if it is a regular file of at most ``limit`` bytes. It is opened
+    without following a link and without blocking (a FIFO would wait for a writer forever), then
+    checked with fstat before anything is read. FileNotFoundError when there is no such file."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:
+        if isinstance(exc, FileNotFoundError):
+            raise
+        import errno
+
+        if exc.errno == errno.ELOOP:
+            raise BrokenEntry("a link, not a regular file") from None
+        raise BrokenEntry(f"cannot open it ({exc.strerror or exc.__class__.__name__})") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise BrokenEntry("not a regular file")
+        if info.st_size > limit:
+            raise BrokenEntry(f"{info.st_size:,} bytes, more than the {limit:,} a table may take")
+        chunks, left = [], limit + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
+    if len(data) > limit:
+        raise BrokenEntry(f"more than the {limit:,} bytes a table may take")
+    return data
+
+
+def unpack(data: bytes) -> dict[str, np.ndarray]:
+    """The arrays of an ``.npz`` file's bytes, inflated within bounds (module docstring): the
+    members' declared sizes are checked before anything is inflated, and each member is read to
+    at most its declared size."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            members = archive.infolist()
+            if len(members) > MAX_MEMBERS:
+                raise BrokenEntry(f"{len(members)} members, more than a table has")
+            declared = sum(m.file_size for m in members)
+            if declared > MAX_INFLATED_BYTES:
+                raise BrokenEntry(f"it would inflate to {declared:,} bytes, more than {MAX_INFLATED_BYTES:,}")
+            arrays = {}
+            for member in members:
+                name = member.filename
+                if not name.endswith(".npy") or "/" in name or name[:-4] in arrays:
+                    raise BrokenEntry(f"an unexpected member {name[:40]!r}")
+                with archive.open(member) as stream:
+                    raw = stream.read(member.file_size + 1)  # a member inflating past its size stops here
+                if len(raw) != member.file_size:
+                    raise BrokenEntry(f"member {name[:40]!r} does not inflate to its declared size")
+                array = np.lib.format.read_array(io.BytesIO(raw), allow_pickle=False)
+                if array.dtype.kind not in ARRAY_KINDS:
+                    raise BrokenEntry(f"member {name[:40]!r} holds {array.dtype} values")
+                arrays[name[:-4]] = array
+            return arrays
+    except BrokenEntry:
+        raise
+    except Exception as exc:  # noqa: BLE001 - zip, zlib and npy parsing of untrusted bytes fail many ways
+        raise BrokenEntry(f"not a table file ({exc.__class__.__name__})") from None
+
+
+def load(key: str, check: Callable[[dict], str | None] | None = None) -> dict[str, np.ndarray] | None:
+    """The arrays stored under ``key`` (package folder first, then the user's), or None when
+    neither holds a usable table; a user's file that is there but refused is noted on stderr
+    (one line) and left to be rebuilt. ``check(arrays)``: what is wrong with the arrays for the
+    table's type (None when nothing)."""
+    arrays, _ = _load(key, check)
+    return arrays
+
+
+def _load(key: str, check) -> tuple[dict[str, np.ndarray] | None, str | None]:
+    """``(arrays, None)``; or ``(None, why the user's file was refused)`` (None: no file)."""
+    try:
+        arrays = unpack(read_regular(PACKAGE_DIR / f"{key}.npz", MAX_FILE_BYTES))
+        digest = str(arrays.pop("_digest", ""))
+        if digest == _digest(arrays) and (check is None or check(arrays) is None):
+            return arrays, None
+    except (FileNotFoundError, BrokenEntry):
+        pass
+    path = user_dir() / f"{key}.npz"
+    secret = _secret()
+    if secret is None:
+        return None, None
+    try:
+        arrays = unpack(read_regular(path, MAX_FILE_BYTES))
+    except FileNotFoundError:
+        return None, None
+    except BrokenEntry as exc:
+        return None, f"{path}: {exc}"
+    if "_mac" not in arrays or arrays["_mac"].dtype.kind != "U" or arrays["_mac"].ndim:
+        return None, f"{path}: it carries no authentication (an older odds wrote it, or not odds at all)"
+    mac = str(arrays.pop("_mac"))
+    if not hmac.compare_digest(mac, _mac(secret, key, arrays)):
+        return None, f"{path}: its authentication does not match (changed since odds wrote it)"
+    problem = check(arrays) if check is not None else None
+    if problem is not None:
+        return None, f"{path}: {problem}"
+    return arrays, None
+
+
+def note(message: str) -> None:
+    """One line on stderr about the cache (a refused table; the command still runs)."""
+    from ..text import escape
+
+    try:
+        sys.stderr.write(f"note: {escape(message)}; rebuilt\n")
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 def save(key: str, arrays: dict[str, np.ndarray], folder: Path | None = None) -> Path | None:
     """Write the arrays under ``key`` atomically (a temporary file, then a rename); None when the
-    folder cannot be written."""
+    folder cannot be written (or, for the user's folder, no secret authenticates the table)."""
+    package = folder is not None and Path(folder) == PACKAGE_DIR
     folder = folder or user_dir()
+    if package:
+        seal = {"_digest": np.array(_digest(arrays))}
+    else:
+        secret = _secret()
+        if secret is None:
+            return None
+        seal = {"_mac": np.array(_mac(secret, key, arrays))}
     buffer = io.BytesIO()
-    np.savez_compressed(buffer, _digest=np.array(_digest(arrays)), **arrays)
+    np.savez_compressed(buffer, **seal, **arrays)
     try:
         folder.mkdir(parents=True, exist_ok=True)
         handle, tmp = tempfile.mkstemp(dir=folder, prefix=f".{key}.", suffix=".tmp")
@@ -102,13 +286,70 @@ def save(key: str, arrays: dict[str, np.ndarray], folder: Path | None = None) ->
     return folder / f"{key}.npz"
 
 
-def cached(key: str, build: Callable[[], dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
-    """The arrays under ``key``, built (and saved to the user's folder) when not stored yet."""
-    arrays = load(key)
+def cached(
+    key: str, build: Callable[[], dict[str, np.ndarray]], check: Callable[[dict], str | None] | None = None
+) -> dict[str, np.ndarray]:
+    """The arrays under ``key``, built (and saved to the user's folder) when not stored yet, or
+    when the stored file is refused (a one-line note says which and why)."""
+    arrays, refused = _load(key, check)
     if arrays is None:
+        if refused:
+            note(refused)
         arrays = build()
         save(key, arrays)
     return arrays
+
+
+FACTOR_FIELDS = {"one": (), "card": (52, 7), "shape": (13, None), "rank": (13, 7, 7), "value": (10, 7, 7), "rest": (7,)}
+"""A positional table's factors (:class:`odds.exact.positional.PositionalTable`): each field's
+bound (values 0 to bound - 1); a suit shape is up to 4 parts of 1 to 6 adding up to at most 6."""
+
+
+def positional_problem(arrays, positions: int, outcomes: int) -> str | None:
+    """What is wrong with a stored positional table's arrays for a deal of ``positions`` cards and
+    a bet of ``outcomes`` outcomes (None: nothing): the names, shapes and types the table needs,
+    every factor well formed, every term's factor index inside the list of factors, every count
+    of orderings at least 0."""
+    if set(arrays) != {"positions", "factors", "terms", "ways"}:
+        return "not a positional table's arrays"
+    terms, ways = np.asarray(arrays["terms"]), np.asarray(arrays["ways"])
+    if np.ndim(arrays["positions"]) != 0 or np.asarray(arrays["positions"]).dtype.kind not in "iu":
+        return "its positions are not a number"
+    if int(arrays["positions"]) != positions:
+        return f"a table of {int(arrays['positions'])} cards, not {positions}"
+    if terms.ndim != 2 or ways.ndim != 2 or terms.dtype.kind not in "iu" or ways.dtype.kind not in "iu":
+        return "its terms or ways are not tables of integers"
+    if len(terms) != len(ways) or ways.shape[1] != outcomes or not 1 <= terms.shape[1] <= 2 * positions + 2:
+        return f"its arrays' shapes {terms.shape}, {ways.shape} do not fit a bet of {outcomes} outcomes"
+    try:
+        factors = json.loads(str(arrays["factors"]))
+    except ValueError:
+        return "its factors are not readable"
+    if not isinstance(factors, list) or not factors or not all(_factor_ok(f) for f in factors):
+        return "a factor that is not one"
+    if len(terms) and (terms.min() < 0 or terms.max() >= len(factors)):
+        return "an index outside its list of factors"
+    if len(ways) and ways.min() < 0:
+        return "a negative count of orderings"
+    return None
+
+
+def _factor_ok(factor) -> bool:
+    if not isinstance(factor, list) or not factor or factor[0] not in FACTOR_FIELDS:
+        return False
+    bounds = FACTOR_FIELDS[factor[0]]
+    fields = factor[1:]
+    if len(fields) != len(bounds):
+        return False
+    for value, bound in zip(fields, bounds):
+        if bound is None:  # a suit shape
+            if not (isinstance(value, list) and 1 <= len(value) <= 4 and sum(value) <= 6):
+                return False
+            if not all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 6 for v in value):
+                return False
+        elif not (isinstance(value, int) and not isinstance(value, bool) and 0 <= value < bound):
+            return False
+    return True
 
 
 def encode_json(value) -> np.ndarray:
@@ -149,11 +390,21 @@ def compiled_deal(name: str, modules, kinds: int, max_cards: int, play, decode, 
         )
         return replace(deal, states=tuple(decode(c) for c in deal.states))
 
+    def check(arrays) -> str | None:
+        names = {"multisets", "table_multiset", "table_state", "table_ways", "codes"}
+        if set(arrays) != names:
+            return "not a compiled deal's arrays"
+        states, codes = np.asarray(arrays["table_state"]), np.asarray(arrays["codes"])
+        if states.shape != np.shape(arrays["table_ways"]) or codes.ndim != 1 or states.dtype.kind not in "iu":
+            return "its arrays' shapes do not fit together"
+        if len(states) and (states.min() < 0 or states.max() >= len(codes)):
+            return "an end state outside its list of states"
+        if not counts_every_deal(arrays, reference, max_cards):
+            return "it does not count every deal exactly once"  # never trust it
+        return None
+
     key = key_of(list(modules) + [drawing], "deal", name, kinds, max_cards)
-    arrays = cached(key, build)
-    if not counts_every_deal(arrays, reference, max_cards):
-        arrays = build()  # a stored table that does not count every deal: never trust it
-        save(key, arrays)
+    arrays = cached(key, build, check)
     return make(arrays), (key, build)
 
 

@@ -90,6 +90,49 @@ WHEEL = (
 )
 """The wheel order, clockwise from zero (docs/rules.md)."""
 RED = frozenset({1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36})
+POCKET_NAMES = tuple(str(n) for n in POCKETS)
+"""The single-zero wheel's pockets as written on it: pocket ``i`` is ``POCKET_NAMES[i]``."""
+AMERICAN_POCKET_NAMES = POCKET_NAMES + ("00",)
+"""The double-zero wheel's: 0-36, then 00 (pocket 37, as the feature ``number`` holds it)."""
+
+
+class Wheel:
+    """What a wheel knows of its pockets: their names (``pocket_names[i]`` is pocket ``i``), how
+    a spin given by a user reads (:meth:`read_pocket`) and how an output writes it
+    (:meth:`pocket_label`). One place per wheel, so a wheel with other zeros adds its names here."""
+
+    pocket_names: tuple[str, ...] = POCKET_NAMES
+    zeros_text: str = "0-36"
+    """The pockets in words, for messages."""
+    wheel_text: str = "single-zero wheel"
+
+    def read_pocket(self, value) -> int:
+        """The pocket a spin names: an ``int`` 0-36, or its name on this wheel as text (``"17"``,
+        ``"0"``, and ``"00"`` on a double-zero wheel). Anything else is refused - ``37`` (00 is
+        written ``00``), ``"000"`` or ``"07"`` (no other spelling of a pocket), a float, a bool.
+
+        >>> ROULETTE.read_pocket("17"), AMERICAN_ROULETTE.read_pocket("00")
+        (17, 37)
+        >>> AMERICAN_ROULETTE.read_pocket(37)
+        Traceback (most recent call last):
+        ...
+        odds.errors.OddsError: bad number '37': a pocket of the double-zero wheel is 0-36 or 00
+        """
+        from ..errors import OddsError, shown, shown_repr
+
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 36:
+            return value
+        if isinstance(value, str) and value.strip() in self.pocket_names:
+            return self.pocket_names.index(value.strip())
+        plain = isinstance(value, (str, int)) and not isinstance(value, bool)
+        shown_value = shown(str(value).strip()) if plain else shown_repr(value)
+        raise OddsError(f"bad number {shown_value}: a pocket of the {self.wheel_text} is {self.zeros_text}")
+
+    def pocket_label(self, pocket: int):
+        """A pocket as outputs write it: the number 0-36, or its name (``"00"``)."""
+        return pocket if pocket <= 36 else self.pocket_names[pocket]
+
+
 NEIGHBOUR = 8
 """The number the ``neighbours`` sheet is counted for (seed 003 L422's example)."""
 
@@ -342,7 +385,7 @@ def _call_rule(bet_id: str) -> BetRule:
     )
 
 
-class RouletteGame(Game):
+class RouletteGame(Wheel, Game):
     """Single-zero roulette: the simple bets (written as conditions in the paytable) and the call
     bets (chip layouts, defined here), each settled on every pocket."""
 
@@ -487,9 +530,13 @@ AMERICAN_FEATURES = _american_features()
 AMERICAN_DEAL = _american_deal()
 
 
-class AmericanRouletteGame(Game):
+class AmericanRouletteGame(Wheel, Game):
     """Double-zero roulette: every bet written as conditions in the paytable, settled on each of
     the 38 pockets (0, 00 = number 37, 1-36)."""
+
+    pocket_names = AMERICAN_POCKET_NAMES
+    zeros_text = "0-36 or 00"
+    wheel_text = "double-zero wheel"
 
     def __init__(self):
         super().__init__(

@@ -20,7 +20,8 @@ import sys
 import textwrap
 from fractions import Fraction
 
-from ..core import exact_text
+from ..core import exact_text, whole_text
+from ..text import escape
 
 FORMATS = ("table", "md", "csv", "json")
 
@@ -131,6 +132,10 @@ def percent(x, places: int = 4) -> str:
 
 
 def thousands(n: int) -> str:
+    if n.bit_length() >= 10_000:
+        digits = whole_text(n).lstrip("-")
+        groups = [digits[max(0, i - 3) : i] for i in range(len(digits), 0, -3)][::-1]
+        return ("-" if n < 0 else "") + ",".join(groups)
     return f"{n:,}"
 
 
@@ -160,7 +165,8 @@ def text_table(
          the round.
     """
     align_right = align_right or [False] * len(headers)
-    cells = [[str(c) for c in r] for r in rows]
+    headers = [escape(h) for h in headers]
+    cells = [[escape(c) for c in r] for r in rows]  # text from files: control characters escaped
     widths = [max(len(c) for c in col) for col in zip(headers, *cells)]
     if width and not markdown:
         widths = _fit(headers, cells, widths, align_right, width)
@@ -231,9 +237,11 @@ def records(rows: list[dict], fmt: str, title: str | None = None, width: int | N
     if fmt == "csv":
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(headers)
+        writer.writerow([escape(h) for h in headers])
         for r in rows:
-            writer.writerow([exact(v) if isinstance(v, Fraction) else v for v in r.values()])
+            writer.writerow(
+                [exact(v) if isinstance(v, Fraction) else escape(v) if isinstance(v, str) else v for v in r.values()]
+            )
         return out.getvalue()
     body = [[_human(v) for v in r.values()] for r in rows]
     right = [
