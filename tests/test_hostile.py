@@ -59,7 +59,7 @@ def _id(case) -> str:
 @pytest.mark.parametrize("args, code, text", CASES, ids=[_id(c) for c in CASES])
 def test_hostile_input_is_one_line(args, code, text, hostile, monkeypatch):
     monkeypatch.chdir(hostile)  # a file named `mine` beside the command; relative plot names
-    monkeypatch.setattr(count_lib, "DASK_TIMEOUT", 2.0)
+    monkeypatch.setenv("ODDS_DASK_TIMEOUT", "2")
     args = [a.replace("{d}", str(hostile)) for a in args]
     start = time.perf_counter()
     result = CliRunner().invoke(cli, args)
@@ -291,7 +291,7 @@ def _listener(mode: str):
 @pytest.mark.parametrize("mode, text", [("silent", "no answer within 2 s"), ("garbage", "does not answer as a Dask")])
 def test_a_scheduler_that_is_not_dask_fails_in_bounded_time(mode, text, monkeypatch):
     pytest.importorskip("distributed")
-    monkeypatch.setattr(count_lib, "DASK_TIMEOUT", 2.0)
+    monkeypatch.setenv("ODDS_DASK_TIMEOUT", "2")
     server, held = _listener(mode)
     try:
         address = f"tcp://127.0.0.1:{server.getsockname()[1]}"
