@@ -61,6 +61,12 @@ def _die_with_parent() -> None:
         pass
 
 
+def start_method() -> str:
+    """Fork where it is safe and cheap (Linux: a worker inherits the job and whatever the parent
+    built for it, such as compiled tables), spawn elsewhere (the job is pickled once per worker)."""
+    return "fork" if sys.platform.startswith("linux") else "spawn"
+
+
 def _call(work: Callable, chunk):
     return work(_JOB, chunk)
 
@@ -72,7 +78,7 @@ class LocalPool:
     def __init__(self, job, workers: int, note: Callable[[str], None] | None = None):
         self.job, self.workers = job, workers
         self.note = note or (lambda text: print(text, file=sys.stderr, flush=True))
-        self.method = "fork" if sys.platform.startswith("linux") else "spawn"
+        self.method = start_method()
         self.executor: ProcessPoolExecutor | None = None
         self.processes: list = []
 
@@ -170,8 +176,9 @@ class LocalPool:
                 yield chunk, part
 
     def _redeal(self, lost: list, losses: dict, again: deque) -> None:
-        cause = death_cause(self.processes)
-        self.close(kill=True)
+        processes = self.processes
+        self.close(kill=True)  # every worker ended and reaped: the lost one's exit code is known
+        cause = death_cause(processes)
         for index, _ in lost:
             losses[index] = losses.get(index, 0) + 1
             if losses[index] >= MAX_LOSSES:

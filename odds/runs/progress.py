@@ -35,7 +35,7 @@ class Progress:
     """Call it with the units done since the last call; :meth:`close` ends the display. ``mode``:
     ``"bar"``, ``"lines"`` or None (nothing shown)."""
 
-    def __init__(self, total: int, unit: str, mode: str | None, stream=None, done: int = 0):
+    def __init__(self, total: int | None, unit: str, mode: str | None, stream=None, done: int = 0):
         self.total, self.unit, self.mode = total, unit, mode
         self.stream = stream or sys.stderr
         self.done = self.start_done = done
@@ -43,8 +43,9 @@ class Progress:
         self.drawn = False
 
     @classmethod
-    def for_command(cls, total: int, unit: str, asked: bool, stream=None) -> Progress:
-        """A bar on a terminal; lines when ``asked`` (``--progress``) otherwise; else nothing."""
+    def for_command(cls, total: int | None, unit: str, asked: bool, stream=None) -> Progress:
+        """A bar on a terminal; lines when ``asked`` (``--progress``) otherwise; else nothing.
+        ``total`` None: not known ahead (a batch read as it goes): units done and rate only."""
         stream = stream or sys.stderr
         terminal = getattr(stream, "isatty", lambda: False)()
         return cls(total, unit, "bar" if terminal else ("lines" if asked else None), stream)
@@ -59,31 +60,38 @@ class Progress:
         if self.mode is None:
             return
         now = time.monotonic()
-        if now - self.shown >= (BAR_EVERY if self.mode == "bar" else LINE_EVERY) or self.done >= self.total:
+        finished = self.total is not None and self.done >= self.total
+        if now - self.shown >= (BAR_EVERY if self.mode == "bar" else LINE_EVERY) or finished:
             self.shown = now
             self.show(now)
 
     def figures(self, now: float) -> tuple[float, str]:
         elapsed = max(now - self.start, 1e-9)
         rate = (self.done - self.start_done) / elapsed
+        if self.total is None:
+            return rate, ""
         left = clock((self.total - self.done) / rate) if rate > 0 else "?"
         return rate, left
 
     def show(self, now: float) -> None:
         rate, left = self.figures(now)
-        share = self.done / self.total if self.total else 1.0
-        if self.mode == "bar":
+        if self.total is None:
+            text = f"{self.done:,} {self.unit}, {rate:,.0f} {self.unit}/s"
+            text = f"\r{text} " if self.mode == "bar" else f"progress: {text}\n"
+        elif self.mode == "bar":
+            share = self.done / self.total if self.total else 1.0
             filled = int(WIDTH * share)
             text = (
                 f"\r{self.unit}  {self.done:,}/{self.total:,} [{'#' * filled}{'-' * (WIDTH - filled)}] "
                 f"{share:4.0%}  {rate:,.0f}/s  {left} left "
             )
-            self.drawn = True
         else:
+            share = self.done / self.total if self.total else 1.0
             text = (
                 f"progress: {self.done:,} of {self.total:,} {self.unit} ({share:.0%}), "
                 f"{rate:,.1f} {self.unit}/s, {left} left\n"
             )
+        self.drawn = self.drawn or self.mode == "bar"
         try:
             self.stream.write(text)
             self.stream.flush()
