@@ -270,8 +270,8 @@ def count(
         triggers=triggers,
         true_count=true_count,
     )
-    with Progress.for_command(shoes, "shoes", progress) as shown:
-        tally = count_lib.run(spec, shoes, workers, scheduler, progress=shown, checkpoint=checkpoint)
+    with Progress.for_command(shoes, "shoes", progress) as meter:
+        tally = count_lib.run(spec, shoes, workers, scheduler, progress=meter, checkpoint=checkpoint)
     rows = count_lib.report(spec, tally, level)
     if plot_file:
         from ..depletion.plot import plot_count

@@ -187,7 +187,7 @@ def batch(game_id, shoes_file, old_file, bets, paytable, decks, workers, schedul
     with shoe_lines(
         shoes_file if shoes_file is not None else old_file, "--file" if shoes_file is not None else "--shoes"
     ) as lines:
-        with Progress.for_command(None, "lines", progress) as shown:
+        with Progress.for_command(None, "lines", progress) as meter:
             batch_lib.stream_batch(
                 game,
                 table,
@@ -198,7 +198,7 @@ def batch(game_id, shoes_file, old_file, bets, paytable, decks, workers, schedul
                 workers or os.cpu_count() or 1,
                 sys.stdout.write,
                 scheduler=scheduler,
-                progress=shown,
+                progress=meter,
             )
     if old_file is not None:
         click.echo(alias_note(), err=True)  # after the run: a refused run has one line to say
