@@ -83,13 +83,16 @@ def read(path, kind: str, arguments: dict, names: Callable[[str], str] = str) ->
         raise OddsError(f"{label}: not a checkpoint of this odds; give another file or remove it")
     for key in list(arguments) + [k for k in theirs if k not in arguments]:
         if theirs.get(key) != arguments.get(key):
-            was = theirs.get(key)
-            said = f"{shown(json.dumps(was), 60)}" if key in theirs else "nothing"
+            said = _clip(json.dumps(theirs[key])) if key in theirs else "nothing"  # JSON escapes what it shows
             raise OddsError(
                 f"{label} was written for other arguments ({names(key)}: {said} there, "
-                f"{shown(json.dumps(arguments.get(key)), 60)} now); run with the same arguments, or another file"
+                f"{_clip(json.dumps(arguments.get(key)))} now); run with the same arguments, or another file"
             )
     return data["done"], data["state"]
+
+
+def _clip(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def ranges(done, planned: int, label: str) -> list[tuple[int, int]]:

@@ -226,7 +226,18 @@ class Session:
             )
 
     def threads(self) -> int:
-        return max(1, sum(self.nthreads().values()))
+        """The cluster's threads, waiting up to the timeout for a first worker to join."""
+        deadline = time.monotonic() + self.timeout
+        while True:
+            threads = sum(self.nthreads().values())
+            if threads:
+                return threads
+            if time.monotonic() > deadline:
+                raise OddsError(
+                    f"the Dask scheduler at {self.address} has no worker (waited {self.timeout:g} s); "
+                    f"start workers or run without --scheduler"
+                )
+            time.sleep(0.2)
 
     # -- tasks ---------------------------------------------------------------------------------------
 

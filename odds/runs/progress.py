@@ -41,6 +41,7 @@ class Progress:
         self.done = self.start_done = done
         self.start = self.shown = time.monotonic()
         self.drawn = False
+        self.lines = 0
 
     @classmethod
     def for_command(cls, total: int | None, unit: str, asked: bool, stream=None) -> Progress:
@@ -61,7 +62,9 @@ class Progress:
             return
         now = time.monotonic()
         finished = self.total is not None and self.done >= self.total
-        if now - self.shown >= (BAR_EVERY if self.mode == "bar" else LINE_EVERY) or finished:
+        first = not self.lines and self.mode == "lines"  # a first line at once: the run is under way
+        if first or now - self.shown >= (BAR_EVERY if self.mode == "bar" else LINE_EVERY) or finished:
+            self.lines += 1
             self.shown = now
             self.show(now)
 
