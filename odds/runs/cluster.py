@@ -213,7 +213,7 @@ class Session:
         self.checked = now
         present = set(self.nthreads())
         for lost in sorted(self.workers - present):
-            print(f"note: lost Dask worker {lost}; its shoes are dealt again on the others", file=sys.stderr)
+            print(f"note: lost Dask worker {lost}; its chunks are done again on the others", file=sys.stderr)
         self.workers = present
         if present:
             self.alone_since = None
