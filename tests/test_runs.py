@@ -449,3 +449,15 @@ def test_a_stopped_scheduler_ends_the_run_in_one_line_within_the_timeout(tmp_pat
         for proc in (worker, scheduler):
             proc.kill()
             proc.wait()
+
+
+def test_a_signal_during_a_merge_waits_for_it():
+    from odds.runs import signals_held
+
+    steps = []
+    with pytest.raises(KeyboardInterrupt):
+        with signals_held():
+            steps.append("merging")
+            signal.raise_signal(signal.SIGINT)
+            steps.append("merged")  # not cut in the middle
+    assert steps == ["merging", "merged"] and signal.getsignal(signal.SIGINT) is signal.default_int_handler

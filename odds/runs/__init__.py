@@ -81,6 +81,29 @@ def stopping_on_signals():
             signal.signal(signum, handler)
 
 
+@contextlib.contextmanager
+def signals_held():
+    """SIGINT, SIGTERM and SIGHUP wait until the block is done (main thread): a stop then finds
+    the run's total and the list of what it holds in step. Each signal caught meanwhile is raised
+    again after the block, to the handler it would have met."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    wanted = [signal.SIGINT, signal.SIGTERM] + ([signal.SIGHUP] if hasattr(signal, "SIGHUP") else [])
+    before = {signum: signal.getsignal(signum) for signum in wanted}
+    before = {signum: handler for signum, handler in before.items() if handler is not None}
+    for signum in before:
+        signal.signal(signum, lambda signum, frame: caught.append(signum))
+    try:
+        yield
+    finally:
+        for signum, handler in before.items():
+            signal.signal(signum, handler)
+        for signum in dict.fromkeys(caught):
+            signal.raise_signal(signum)
+
+
 @dataclass
 class Where:
     """Where a run's chunks go: ``client`` (a ``distributed.Client``) or ``scheduler`` (a Dask
@@ -150,8 +173,9 @@ def _local_reduce(work, job, chunks, merge, total, where, size, progress, snapsh
     taken: list = []
 
     def add(chunk, part) -> None:
-        merge(total, part)
-        taken.append(chunk)
+        with signals_held():  # a stop between the two would leave a total the checkpoint cannot tell
+            merge(total, part)
+            taken.append(chunk)
         progress(size(chunk))
         if snapshot:
             snapshot(total, taken, final=False)
