@@ -461,3 +461,14 @@ def test_a_signal_during_a_merge_waits_for_it():
             signal.raise_signal(signal.SIGINT)
             steps.append("merged")  # not cut in the middle
     assert steps == ["merging", "merged"] and signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_a_checkpointed_run_on_dask(dask_client, tmp_path):
+    path = tmp_path / "dask.json"
+    spec = _spec()
+    on_dask = count_lib.run(spec, 30, client=dask_client, checkpoint=str(path))
+    local_run = count_lib.run(spec, 30, workers=1)
+    assert all(vars(on_dask.bets[b]) == vars(local_run.bets[b]) for b in spec.bet_ids)
+    assert json.loads(path.read_text())["done"] == [[0, 30]]
+    again = count_lib.run(spec, 30, workers=1, checkpoint=str(path))  # nothing left: the file's tallies
+    assert all(vars(again.bets[b]) == vars(local_run.bets[b]) for b in spec.bet_ids)

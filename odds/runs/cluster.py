@@ -97,10 +97,16 @@ def _merge_parts(merge: Callable, start: Callable, parts: list):
     return total
 
 
-def _silence_distributed() -> None:
-    """distributed logs a lost scheduler as tracebacks on stderr: the run says it in one line."""
-    for name in ("distributed", "tornado", "asyncio"):
+LOGGERS = ("distributed", "tornado", "asyncio")
+
+
+def _silence_distributed() -> dict:
+    """distributed logs a lost scheduler as tracebacks on stderr: the run says it in one line.
+    Returns the levels before, to put back."""
+    before = {name: logging.getLogger(name).level for name in LOGGERS}
+    for name in LOGGERS:
         logging.getLogger(name).setLevel(logging.CRITICAL + 10)
+    return before
 
 
 class Session:
@@ -123,10 +129,11 @@ class Session:
         self.alone_since: float | None = None
         self.checked = 0.0
         self.gone = False
+        self.levels: dict = {}
 
     def __enter__(self) -> Session:
         if self.owned:
-            _silence_distributed()
+            self.levels = _silence_distributed()
             probe_scheduler(self.address, self.timeout)
             try:
                 self.client = self.distributed.Client(self.address, timeout=f"{self.timeout}s", set_as_default=False)
@@ -145,6 +152,9 @@ class Session:
         if self.owned and self.client is not None and not self.gone:
             with contextlib.suppress(Exception):
                 self.bounded(self.client.close)
+        if not self.gone:  # (a client left to a dead scheduler may still log its end: kept quiet)
+            for name, level in self.levels.items():
+                logging.getLogger(name).setLevel(level)
 
     # -- asking the scheduler, bounded ---------------------------------------------------------------
 
