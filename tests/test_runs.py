@@ -472,3 +472,9 @@ def test_a_checkpointed_run_on_dask(dask_client, tmp_path):
     assert json.loads(path.read_text())["done"] == [[0, 30]]
     again = count_lib.run(spec, 30, workers=1, checkpoint=str(path))  # nothing left: the file's tallies
     assert all(vars(again.bets[b]) == vars(local_run.bets[b]) for b in spec.bet_ids)
+
+
+def test_a_checkpoint_that_cannot_be_written_is_refused_before_dealing(tmp_path):
+    for where, message in ((tmp_path, "it is a folder"), (tmp_path / "no" / "c.json", "there is no folder")):
+        result = CliRunner().invoke(cli, COUNT + ["--shoes", "2", "--checkpoint", str(where)])
+        assert result.exit_code == 1 and message in result.stderr and len(result.stderr.splitlines()) == 1

@@ -143,6 +143,9 @@ class CountCheckpoint:
         self.arguments = arguments(spec, shoes)
         self.label = files._label(path)
         self.clock = files.Clock(every)
+        from ..files import target
+
+        target(path, "--checkpoint")  # a folder, a device, a missing folder: refused before any dealing
         saved = files.read(path, KIND, self.arguments, lambda key: OPTION.get(key, key))
         self.done: list[tuple[int, int]] = []
         self.tally = empty_tally(spec.bet_ids)
