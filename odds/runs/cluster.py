@@ -132,6 +132,13 @@ class Session:
         self.levels: dict = {}
 
     def __enter__(self) -> Session:
+        try:
+            return self._connect()
+        except BaseException as exc:
+            self.__exit__(type(exc), exc, None)
+            raise
+
+    def _connect(self) -> Session:
         if self.owned:
             self.levels = _silence_distributed()
             probe_scheduler(self.address, self.timeout)
@@ -270,8 +277,8 @@ class Session:
         return value
 
     def wait_ready(self, done) -> list:
-        """The next futures done (of an ``as_completed``), waiting at most a second for them,
-        and checking the scheduler meanwhile."""
+        """The futures done (of an ``as_completed``) now, if any; else a short wait, with a look at
+        the scheduler (:meth:`check`) once a second."""
         ready = done.next_batch(block=False) if done.has_ready() else []
         if not ready:
             time.sleep(0.02)
