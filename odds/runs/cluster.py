@@ -6,8 +6,10 @@
   done (``as_completed``): the scheduler holds a few dozen tasks, however many chunks the run
   has, and the client's memory stays flat.
 * **Merges on the workers.** A reduction's parts are merged where they are, :data:`FAN_IN` at a
-  time, the merged parts again, as a tree; the client only fetches the last one (and, now and
-  then, the ones ready, for a checkpoint).
+  time, the merged parts again, as a tree; the client fetches a merged part once it holds
+  :data:`FETCH_AT` chunks (the scheduler keeps every task of a tree while its root is held, so
+  this bounds what it holds), and adds it to the total (and, now and then, the parts ready, for
+  a checkpoint).
 * **The cluster's size.** The caller splits the run by the cluster's threads, not this machine's.
 * **Every wait bounded.** ``ODDS_DASK_TIMEOUT`` seconds (default 20; a bad value is an error only
   when Dask is used): to reach the scheduler, and for it to answer while the run goes on (it is
@@ -307,11 +309,15 @@ def dask_reduce(work, job, split, merge, start, where, size, progress, snapshot,
         covers: dict = {}  # future -> the chunks its part holds
         chunk_tasks: set = set()
         ready: list = []  # futures done and not yet in a merge
+        total, taken = start(), []  # the parts fetched so far, and their chunks
+
+        exhausted = []
 
         def feed() -> None:
-            while len(chunk_tasks) < window:
+            while len(chunk_tasks) < window and not exhausted:
                 chunk = next(todo, None)
                 if chunk is None:
+                    exhausted.append(True)
                     return
                 future = session.submit(_task, work, job_ref, chunk, me)
                 covers[future] = [chunk]
@@ -327,17 +333,24 @@ def dask_reduce(work, job, split, merge, start, where, size, progress, snapshot,
                     session.release(f)
                 done.add(future)
 
+        def fetch(future) -> None:
+            """Bring a part home: its tasks leave the scheduler (which keeps every task a held
+            part depends on, to compute it again if a worker is lost)."""
+            merge(total, session.result(future))
+            taken.extend(covers.pop(future))
+
         def take_snapshot(final: bool) -> str:
-            total, held = start(), []
+            now, held = start(), list(taken)
+            merge(now, total)
             for future in ready:
-                merge(total, session.result(future, release=False))
+                merge(now, session.result(future, release=False))
                 held += covers[future]
-            return snapshot(total, held, final=final) or ""
+            return snapshot(now, held, final=final) or ""
 
         last_snapshot = time.monotonic()
         try:
             feed()
-            while chunk_tasks or done.count() or len(ready) > 1:
+            while chunk_tasks or done.count() or ready:
                 for future in session.wait_ready(done):
                     if future.status != "finished":
                         session.result(future)  # raises the task's error, in one line
@@ -345,23 +358,29 @@ def dask_reduce(work, job, split, merge, start, where, size, progress, snapshot,
                         chunk_tasks.discard(future)
                         progress(size(covers[future][0]))
                     ready.append(future)
+                finishing = exhausted and not (chunk_tasks or done.count())
+                for future in [f for f in ready if finishing or len(covers[f]) >= FETCH_AT]:
+                    ready.remove(future)
+                    fetch(future)
                 feed()
-                merge_ready(FAN_IN if chunk_tasks or done.count() else 2)
+                merge_ready(FAN_IN)
                 if snapshot and time.monotonic() - last_snapshot > SNAPSHOT_EVERY:
                     take_snapshot(False)
                     last_snapshot = time.monotonic()
-            if not ready:
-                return start()
-            total, held = session.result(ready[0]), covers[ready[0]]
         except KeyboardInterrupt:
             if snapshot:
                 with contextlib.suppress(Exception):
                     state["kept"] = take_snapshot(True)
             raise
         if snapshot:
-            snapshot(total, held, final=True)
+            snapshot(total, taken, final=True)
         return total
 
+
+FETCH_AT = 32
+"""A merged part that holds this many chunks is fetched by the client: the tasks of a tree of
+parts stay on the scheduler as long as its root is held, so a run holds at most a few trees of
+32 chunks, however many chunks it has (the client merges a part every 32 chunks)."""
 
 SNAPSHOT_EVERY = 30.0
 """Seconds between checkpoints of a Dask run (each fetches the parts ready)."""
