@@ -36,6 +36,7 @@ from odds.paytable import load_paytable  # noqa: E402
 from odds.runs import cluster as dask_runs  # noqa: E402
 
 SERVE = "--serve-cluster"
+EMPTY_CHUNKS = 2000
 IDLE = 10.0
 """Seconds the cluster is watched idle before the run."""
 
@@ -74,6 +75,25 @@ def scheduler_state(dask_scheduler=None) -> tuple[int, int, float]:
     process = psutil.Process()
     times = process.cpu_times()
     return process.memory_info().rss, len(dask_scheduler.tasks), times.user + times.system
+
+
+def nothing(job, chunk) -> list:
+    return [chunk]
+
+
+def empty_chunks(client, idle_rate: float, chunks: int = EMPTY_CHUNKS) -> tuple[float, float, int]:
+    """The run's machinery alone: ``chunks`` chunks that do nothing, reduced as a count's are
+    (merges on the workers, parts fetched). Returns the client's CPU per chunk, the scheduler's
+    per task (its process's idle CPU, ``idle_rate`` a second, set apart) and the tasks."""
+    from odds.runs import Where, reduce_chunks
+
+    _, _, scheduler_before = client.run_on_scheduler(scheduler_state)
+    start, cpu = time.perf_counter(), time.process_time()
+    reduce_chunks(nothing, None, lambda threads: list(range(chunks)), list.extend, list, Where(client=client))
+    wall, client_cpu = time.perf_counter() - start, time.process_time() - cpu
+    _, _, scheduler_after = client.run_on_scheduler(scheduler_state)
+    tasks = chunks + chunks // dask_runs.FAN_IN
+    return client_cpu / chunks, (scheduler_after - scheduler_before - idle_rate * wall) / tasks, tasks
 
 
 def same(a, b) -> bool:
@@ -152,6 +172,7 @@ def main() -> None:
             sampler.join()
             workers_cpu = sum(client.run(cpu_seconds).values()) - workers_before
             _, _, scheduler_after = client.run_on_scheduler(scheduler_state)
+            overheads = empty_chunks(client, scheduler_idle_rate)
     finally:
         server.stdin.close()
         server.wait(60)
@@ -175,27 +196,29 @@ def main() -> None:
             f"  scheduler RSS first {samples[0][1] / 2**20:.1f} MiB, last {samples[-1][1] / 2**20:.1f} MiB, "
             f"most tasks held {max(s[2] for s in samples)} (of {chunks} chunks)"
         )
-    tasks = chunks + chunks // dask_runs.FAN_IN  # every chunk, and the merges of the trees (about)
     busy_workers = workers_cpu - workers_idle_rate * dask_wall
-    busy_scheduler = scheduler_after - scheduler_before - scheduler_idle_rate * dask_wall
     per_chunk = busy_workers / chunks
-    client_per_chunk = client_cpu / chunks
-    scheduler_per_task = max(busy_scheduler, 0.0) / tasks
     shoes_per_chunk = args.shoes / chunks
     print(
         f"  the cluster idle: workers {workers_idle_rate:.1%} of a core in all, the scheduler's process "
-        f"{scheduler_idle_rate:.1%} (subtracted below)"
+        f"{scheduler_idle_rate:.1%}; over the run the scheduler's process used {scheduler_after - scheduler_before:.1f} s"
     )
     print(
-        f"  per chunk of {shoes_per_chunk:.0f} shoes: a worker's CPU {per_chunk:.3f} s (the local pool's "
-        f"{local_workers / chunks:.3f} s), the client's {client_per_chunk * 1e3:.1f} ms; the scheduler's "
-        f"{scheduler_per_task * 1e3:.2f} ms a task (about {tasks} tasks)"
+        f"  per chunk of {shoes_per_chunk:.0f} shoes: a worker's CPU {per_chunk:.3f} s, its idle CPU set apart "
+        f"(the local pool's {local_workers / chunks:.3f} s); the client's {client_cpu / chunks * 1e3:.1f} ms "
+        f"(its per-second costs included: {client_cpu / dask_wall:.1%} of a core over the run)"
+    )
+    client_per_chunk, scheduler_per_task, empty_tasks = overheads
+    print(
+        f"  {EMPTY_CHUNKS} empty chunks ({empty_tasks} tasks): the client {client_per_chunk * 1e3:.2f} ms a chunk, "
+        f"the scheduler's process {scheduler_per_task * 1e3:.2f} ms a task (its idle CPU set apart)"
     )
     rate64 = 64 / per_chunk * shoes_per_chunk
+    chunks64 = 64 / per_chunk
     print(
-        f"  64 cores: {rate64:,.0f} shoes/s ({64 / per_chunk:.0f} chunks/s, 10^6 shoes in {1e6 / rate64:.0f} s); "
-        f"the client then needs {64 / per_chunk * client_per_chunk:.0%} of a core, the scheduler "
-        f"{64 / per_chunk * tasks / chunks * scheduler_per_task:.0%}"
+        f"  64 cores: {rate64:,.0f} shoes/s ({chunks64:.0f} chunks/s, 10^6 shoes in {1e6 / rate64:.0f} s); "
+        f"the client then needs {chunks64 * client_per_chunk:.0%} of a core, the scheduler "
+        f"{chunks64 * (1 + 1 / dask_runs.FAN_IN) * scheduler_per_task:.0%}"
     )
 
 

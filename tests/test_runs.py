@@ -502,3 +502,10 @@ def test_a_checkpoint_that_cannot_be_written_is_refused_before_dealing(tmp_path)
     for where, message in ((tmp_path, "it is a folder"), (tmp_path / "no" / "c.json", "there is no folder")):
         result = CliRunner().invoke(cli, COUNT + ["--shoes", "2", "--checkpoint", str(where)])
         assert result.exit_code == 1 and message in result.stderr and len(result.stderr.splitlines()) == 1
+
+
+@pytest.mark.slow
+def test_the_windows_sweep_on_dask_equals_the_local_one(dask_client):
+    from odds.depletion import windows
+
+    assert windows.generate(4, workers=1) == windows.generate(4, client=dask_client)
