@@ -302,6 +302,10 @@ def count(
     tags: dict | None = None,
     triggers: dict | None = None,
     true_count: str = "unseen",
+    client=None,
+    scheduler: str | None = None,
+    checkpoint=None,
+    progress=None,
 ) -> CountReport:
     """Deal whole shoes and, at every round, compute each bet's exact expectation for the unseen
     cards (``odds count``): what betting only when it is positive wins per shoe, in and out of
@@ -310,7 +314,13 @@ def count(
     of 0.1), with the study figures (``bet_frequency``, ``average_edge``,
     ``units_per_100_hands``, ``desirability_index``); ``true_count`` ``"unseen"`` or
     ``"in-shoe"``. Shoe ``i`` is shuffled by ``(seed, i)``, so a run repeats exactly;
-    ``workers`` processes (default 1: a library call starts no processes unless asked).
+    ``workers`` processes (default 1: a library call starts no processes unless asked), or a
+    Dask cluster: ``client`` (a ``distributed.Client`` of yours, left open) or ``scheduler`` (an
+    address, connected to for the call); the figures are the same every way. ``checkpoint``: a
+    file keeping the tallies as the run goes, which a call with the same arguments goes on from;
+    ``progress(n)`` is called with the shoes of each chunk done. A stop (Ctrl-C) ends the
+    workers and raises :class:`odds.runs.RunStopped` (a ``KeyboardInterrupt``) saying how far
+    the run got.
 
     >>> report = count("dragon-tiger", bets="tie", shoes=2, seed=7)
     >>> row = report.bet("tie")
@@ -359,7 +369,7 @@ def count(
         triggers=triggers,
         true_count=true_count,
     )
-    tally = count_lib.run(spec, shoes, workers)
+    tally = count_lib.run(spec, shoes, workers, scheduler, progress, client=client, checkpoint=checkpoint)
     return CountReport(game, table, decks, shoes, seed, tuple(count_lib.report(spec, tally, level)))
 
 

@@ -9,10 +9,10 @@ sheets' (``tests/test_exactness.py``, random pays and 1 to 200 decks).
 
 from __future__ import annotations
 
+import contextlib
 import itertools
-import multiprocessing
 import sys
-from collections import deque
+from dataclasses import dataclass
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from fractions import Fraction
 from math import gcd
@@ -22,6 +22,7 @@ import numpy as np
 from .cards import card_kind_index, parse_cards
 from .errors import OddsError
 from .exact.plan import Plan
+from .runs import RunStopped, Where, map_chunks, signal_of
 from .shoe import Shoe, SuitsUnknown
 
 
@@ -146,10 +147,39 @@ PARALLEL_MIN_LINES = 5000
 """Below this many lines a batch runs in one process: measured here, two workers only start to pay
 off beyond a few thousand shoes (20,000 shoes: 0.85 s against 1.02 s in one process)."""
 
-_JOB = None
-"""A worker's job: game, paytable, plan, bets, decks, format - inherited by a forked worker (the
-compiled table and the folded plan, nothing to pickle), set by :func:`_start_spawned` in a spawned
-one."""
+
+@dataclass(frozen=True)
+class BatchJob:
+    """What every chunk of a batch needs, small enough to send to each worker once (a Dask
+    worker, a spawned process); the game and its fast-path plan are made once per process from
+    it (:meth:`prepared`)."""
+
+    game_id: str
+    paytable: object
+    bet_ids: tuple[str, ...]
+    decks: int | None
+    fmt: str
+
+    def prepared(self) -> tuple:
+        """``(game, paytable, plan, bet_ids, decks, fmt)``, made once per process (a forked
+        worker inherits its parent's)."""
+        key = (self.game_id, repr(self.paytable), self.bet_ids, self.decks, self.fmt)
+        if key not in _PREPARED:
+            from .games import get_game
+
+            _PREPARED.clear()
+            game = get_game(self.game_id)
+            plan = Plan.of(game, self.paytable, self.bet_ids)
+            _PREPARED[key] = (game, self.paytable, plan, self.bet_ids, self.decks, self.fmt)
+        return _PREPARED[key]
+
+
+_PREPARED: dict = {}
+
+
+def batch_chunk(job: BatchJob, chunk: tuple[int, list[str]]) -> str:
+    """The unit of work of a batch over workers (:mod:`odds.runs`): a chunk's rendered rows."""
+    return _render_chunk(job.prepared(), *chunk)
 
 
 def stream_batch(
@@ -162,6 +192,9 @@ def stream_batch(
     workers: int = 1,
     write: Callable[[str], object] | None = None,
     chunk_lines: int | None = None,
+    scheduler: str | None = None,
+    client=None,
+    progress: Callable[[int], None] | None = None,
 ) -> int:
     """``odds batch``: read ``lines`` as they are needed, compute them ``chunk_lines`` at a time
     (default :data:`CHUNK_LINES`) and ``write`` (default: stdout's) each chunk's rendered rows as soon as it and every
@@ -169,6 +202,10 @@ def stream_batch(
     chunk size and the number of ``workers``, and memory does not grow with the lines: at most one
     chunk (one process) or ``2 * workers`` chunks plus the lines read to decide whether to start
     workers (many) are held at once.
+
+    With ``scheduler`` (an address) or ``client``, the chunks run on a Dask cluster instead
+    (:mod:`odds.runs`), in the same order; ``progress(n)`` is called with the lines of each
+    chunk written.
 
     A bad line raises its error (naming the line) when its chunk is reached: the rows of the
     chunks before it are already written and stand (CSV: whole rows under the header; JSON: an
@@ -201,11 +238,16 @@ def stream_batch(
     todo = itertools.chain(head, chunks)
     out = BatchWriter(fmt, write or sys.stdout.write)
     job = (game, paytable, plan, tuple(bet_ids), decks, fmt)
-    if not parallel:
-        for first, part in todo:
-            out.rows(_render_chunk(job, first, part), len(part))
-    else:
-        _run_pool(job, todo, workers, out)
+    try:
+        if not parallel and client is None and scheduler is None:
+            for first, part in todo:
+                out.rows(_render_chunk(job, first, part), len(part))
+                if progress:
+                    progress(len(part))
+        else:
+            _run_pool(job, todo, Where(workers, scheduler, client), out, progress)
+    except KeyboardInterrupt as exc:
+        raise RunStopped(signal_of(exc), out.lines, None, "lines written") from None
     out.close()
     return out.lines
 
@@ -233,55 +275,20 @@ def _chunks(lines: Iterable[str], size: int) -> Iterator[tuple[int, list[str]]]:
         first += len(part)
 
 
-def _run_pool(job, chunks, workers: int, out) -> None:
-    """The chunks over ``workers`` processes, written in order as they come back; at most
-    ``2 * workers`` chunks are out at once, so a fast reader never piles up lines."""
-    global _JOB
+def _run_pool(job, chunks, where: Where, out, progress) -> None:
+    """The chunks over local processes or a Dask cluster (:mod:`odds.runs`), written in order as
+    they come back; at most ``2 * workers`` chunks are out at once, so a fast reader never piles
+    up lines."""
     game, paytable, _plan, bet_ids, decks, fmt = job
-    if "fork" in multiprocessing.get_all_start_methods():
-        _JOB = job  # the workers inherit it
-        pool = multiprocessing.get_context("fork").Pool(workers)
-    else:
-        pool = multiprocessing.get_context("spawn").Pool(
-            workers, initializer=_start_spawned, initargs=(game.id, paytable, bet_ids, decks, fmt)
-        )
-    try:
-        with pool:
-            pending: deque = deque()
-            chunks = iter(chunks)
-            while True:
-                try:
-                    first, part = next(chunks)
-                except StopIteration:
-                    break
-                except OddsError:
-                    # the input failed (a line not UTF-8, the size limit): the chunks read before
-                    # it are written first, as in one process (an error among them comes first)
-                    while pending:
-                        result, count = pending.popleft()
-                        out.rows(result.get(), count)
-                    raise
-                pending.append((pool.apply_async(_pool_chunk, (first, part)), len(part)))
-                if len(pending) >= 2 * workers:
-                    result, count = pending.popleft()
-                    out.rows(result.get(), count)
-            while pending:
-                result, count = pending.popleft()
-                out.rows(result.get(), count)
-    finally:
-        _JOB = None
-
-
-def _start_spawned(game_id, paytable, bet_ids, decks, fmt):
-    global _JOB
-    from .games import get_game
-
-    game = get_game(game_id)
-    _JOB = (game, paytable, Plan.of(game, paytable, bet_ids), bet_ids, decks, fmt)
-
-
-def _pool_chunk(first_line: int, lines: list[str]) -> str:
-    return _render_chunk(_JOB, first_line, lines)
+    batch_job = BatchJob(game.id, paytable, bet_ids, decks, fmt)
+    if not where.on_dask:
+        _PREPARED.clear()
+        _PREPARED[(game.id, repr(paytable), bet_ids, decks, fmt)] = job  # forked workers inherit it
+    with contextlib.closing(map_chunks(batch_chunk, batch_job, chunks, where)) as parts:
+        for (_first, part), rows in parts:
+            out.rows(rows, len(part))
+            if progress:
+                progress(len(part))
 
 
 def _render_chunk(job, first_line: int, lines: Sequence[str]) -> str:
@@ -292,5 +299,5 @@ def _render_chunk(job, first_line: int, lines: Sequence[str]) -> str:
 
     game, paytable, plan, bet_ids, decks, fmt = job
     with single_threaded_blas():
-        ratios = _line_ratios(game, plan, lines, decks, first_line)
+        ratios = _line_ratios(game, paytable, plan, lines, bet_ids, decks, first_line)
     return batch_chunk([(bet, ratios[bet]) for bet in bet_ids], len(lines), first_line, fmt)

@@ -19,6 +19,7 @@ from odds import batch, limits
 from odds.cli import cli
 from odds.errors import OddsError
 from odds.games import get_game
+from odds.runs import local as local_pool
 
 BETS = ["banker", "tie", "lucky-6", "player-pair", "perfect-pair"]
 """One bet per path: the compiled table (banker, tie, lucky-6), the rank table (player-pair), the
@@ -116,7 +117,7 @@ def test_workers_give_the_output_of_one_process(monkeypatch):
 def test_spawned_workers_give_the_output_of_one_process(monkeypatch):
     """Where processes cannot fork, spawned workers set their job up once each."""
     monkeypatch.setattr(batch, "PARALLEL_MIN_LINES", 30)
-    monkeypatch.setattr(batch.multiprocessing, "get_all_start_methods", lambda: ["spawn"])
+    monkeypatch.setattr(local_pool, "start_method", lambda: "spawn")
     lines = suited_lines(7, 60)
     assert (
         run(lines, 20, workers=2, bets=["banker", "player-pair"]).output

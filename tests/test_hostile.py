@@ -76,7 +76,7 @@ def _small_export(paytables=()):
 @pytest.mark.parametrize("args, code, text", CASES, ids=[_id(c) for c in CASES])
 def test_hostile_input_is_one_line(args, code, text, hostile, monkeypatch, tmp_path):
     monkeypatch.chdir(hostile)  # a file named `mine` beside the command; relative plot names
-    monkeypatch.setattr(count_lib, "DASK_TIMEOUT", 2.0)
+    monkeypatch.setenv("ODDS_DASK_TIMEOUT", "2")
     monkeypatch.setattr(export_lib, "export_files", _small_export)
     monkeypatch.setenv("ODDS_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
@@ -313,7 +313,7 @@ def _listener(mode: str):
 @pytest.mark.parametrize("mode, text", [("silent", "no answer within 2 s"), ("garbage", "does not answer as a Dask")])
 def test_a_scheduler_that_is_not_dask_fails_in_bounded_time(mode, text, monkeypatch):
     pytest.importorskip("distributed")
-    monkeypatch.setattr(count_lib, "DASK_TIMEOUT", 2.0)
+    monkeypatch.setenv("ODDS_DASK_TIMEOUT", "2")
     server, held = _listener(mode)
     try:
         address = f"tcp://127.0.0.1:{server.getsockname()[1]}"
@@ -868,7 +868,7 @@ def test_a_bad_dask_timeout_fails_only_the_command_that_uses_it():
     assert proc.returncode == 0 and proc.stderr == b"", proc.stderr
     if importlib.util.find_spec("distributed") is not None:
         proc, _ = _run(["count", "dragon-tiger", "--shoes", "1", "--scheduler", "tcp://127.0.0.1:1"], env=env)
-        _one_line(proc, "ODDS_DASK_TIMEOUT='abc': give the seconds")
+        _one_line(proc, "ODDS_DASK_TIMEOUT must be a number of seconds above 0")
 
 
 def test_exported_files_escape_text_from_files(hostile, monkeypatch):

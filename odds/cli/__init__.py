@@ -152,13 +152,21 @@ class OddsGroup(click.Group):
             raise _one_line(exc) from None
 
     def invoke(self, ctx):
+        from ..runs import RunStopped, signal_of, stopping_on_signals
+
         try:
-            return super().invoke(ctx)
+            with stopping_on_signals():  # SIGTERM stops a command as Ctrl-C does
+                return super().invoke(ctx)
         except OddsError as exc:
             # one line, whatever a file put in the message (a newline, an escape sequence)
             raise click.ClickException(escape(str(exc))) from None
         except click.UsageError as exc:
             raise _one_line(exc) from None
+        except KeyboardInterrupt as exc:  # a stop: one line, and the shell's code (130 after Ctrl-C)
+            stopped = exc if isinstance(exc, RunStopped) else RunStopped(signal_of(exc), 0, None, "")
+            text = stopped.message() if stopped.unit else stopped.message().split(" after ")[0]
+            click.echo(f"\n{text}" if sys.stderr.isatty() else text, err=True)
+            raise click.exceptions.Exit(stopped.exit_code) from None
 
 
 @click.group(cls=OddsGroup, commands=LazyCommands(COMMANDS), context_settings={"help_option_names": ["-h", "--help"]})

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-
 import click
 
 from ..depletion import count as count_lib
@@ -12,6 +10,7 @@ from ..depletion.eor import effects_of_removal
 from ..depletion.tags import betting_correlation, derive_tags, is_balanced, parse_count_tags, parse_tags
 from ..errors import OddsError, UnknownName
 from ..render.count import render_count
+from ..runs.progress import Progress
 from ..render.eor import render_eor
 from ..render.tags import render_tags
 from ..shoe import CUT_CARD, Shoe
@@ -24,7 +23,6 @@ from .options import (
     DECKS,
     LEVEL,
     SEED,
-    WORKERS,
     Whole,
     bet_option,
     format_option,
@@ -33,6 +31,7 @@ from .options import (
     resolve_game,
     resolve_paytable,
     resolve_shoe,
+    run_options,
     shoe_options,
 )
 
@@ -199,12 +198,13 @@ def tags(game_id, bet_id, level, tags_text, paytable, decks, remove, fmt):
     help="unseen: per 52 unseen cards, less the exposed cards' average (unbalanced counts); "
     "in-shoe: plain running count per 52 cards left in the shoe (burns excluded).",
 )
-@click.option("--workers", type=WORKERS, default=None, metavar="N", help="Local processes (default: all cores).")
+@run_options("shoes")
 @click.option(
-    "--scheduler",
+    "--checkpoint",
     default=None,
-    metavar="ADDRESS",
-    help="A Dask scheduler (tcp://host:port) to spread the shoes over (pip install 'odds[dask]').",
+    metavar="FILE",
+    help="Keep the tallies in FILE as the run goes; run the same command again to go on from them "
+    "(the figures are those of a run never stopped).",
 )
 @_plot_option
 @format_option()
@@ -224,6 +224,8 @@ def count(
     true_count,
     workers,
     scheduler,
+    progress,
+    checkpoint,
     plot_file,
     fmt,
 ):
@@ -267,11 +269,8 @@ def count(
         triggers=triggers,
         true_count=true_count,
     )
-    if sys.stderr.isatty():
-        with click.progressbar(length=shoes, label="shoes", file=sys.stderr) as bar:
-            tally = count_lib.run(spec, shoes, workers, scheduler, progress=bar.update)
-    else:
-        tally = count_lib.run(spec, shoes, workers, scheduler)
+    with Progress.for_command(shoes, "shoes", progress) as meter:
+        tally = count_lib.run(spec, shoes, workers, scheduler, progress=meter, checkpoint=checkpoint)
     rows = count_lib.report(spec, tally, level)
     if plot_file:
         from ..depletion.plot import plot_count

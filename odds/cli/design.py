@@ -6,6 +6,7 @@ Parsing only: the work is in :mod:`odds.design`, the text in :mod:`odds.render`.
 
 from __future__ import annotations
 
+import os
 import sys
 
 import click
@@ -15,6 +16,7 @@ from ..files import target, write_text
 from ..render import files as files_text
 from ..render.simulate import failure_message, render_simulation
 from ..render.solve import render_solution
+from ..runs.progress import Progress
 from .. import limits
 from .options import (
     echo,
@@ -32,6 +34,7 @@ from .options import (
     resolve_game,
     resolve_paytable,
     resolve_shoe,
+    run_options,
     shoe_options,
 )
 
@@ -116,8 +119,9 @@ def solve(game_id, bet_id, outcome, edge, rtp, symbolic, paytable, pays, decks, 
     metavar="Z",
     help="A bet fails when its |z| exceeds this (default 4); any failure exits 1.",
 )
+@run_options("rounds")
 @format_option()
-def simulate(game_id, bets, paytable, rounds, seed, decks, cut_card, z_max, fmt):
+def simulate(game_id, bets, paytable, rounds, seed, decks, cut_card, z_max, workers, scheduler, progress, fmt):
     """Deal real shuffled shoes and compare each bet's simulated edge with the exact edge.
 
     Commencement burn, per-round burns and the cut card as the rules say. Every format says
@@ -140,11 +144,10 @@ def simulate(game_id, bets, paytable, rounds, seed, decks, cut_card, z_max, fmt)
         cut_card=sim_lib.CUT_CARD if cut_card is None else cut_card,
         z_max=sim_lib.Z_MAX if z_max is None else z_max,
     )
-    if sys.stderr.isatty():
-        with click.progressbar(length=rounds, label=f"dealing {game.id}", file=sys.stderr) as bar:
-            result = sim_lib.simulate(game, table, bet_ids, progress=bar.update, **kwargs)
-    else:
-        result = sim_lib.simulate(game, table, bet_ids, **kwargs)
+    with Progress.for_command(rounds, "rounds", progress) as meter:
+        result = sim_lib.simulate(
+            game, table, bet_ids, progress=meter, workers=workers or os.cpu_count() or 1, scheduler=scheduler, **kwargs
+        )
     shoe = Shoe.decks(result.decks) if result.decks else None
     echo(render_simulation(result, shoe, fmt))
     if result.failures:

@@ -107,6 +107,32 @@ def format_option(choices=FORMATS, default="table"):
     )
 
 
+def run_options(unit: str):
+    """``--workers``, ``--scheduler`` and ``--progress``: where a long run's chunks go
+    (:mod:`odds.runs`) and whether it says how far it is when stderr is not a terminal."""
+
+    def decorate(func):
+        func = click.option(
+            "--progress",
+            "progress",
+            is_flag=True,
+            help=f"Say how far the run is ({unit} done, rate, time left) on stderr every 10 s when it is "
+            "not a terminal (on a terminal a bar shows anyway).",
+        )(func)
+        func = click.option(
+            "--scheduler",
+            default=None,
+            metavar="ADDRESS",
+            help="A Dask scheduler (tcp://host:port) to spread the work over (pip install 'odds[dask]'; "
+            "ODDS_DASK_TIMEOUT bounds every wait, default 20 s).",
+        )(func)
+        return click.option(
+            "--workers", type=WORKERS, default=None, metavar="N", help="Local processes (default: all cores)."
+        )(func)
+
+    return decorate
+
+
 def pay_option(func):
     """``--pay BET.OUTCOME=VALUE`` (repeatable): try a pay without writing a paytable file."""
     return click.option(

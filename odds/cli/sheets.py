@@ -21,11 +21,11 @@ from ..render import files as files_text
 from ..render.batch import alias_note
 from ..render.games import render_games
 from ..render.sheet import render_sheet, suits_note
+from ..runs.progress import Progress
 from ..sheet import build_sheet
 from .options import (
     echo,
     DECKS,
-    WORKERS,
     FilePath,
     bet_option,
     format_option,
@@ -35,6 +35,7 @@ from .options import (
     resolve_game,
     resolve_paytable,
     resolve_shoe,
+    run_options,
     seen_options,
     shoe_options,
 )
@@ -161,11 +162,9 @@ BATCH_FILE = FilePath(exists=True, dir_okay=False, allow_dash=True)
 @bet_option
 @paytable_option
 @click.option("--decks", type=DECKS, default=None, metavar="N", help="Decks before the removals.")
-@click.option(
-    "--workers", type=WORKERS, default=None, metavar="N", help="Processes to use for a big batch (default: all cores)."
-)
+@run_options("lines")
 @format_option(choices=("csv", "json"), default="csv")
-def batch(game_id, shoes_file, old_file, bets, paytable, decks, workers, fmt):
+def batch(game_id, shoes_file, old_file, bets, paytable, decks, workers, scheduler, progress, fmt):
     """House edges of many partly dealt shoes: one row per line of FILE and bet.
 
     Lines are read, computed and written 4,096 at a time: memory stays flat however long FILE
@@ -188,9 +187,19 @@ def batch(game_id, shoes_file, old_file, bets, paytable, decks, workers, fmt):
     with shoe_lines(
         shoes_file if shoes_file is not None else old_file, "--file" if shoes_file is not None else "--shoes"
     ) as lines:
-        batch_lib.stream_batch(
-            game, table, lines, bet_ids, decks, fmt, workers or os.cpu_count() or 1, sys.stdout.write
-        )
+        with Progress.for_command(None, "lines", progress) as meter:
+            batch_lib.stream_batch(
+                game,
+                table,
+                lines,
+                bet_ids,
+                decks,
+                fmt,
+                workers or os.cpu_count() or 1,
+                sys.stdout.write,
+                scheduler=scheduler,
+                progress=meter,
+            )
     if old_file is not None:
         click.echo(alias_note(), err=True)  # after the run: a refused run has one line to say
 

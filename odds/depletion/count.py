@@ -36,9 +36,7 @@ cluster (``scheduler``); :class:`Tally` objects from the chunks are added up.
 from __future__ import annotations
 
 import math
-import os
 import re
-import sys
 from dataclasses import dataclass, field
 from fractions import Fraction
 from collections.abc import Callable, Sequence
@@ -206,6 +204,17 @@ class Tally:
         self.shoes += other.shoes
         for bet, tally in other.bets.items():
             self.bets[bet].add(tally)
+
+    def __sizeof__(self) -> int:
+        """About the bytes this tally holds, its sparse bins most of it (about 100 bytes a bin):
+        what Dask's memory accounting of a chunk's result reads (``sys.getsizeof``), which would
+        otherwise see a few hundred bytes for a tally of a megabyte or more."""
+        return 1000 + sum(
+            2000
+            + 100 * sum(len(b) for b in (t.tc_ev, t.tc_ev_in_window, t.tc_rounds, t.tc_rounds_in_window))
+            + 200 * len(t.by_round)
+            for t in self.bets.values()
+        )
 
 
 _EVALUATORS: dict = {}
@@ -780,8 +789,32 @@ core's tenth at 50 shoes a chunk on a 10^6-shoe run, on a machine whose cores th
 
 def chunks(shoes: int, workers: int) -> list[tuple[int, int]]:
     """Split shoes 0..shoes-1 into ranges: about four per worker, at most CHUNK_SHOES each."""
+    return chunks_of([(0, shoes)], workers)
+
+
+def chunks_of(ranges: Sequence[tuple[int, int]], workers: int) -> list[tuple[int, int]]:
+    """Split ranges of shoes (``[start, stop)``) into chunks: about four per worker, at most
+    CHUNK_SHOES each (a resumed run deals the ranges its checkpoint lacks).
+
+    >>> chunks_of([(0, 5), (9, 12)], 1)
+    [(0, 2), (2, 4), (4, 5), (9, 11), (11, 12)]
+    """
+    shoes = sum(stop - start for start, stop in ranges)
     size = max(1, min(CHUNK_SHOES, math.ceil(shoes / max(1, 4 * workers))))
-    return [(s, min(s + size, shoes)) for s in range(0, shoes, size)]
+    return [(s, min(s + size, stop)) for start, stop in ranges for s in range(start, stop, size)]
+
+
+def count_chunk(spec: CountSpec, chunk: tuple[int, int]) -> Tally:
+    """The unit of work of a run (:mod:`odds.runs`): shoes ``start .. stop-1``."""
+    return count_shoes(spec, *chunk)
+
+
+def add_tally(total: Tally, part: Tally) -> None:
+    total.add(part)
+
+
+def empty_tally(bet_ids: Sequence[str]) -> Tally:
+    return Tally(0, {b: BetTally() for b in bet_ids})
 
 
 def run(
@@ -790,147 +823,46 @@ def run(
     workers: int | None = None,
     scheduler: str | None = None,
     progress: Callable[[int], None] | None = None,
+    client=None,
+    checkpoint: str | None = None,
 ) -> Tally:
-    """Deal and tally ``shoes`` shoes: here (one worker), in local processes, or on Dask."""
+    """Deal and tally ``shoes`` shoes: here (one worker), in local processes (``workers``,
+    default all cores), or on Dask (a ``scheduler`` address or a ``client``); see
+    :mod:`odds.runs`. With ``checkpoint`` (a file), the tallies so far are kept there as the run
+    goes, and a run with the same arguments goes on from them (:mod:`.checkpoint`)."""
+    import functools
+
+    from ..runs import Where, reduce_chunks
+
     if shoes < 1:
         raise OddsError(f"--shoes must be at least 1, not {shoes}")
-    if workers is None:
-        workers = os.cpu_count() or 1
-    if workers < 1:
-        raise OddsError(f"--workers must be at least 1, not {workers}")
-    parts = chunks(shoes, workers)
-    total = Tally(0, {b: BetTally() for b in spec.bet_ids})
+    where = Where(workers, scheduler, client)
+    saved = None
+    if checkpoint is not None:
+        from .checkpoint import CountCheckpoint
 
-    def take(part: Tally):
-        total.add(part)
-        if progress:
-            progress(part.shoes)
-
-    if scheduler:
-        _run_dask(spec, parts, scheduler, take)
-    elif workers == 1 or len(parts) == 1:
-        for start, stop in parts:
-            take(count_shoes(spec, start, stop))
-    else:
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor, as_completed
-
-        context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
-        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-            # no list of the futures is kept: as_completed lets go of each one it hands out, so a
-            # chunk's tally is freed once added (memory flat in the number of shoes)
-            for future in as_completed([pool.submit(count_shoes, spec, start, stop) for start, stop in parts]):
-                take(future.result())
-                del future
-    return total
-
-
-def _env_seconds(name: str, default: float) -> float | None:
-    """Seconds from the environment variable ``name`` (``default`` when unset); None when it is
-    not a number of seconds above 0 - refused by the one command that reads it, never by every
-    ``count`` at import."""
-    text = os.environ.get(name, "").strip()
-    if not text:
-        return default
-    try:
-        value = float(text) if len(text) <= 30 else math.nan
-    except ValueError:
-        return None
-    return value if math.isfinite(value) and 0 < value <= 86_400 else None
-
-
-DASK_TIMEOUT = _env_seconds("ODDS_DASK_TIMEOUT", 20.0)
-"""Seconds to reach a Dask scheduler and hear its handshake (``ODDS_DASK_TIMEOUT``)."""
-
-
-def _run_dask(spec: CountSpec, parts, address: str, take) -> None:
-    try:
-        from distributed import Client
-    except ImportError:
-        raise OddsError("--scheduler needs Dask: pip install 'odds[dask]'") from None
-    if DASK_TIMEOUT is None:
-        from ..errors import shown
-
-        raise OddsError(
-            f"ODDS_DASK_TIMEOUT={shown(os.environ.get('ODDS_DASK_TIMEOUT', ''), 30)}: give the seconds to wait "
-            f"for the Dask scheduler, above 0 and at most a day (e.g. 20)"
-        )
-    _probe_scheduler(address, DASK_TIMEOUT)
-    try:
-        client = Client(address, timeout=f"{DASK_TIMEOUT}s")
-    except (OSError, TimeoutError, ValueError) as exc:
-        raise OddsError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
-    with client:
-        futures = [client.submit(count_shoes, spec, start, stop, pure=False) for start, stop in parts]
-        try:
-            _gather(client, futures, take)
-        except OddsError:
-            raise
-        except Exception as exc:  # noqa: BLE001 - a lost worker (KilledWorker), scheduler or connection
-            name = exc.__class__.__name__
-            what = "a Dask worker was lost" if name == "KilledWorker" else "the Dask run failed"
-            raise OddsError(f"{what} ({name}: {str(exc)[:160]}); the figures would be incomplete") from None
-
-
-def _gather(client, futures, take) -> None:
-    """Take each chunk as it completes; say on stderr when a worker leaves (its chunks are dealt
-    again elsewhere, the figures unchanged), and fail in one line when no worker has been left
-    for ``DASK_TIMEOUT`` seconds (nothing would ever finish)."""
-    import time
-
-    from distributed import wait
-
-    pending = set(futures)
-    futures.clear()  # only `pending` holds them: a finished chunk's tally is freed once taken
-    workers = set(client.nthreads())
-    alone_since = None if workers else time.monotonic()
-    while pending:
-        try:
-            done, pending = wait(pending, timeout=1.0, return_when="FIRST_COMPLETED")
-        except TimeoutError:  # nothing finished this second (distributed raises instead of returning)
-            done = set()
-        for future in done:
-            take(future.result())
-        if not pending:
-            break
-        now = set(client.nthreads())
-        for lost in sorted(workers - now):
-            print(f"note: lost Dask worker {lost}; its shoes are dealt again on the others", file=sys.stderr)
-        workers = now
-        if workers:
-            alone_since = None
-        elif alone_since is None:
-            alone_since = time.monotonic()
-        elif time.monotonic() - alone_since > DASK_TIMEOUT:
-            raise OddsError(
-                f"no Dask worker left for {DASK_TIMEOUT:g} s with {len(pending)} chunk(s) of shoes "
-                f"to deal; start workers or run without --scheduler"
-            )
-
-
-def _probe_scheduler(address: str, timeout: float) -> None:
-    """Reach the scheduler and hear its handshake within ``timeout`` seconds, or fail in one line:
-    a bad address, nothing listening, a server that is not Dask (it answers garbage) or one that
-    accepts and never answers (distributed's own connect waits for the handshake forever)."""
-    import asyncio
-
-    from distributed.comm import connect
-
-    async def probe():
-        comm = await asyncio.wait_for(connect(address, timeout=timeout), timeout)
-        await comm.close()
-
-    try:
-        asyncio.run(probe())
-    except TimeoutError:
-        raise OddsError(
-            f"cannot reach the Dask scheduler at {address}: no answer within {timeout:g} s "
-            f"(is it a Dask scheduler? ODDS_DASK_TIMEOUT sets the wait)"
-        ) from None
-    except (OSError, ValueError, TypeError, OverflowError) as exc:  # OverflowError: a port beyond 65535
-        raise OddsError(f"cannot reach the Dask scheduler at {address}: {str(exc)[:160]}") from None
-    except (MemoryError, Exception) as exc:  # noqa: BLE001 - what a non-Dask server's bytes decode to
-        raise OddsError(f"{address} does not answer as a Dask scheduler ({exc.__class__.__name__})") from None
+        saved = CountCheckpoint(checkpoint, spec, shoes)
+    todo = saved.todo() if saved else [(0, shoes)]
+    done_before = shoes - sum(stop - start for start, stop in todo)
+    if done_before and hasattr(progress, "skip"):
+        progress.skip(done_before)  # a bar starts where the checkpoint left off
+    if not todo:
+        return saved.tally
+    total = reduce_chunks(
+        count_chunk,
+        spec,
+        functools.partial(chunks_of, todo),
+        add_tally,
+        functools.partial(empty_tally, spec.bet_ids),
+        where,
+        size=lambda chunk: chunk[1] - chunk[0],
+        progress=progress,
+        snapshot=saved.snapshot if saved else None,
+        unit="shoes",
+        done_before=done_before,
+        planned=shoes,
+    )
+    return saved.combined(total) if saved else total
 
 
 # -- the report -----------------------------------------------------------------------------------

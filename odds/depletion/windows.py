@@ -6,7 +6,7 @@ game's default decks, docs/rules.md's dealing defaults). That run takes a minute
 ``odds export --check``, so its result is committed as ``windows_data.json`` beside this file and
 the export only renders it. Regenerate it after a rule or paytable change with
 
-    python -m odds.depletion.windows [--shoes 10000] [--seed 2024] [--workers N]
+    python -m odds.depletion.windows [--shoes 10000] [--seed 2024] [--workers N] [--scheduler ADDRESS]
 
 The data file keeps, besides the figures, the exact integer sums of the first ``CHECK_SHOES``
 shoes of each game; a test deals those shoes again and compares (so a stale file fails the
@@ -64,14 +64,17 @@ def spec_for(game, paytable, bets, seed: int = SEED):
     return make_spec(game, paytable, bets, game.default_decks, seed, DealRules(), level=DEFAULT_LEVEL)
 
 
-def generate(shoes: int = SHOES, seed: int = SEED, workers: int | None = None, progress=None) -> dict:
-    """Run the count for every game with windowed bets; the data file's content."""
+def generate(
+    shoes: int = SHOES, seed: int = SEED, workers: int | None = None, progress=None, scheduler=None, client=None
+) -> dict:
+    """Run the count for every game with windowed bets; the data file's content (the counts
+    over ``workers`` local processes or on a Dask cluster: ``scheduler`` or ``client``)."""
     games = []
     for game, paytable, bets in windowed_bets():
         spec = spec_for(game, paytable, bets, seed)
         if progress:
             progress(f"{game.id}: {shoes} shoes, bets {', '.join(bets)}")
-        rows = report(spec, run(spec, shoes, workers=workers))
+        rows = report(spec, run(spec, shoes, workers=workers, scheduler=scheduler, client=client))
         games.append(
             {
                 "game": game.id,
@@ -174,9 +177,21 @@ def main(argv=None) -> None:
     parser.add_argument("--shoes", type=int, default=SHOES)
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--workers", type=int, default=None)
+    parser.add_argument("--scheduler", default=None, help="a Dask scheduler's address (tcp://host:port)")
     parser.add_argument("--out", default=str(DATA))
     args = parser.parse_args(argv)
-    data = generate(args.shoes, args.seed, args.workers, progress=lambda m: print(m, flush=True))
+    from ..errors import OddsError
+    from ..runs import RunStopped, stopping_on_signals
+
+    try:
+        with stopping_on_signals():
+            data = generate(
+                args.shoes, args.seed, args.workers, progress=lambda m: print(m, flush=True), scheduler=args.scheduler
+            )
+    except OddsError as exc:
+        parser.exit(1, f"error: {exc}\n")
+    except RunStopped as exc:
+        parser.exit(exc.exit_code, exc.message() + " (of this game; nothing written)\n")
     from ..files import write_text
 
     write_text(args.out, json.dumps(data, indent=1) + "\n", "--out")  # whole or not at all

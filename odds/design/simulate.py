@@ -152,6 +152,79 @@ class ShoeDealer:
         yield from self.game.settle_rounds(rounds, self.paytable, **self.options)
 
 
+ROUNDS_PER_CHUNK = 10_000
+"""Rounds dealt from one random stream: chunk ``k`` of a run (rounds ``k * 10,000`` on) is dealt by
+``random.Random((seed << 32) | k)`` from a fresh shoe, so a run deals the same rounds whatever
+the workers or the cluster (:mod:`odds.runs`), and each chunk's last shoe stops where the chunk
+does."""
+
+
+@dataclass(frozen=True)
+class SimJob:
+    """What every chunk of a simulation needs (sent to each worker once)."""
+
+    game: object
+    paytable: object
+    bet_ids: tuple[str, ...]
+    decks: int | None
+    cut_card: int
+    seed: int
+    options: dict | None
+    """The dealing decisions for the run's full shoe (``game.dealing_options``), decided once."""
+
+
+@dataclass
+class Dealt:
+    """What a chunk (or a run) dealt: each bet's tally, the rounds and the shoes."""
+
+    tallies: dict
+    rounds: int = 0
+    shoes: int = 0
+
+
+def new_dealt(bet_ids) -> Dealt:
+    return Dealt({b: Tally(b, Counter()) for b in bet_ids})
+
+
+def add_dealt(total: Dealt, part: Dealt) -> None:
+    for bet, tally in part.tallies.items():
+        total.tallies[bet].outcomes.update(tally.outcomes)
+        total.tallies[bet].rounds += tally.rounds
+    total.rounds += part.rounds
+    total.shoes += part.shoes
+
+
+def deal_rounds(job: SimJob, chunk: tuple[int, int]) -> Dealt:
+    """The unit of work: ``rounds`` rounds of chunk ``index`` of the run, from its own stream."""
+    index, rounds = chunk
+    game, paytable = job.game, job.paytable
+    rng = random.Random((job.seed << 32) | index)
+    windows = {b: paytable.bet(b).window for b in job.bet_ids}
+    dealt = new_dealt(job.bet_ids)
+
+    def settle(outcomes: dict, index_in_shoe: int | None) -> None:
+        for b in job.bet_ids:
+            window = windows[b]
+            if window is not None and index_in_shoe is not None and index_in_shoe >= window:
+                continue
+            dealt.tallies[b].outcomes[outcomes[b]] += 1
+            dealt.tallies[b].rounds += 1
+        dealt.rounds += 1
+
+    if game.uses_shoe:
+        dealer = ShoeDealer(game, job.decks, rng, job.cut_card, job.options, paytable)
+        while dealt.rounds < rounds:
+            for index_in_shoe, outcomes in enumerate(dealer.shoe_rounds()):
+                settle(outcomes, index_in_shoe)
+                if dealt.rounds >= rounds:
+                    break
+        dealt.shoes = dealer.shoes
+    else:
+        for _ in range(rounds):
+            settle(game.play_random(rng, paytable), None)
+    return dealt
+
+
 def simulate(
     game,
     paytable,
@@ -162,69 +235,61 @@ def simulate(
     cut_card: int = CUT_CARD,
     z_max: float = Z_MAX,
     progress: Callable[[int], None] | None = None,
+    workers: int = 1,
+    scheduler: str | None = None,
+    client=None,
 ) -> Simulation:
     """Deal ``rounds`` rounds and compare each bet with its exact off-the-top edge.
 
-    ``progress(n)`` is called now and then with the rounds dealt since the last call.
+    The rounds are dealt in chunks of :data:`ROUNDS_PER_CHUNK`, here (``workers`` 1), in local
+    processes or on a Dask cluster (``scheduler`` address or ``client``; :mod:`odds.runs`): the
+    same figures every way. ``progress(n)`` is called as chunks finish with their rounds.
     """
+    import functools
+
+    from ..runs import Where, reduce_chunks
+
     bet_ids = list(bet_ids or paytable.bets)
     if rounds < 2:
         raise OddsError("--rounds must be at least 2")
-    rng = random.Random(seed)
-    windows = {b: paytable.bet(b).window for b in bet_ids}
-    pays = {b: paytable.bet(b).pays for b in bet_ids}
-    tallies = {b: Tally(b, Counter()) for b in bet_ids}
-
-    def settle(outcomes: dict, index_in_shoe: int | None):
-        for b in bet_ids:
-            window = windows[b]
-            if window is not None and index_in_shoe is not None and index_in_shoe >= window:
-                continue
-            tallies[b].outcomes[outcomes[b]] += 1
-            tallies[b].rounds += 1
-
-    dealt = 0
-    since = 0
-    shoes = 0
+    options = None
     if game.uses_shoe:
         decks = game.default_decks if decks is None else decks
         full_shoe = Shoe.decks(decks)  # validates the deck count
         # decided once, for the full shoe and this paytable, as the exact sheet below decides them
         options = game.dealing_options(full_shoe, paytable)
-        dealer = ShoeDealer(game, decks, rng, cut_card, options, paytable)
-        while dealt < rounds:
-            for index, outcomes in enumerate(dealer.shoe_rounds()):
-                settle(outcomes, index)
-                dealt += 1
-                since += 1
-                if progress and since >= 1000:
-                    progress(since)
-                    since = 0
-                if dealt >= rounds:
-                    break
-        shoes = dealer.shoes
+        ShoeDealer(game, decks, random.Random(0), cut_card, options, paytable)  # checks the cut card here
     else:
         if decks is not None:
             raise OddsError(f"{game.id} deals no cards: --decks does not apply")
         cut_card = None
-        for _ in range(rounds):
-            settle(game.play_random(rng, paytable), None)
-            dealt += 1
-            since += 1
-            if progress and since >= 1000:
-                progress(since)
-                since = 0
-    if progress and since:
-        progress(since)
-
+    job = SimJob(game, paytable, tuple(bet_ids), decks, cut_card, seed, options)
+    plan = [(k, min(ROUNDS_PER_CHUNK, rounds - start)) for k, start in enumerate(range(0, rounds, ROUNDS_PER_CHUNK))]
+    total = reduce_chunks(
+        deal_rounds,
+        job,
+        lambda parallel: plan,
+        add_dealt,
+        functools.partial(new_dealt, tuple(bet_ids)),
+        Where(workers, scheduler, client),
+        size=lambda chunk: chunk[1],
+        progress=progress,
+        unit="rounds",
+        planned=rounds,
+    )
     shoe = Shoe.decks(decks) if game.uses_shoe else None
     exact = {b.id: b for b in build_sheet(game, paytable, shoe, bet_ids).bets}
-    results = []
-    for b in bet_ids:
-        t = tallies[b]
-        results.append(compare(t, pays[b], exact[b]))
+    results = [compare(total.tallies[b], paytable.bet(b).pays, exact[b]) for b in bet_ids]
     return Simulation(
-        game.id, paytable.name, decks if game.uses_shoe else None, cut_card, seed, dealt, shoes, z_max, tuple(results)
+        game.id,
+        paytable.name,
+        decks if game.uses_shoe else None,
+        cut_card,
+        seed,
+        total.rounds,
+        total.shoes,
+        z_max,
+        tuple(results),
     )
 
 
