@@ -7,7 +7,6 @@ Parsing only: the work is in :mod:`odds.design`, the text in :mod:`odds.render`.
 from __future__ import annotations
 
 import os
-import sys
 
 import click
 
