@@ -299,5 +299,5 @@ def _render_chunk(job, first_line: int, lines: Sequence[str]) -> str:
 
     game, paytable, plan, bet_ids, decks, fmt = job
     with single_threaded_blas():
-        ratios = _line_ratios(game, paytable, plan, lines, bet_ids, decks, first_line)
+        ratios = _line_ratios(game, plan, lines, decks, first_line)
     return batch_chunk([(bet, ratios[bet]) for bet in bet_ids], len(lines), first_line, fmt)

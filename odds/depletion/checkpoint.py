@@ -16,7 +16,7 @@ import hashlib
 
 from ..errors import OddsError
 from ..runs import checkpoint as files
-from .count import BetTally, CountSpec, Tally, empty_tally
+from .tally import BetTally, CountSpec, Tally, empty_tally
 
 KIND = "odds count"
 
