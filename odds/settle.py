@@ -163,6 +163,9 @@ def _numbers(text_or_list, low: int, high: int, what: str) -> list[int]:
     return out
 
 
+read_numbers = _numbers
+
+
 # -- the drawing, explained as data ----------------------------------------------------------------
 
 
@@ -290,6 +293,10 @@ def settle_round(game, cards, paytable=None, bets: Sequence[str] | None = None) 
     for bet in bets or ():
         if bet not in paytable.bets:
             raise UnknownName(f"{game.id} bet", bet, paytable.bets)
+    read = game.read_round(cards, paytable)
+    if read is not None:  # a game that reads its own rounds
+        shown_cards, hands, keys = read
+        return _settled(game, paytable, tuple(shown_cards), hands, keys, bets, ())
     if game.id == "sic-bo":
         dice = _numbers(cards, 1, 6, "dice")
         if len(dice) != 3:

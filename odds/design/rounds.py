@@ -330,6 +330,9 @@ def game_rounds(game, paytable, default: bool) -> tuple[list[dict], list[tuple[s
     the outcomes and the random rounds; for another, the rounds that cover its outcomes."""
     rng = random.Random(f"{SEED}/{game.id}/{paytable.name}")  # one stream each: adding one changes no other
     prefix = f"{game.id}/{paytable.name}"
+    listed = game.vector_rounds(paytable, rng)
+    if listed is not None:
+        return listed_rounds(game, paytable, prefix, *listed)
     made: list[dict] = []
     settled = []
     if default and game.id in BACCARAT_FAMILY:
@@ -345,6 +348,31 @@ def game_rounds(game, paytable, default: bool) -> tuple[list[dict], list[tuple[s
             cells = drawing_cells(game.id, cards) if game.id in BACCARAT_FAMILY else ()
             made.append(round_json(f"{prefix}/random-{i}", game, paytable, cards, cells))
     return made, missing
+
+
+def listed_rounds(game, paytable, prefix: str, candidates, always) -> tuple[list[dict], list[tuple[str, str]]]:
+    """The rounds of a game that lists its own (:meth:`odds.games.base.Game.vector_rounds`): the
+    candidates that cover an outcome not covered yet, then the rounds always included."""
+    from ..settle import settle_round
+
+    wanted = _wanted(game, paytable)
+    covered: set = set()
+    made = []
+    found = []
+    for item in candidates:
+        if wanted <= covered:
+            break
+        keys = {b.id: b.outcome for b in settle_round(game, _cards_text(game, item), paytable).bets}
+        if not (set(keys.items()) & wanted) <= covered:
+            found.append(item)
+            covered |= set(keys.items())
+    for i, item in enumerate(found, start=1):
+        made.append(round_json(f"{prefix}/outcomes-{i}", game, paytable, item))
+    for i, item in enumerate(always, start=1):
+        settled = round_json(f"{prefix}/round-{i}", game, paytable, item)
+        covered |= {(b, v["outcome"]) for b, v in settled["bets"].items()}
+        made.append(settled)
+    return made, sorted(wanted - covered)
 
 
 def build_rounds(games=None, paytable_name: str | None = None) -> dict:

@@ -30,14 +30,21 @@ exact distribution of what the bet finally pays per unit staked - expectation an
 American roulette (game ``american-roulette``): the pockets 1-36, 0 and 00; the feature
 ``number`` holds 00 as 37 (``double_zero`` says the same; ``green`` is 0 or 00; ``zero`` is the
 single 0 only). No call bets: the racetrack's sections are the single-zero wheel's.
+
+Triple-zero roulette (game ``triple-zero-roulette``): 39 pockets, 1-36, 0, 00 and 000 (number 38,
+``triple_zero``; ``green`` is any of the three). Each wheel reads its own pockets
+(:class:`Wheel`): ``00`` is a pocket of the double- and triple-zero wheels only, ``000`` of the
+triple-zero wheel only.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from fractions import Fraction
 from collections.abc import Sequence
 
+from ..errors import shown
 from ..paytable import PaytableError
 from ..sheet import expected_value
 from .base import BetRule, Game, Outcome, OutcomeCounts
@@ -46,6 +53,10 @@ COUNTING = "37 equally likely pockets (single-zero wheel)"
 POCKETS = tuple(range(37))
 DOUBLE_ZERO = 37
 """American roulette's 00, as the feature ``number`` holds it."""
+TRIPLE_ZERO = 38
+"""The triple-zero wheel's 000, as the feature ``number`` holds it."""
+TRIPLE_ZERO_POCKETS = tuple(range(39))
+TRIPLE_ZERO_COUNTING = "39 equally likely pockets (triple-zero wheel: 0, 00, 000 and 1-36)"
 AMERICAN_POCKETS = tuple(range(38))
 AMERICAN_COUNTING = "38 equally likely pockets (double-zero wheel: 0, 00 and 1-36)"
 WHEEL = (
@@ -113,6 +124,7 @@ def _pocket_features(number) -> dict:
         "black": plain & ~np.isin(number, sorted(RED)),
         "zero": number == 0,
         "double_zero": number == DOUBLE_ZERO,
+        "triple_zero": number == TRIPLE_ZERO,
         "green": ~plain,
         "column": np.where(plain, (number - 1) % 3 + 1, 0),
         "dozen": np.where(plain, (number - 1) // 12 + 1, 0),
@@ -533,3 +545,150 @@ class AmericanRouletteGame(Game):
 
 
 AMERICAN_ROULETTE = AmericanRouletteGame()
+
+
+# -- the triple-zero wheel ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Wheel:
+    """A wheel's pockets as players name them, in the order of the feature ``number`` (0-36, then
+    ``00`` = 37 and ``000`` = 38 where the wheel has them): the one place a wheel's pockets are
+    read from text.
+
+    >>> TRIPLE_ZERO_WHEEL.read("17,000"), TRIPLE_ZERO_WHEEL.label(37)
+    ([17, 38], '00')
+    >>> TRIPLE_ZERO_WHEEL.read("39")
+    Traceback (most recent call last):
+    ...
+    odds.settle.RoundError: bad pocket '39': the triple-zero wheel's pockets are 0-36, 00 and 000
+    """
+
+    name: str
+    labels: tuple[str, ...]
+
+    def label(self, number: int) -> str:
+        return self.labels[number]
+
+    def read(self, text_or_list) -> list[int]:
+        """The pockets named in ``"17,000"`` or a list of names or numbers (an int is the
+        feature's number; text is the pocket's name, so ``"000"`` is never 0)."""
+        from ..settle import MAX_ROUND_TEXT, RoundError
+
+        if isinstance(text_or_list, str):
+            if len(text_or_list) > MAX_ROUND_TEXT:
+                raise RoundError(f"{len(text_or_list):,} characters: a spin is one pocket or two")
+            items = [i.strip() for i in text_or_list.replace(" ", ",").split(",") if i.strip()]
+        elif isinstance(text_or_list, (list, tuple)):
+            items = list(text_or_list)
+        else:
+            items = [text_or_list]
+        out = []
+        for item in items:
+            if isinstance(item, int) and not isinstance(item, bool) and 0 <= item < len(self.labels):
+                out.append(item)
+            elif isinstance(item, str) and item.strip() in self.labels:
+                out.append(self.labels.index(item.strip()))
+            else:
+                raise RoundError(f"bad pocket {shown(str(item), 20)}: {self.name}'s pockets are {self.spelled}")
+        return out
+
+    @property
+    def spelled(self) -> str:
+        """``0-36, 00 and 000``: the pockets as the errors name them."""
+        extra = list(self.labels[37:])
+        return "0-36" + (", " if len(extra) > 1 else " and " if extra else "") + " and ".join(extra)
+
+
+TRIPLE_ZERO_WHEEL = Wheel("the triple-zero wheel", tuple(str(n) for n in range(37)) + ("00", "000"))
+
+
+def _triple_zero_features():
+    from ..bets.features import flag, number
+
+    return {
+        f.name: f
+        for f in [
+            number("number", 0, 38, "the winning number; 00 is 37, 000 is 38"),
+            flag("red", "a red number (1 3 5 7 9 12 14 16 18 19 21 23 25 27 30 32 34 36)"),
+            flag("black", "a black number (the other numbers from 1 to 36)"),
+            flag("zero", "the single zero 0"),
+            flag("double_zero", "the double zero 00 (number 37)"),
+            flag("triple_zero", "the triple zero 000 (number 38)"),
+            flag("green", "0, 00 or 000"),
+            number(
+                "column",
+                0,
+                3,
+                "the column of the number: 1 (1, 4, ... 34), 2 (2, 5, ... 35), 3 (3, 6, ... 36); 0 for the zeros",
+            ),
+            number("dozen", 0, 3, "the dozen: 1 (1-12), 2 (13-24), 3 (25-36); 0 for the zeros"),
+        ]
+    }
+
+
+def _triple_zero_deal():
+    from ..bets.engine import RollDeal
+
+    def features(names):
+        return spin_features(names, TRIPLE_ZERO_POCKETS)
+
+    return RollDeal("triple-zero-roulette", ("triple-zero-roulette",), len(TRIPLE_ZERO_POCKETS), features)
+
+
+TRIPLE_ZERO_FEATURES = _triple_zero_features()
+TRIPLE_ZERO_DEAL = _triple_zero_deal()
+
+
+class TripleZeroRouletteGame(Game):
+    """Triple-zero roulette: every bet written as conditions in the paytable, settled on each of
+    the 39 pockets (0, 00 = number 37, 000 = number 38, 1-36)."""
+
+    wheel = TRIPLE_ZERO_WHEEL
+
+    def __init__(self):
+        super().__init__(
+            "triple-zero-roulette",
+            "Triple-Zero Roulette",
+            TRIPLE_ZERO_COUNTING,
+            deal=TRIPLE_ZERO_DEAL,
+            uses_shoe=False,
+            min_cards=0,
+            notes=(
+                "The wheel holds 0, 00, 000 and 1-36, and pays as the single-zero wheel does: every "
+                "bet covering n numbers and paying 36/n - 1 has house edge 3/39 = 1/13 (7.69%). "
+                "Straight, split, street, corner, line, column and dozen are one sheet each (every "
+                "member covers as many numbers at the same pay). 00 is number 37 and 000 number 38 "
+                "in the bets' conditions.",
+            ),
+        )
+
+    def play_random(self, rng, paytable=None) -> dict[str, str]:
+        return self.settle_spin(rng.randrange(len(TRIPLE_ZERO_POCKETS)), paytable)
+
+    def settle_spin(self, number: int, paytable=None) -> dict[str, str]:
+        """Every bet's outcome key when the ball lands on pocket ``number`` (0-38)."""
+        from ..bets.engine import settle_roll
+
+        rules = list((paytable or self.paytable()).rules.values())
+        return settle_roll(self.deal, self.id, rules, number)
+
+    def read_round(self, text_or_list, paytable):
+        """One spin from its text (``17``, ``00``, ``000``), settled."""
+        from ..settle import Hand, RoundError
+
+        numbers = self.wheel.read(text_or_list)
+        if len(numbers) != 1:
+            raise RoundError(f"{self.id}: a spin is one pocket, 0-36, 00 or 000 (e.g. 17); got {len(numbers)}")
+        n = numbers[0]
+        colour = "green" if n in (0, DOUBLE_ZERO, TRIPLE_ZERO) else "red" if n in RED else "black"
+        label = self.wheel.label(n)
+        hands = (Hand("wheel", (label,), None, details={"number": label, "colour": colour}),)
+        return (label,), hands, self.settle_spin(n, paytable)
+
+    def vector_rounds(self, paytable, rng):
+        """Every pocket is a settlement vector (39 rounds)."""
+        return [], [[self.wheel.label(n)] for n in TRIPLE_ZERO_POCKETS]
+
+
+TRIPLE_ZERO_ROULETTE = TripleZeroRouletteGame()

@@ -83,7 +83,7 @@ def hand_line(h) -> str:
     if h.hand == "wheel":
         return f"the ball lands on {h.details['number']} ({h.details['colour']})"
     if h.rule is None:
-        return f"{h.hand} {cards}"
+        return f"{h.hand} {cards}" + (f": total {h.total}" if h.total is not None else "")
     third = f", then {h.cards[2]}" if h.draws else ""
     return f"{h.hand} {' '.join(map(str, h.cards[:2]))} = {h.two_card_total}{third}: total {h.total}"
 
