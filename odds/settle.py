@@ -116,9 +116,9 @@ class Settlement:
 # -- reading the cards -----------------------------------------------------------------------------
 
 
-def read_cards(text_or_list) -> list[tuple[int, str | None]]:
+def read_cards(text_or_list, most: int = 6) -> list[tuple[int, str | None]]:
     """Cards in the ``--remove`` syntax, in order, a multiplier repeating a card (``5x2`` is two
-    fives): ``[(rank, suit or None), ...]``."""
+    fives): ``[(rank, suit or None), ...]``; a round uses at most ``most`` cards."""
     if isinstance(text_or_list, str):
         text = text_or_list
     elif isinstance(text_or_list, (list, tuple)):
@@ -131,8 +131,8 @@ def read_cards(text_or_list) -> list[tuple[int, str | None]]:
         raise RoundError(f"{len(text):,} characters of cards: a round uses at most a few cards")
     out = []
     for spec in parse_cards(text):
-        if spec.count > 6:
-            raise RoundError(f"{spec}: a round uses at most 6 cards")
+        if spec.count > most:
+            raise RoundError(f"{spec}: a round uses at most {most} cards")
         out.extend([(spec.rank, spec.suit)] * spec.count)
     return out
 

@@ -125,6 +125,10 @@ class ShoeDealer:
         cards = self.cards[:]
         self.rng.shuffle(cards)
         self.shoes += 1
+        if self.game.reshuffled:  # the cards are shuffled before every round (Andar Bahar)
+            it = iter(cards)
+            yield from self.game.settle_rounds([self.game.deal_round(lambda: next(it))], self.paytable, **self.options)
+            return
         cut = len(cards) - self.cut_card  # the cut card lies just before index ``cut``
         position = 0
         seen_cut = False
@@ -217,6 +221,8 @@ def simulate(
     if progress and since:
         progress(since)
 
+    if game.reshuffled:
+        cut_card = None  # every round is dealt from a freshly shuffled shoe
     shoe = Shoe.decks(decks) if game.uses_shoe else None
     exact = {b.id: b for b in build_sheet(game, paytable, shoe, bet_ids).bets}
     results = []

@@ -356,6 +356,44 @@ def bac_bo(dice) -> dict[str, str]:
     }
 
 
+# -- Andar Bahar ---------------------------------------------------------------------------------
+
+
+ANDAR_BAHAR_BANDS = ((1, 5), (6, 10), (11, 15), (16, 25), (26, 30), (31, 35), (36, 40))
+"""The side bets' bands of cards dealt after the middle card; the last band is 41 or more."""
+
+
+def andar_bahar(cards) -> dict[str, str]:
+    """Every bet of ``andar-bahar`` (its ``seed`` and ``cards-dealt`` paytables) for one ordering of
+    the cards: the first is the middle card, then cards go alternately to Andar (first) and Bahar
+    until one has the middle card's rank; if the cards run out first, the bets are void."""
+    rank = cards[0][0]
+    dealt = next((i for i in range(1, len(cards)) if cards[i][0] == rank), None)
+    if dealt is None:
+        out = {"andar": "void", "bahar": "void"}
+    else:
+        andar = dealt % 2 == 1  # the 1st, 3rd ... card after the middle one goes to Andar
+        out = {"andar": "win" if andar else "lose", "bahar": "lose" if andar else "win"}
+    for low, high in ANDAR_BAHAR_BANDS:
+        out[f"cards-{low}-{high}"] = "win" if dealt is not None and low <= dealt <= high else "lose"
+    out["cards-41-or-more"] = "win" if dealt is not None and dealt >= 41 else "lose"
+    return out
+
+
+def andar_bahar_by_colour(cards) -> dict[str, str]:
+    """``andar-bahar`` paytable ``first-by-colour``: the first card to Andar on a black middle card,
+    to Bahar on a red one; a win on the side dealt first is ``win-dealt-first``."""
+    rank, suit = cards[0]
+    dealt = next((i for i in range(1, len(cards)) if cards[i][0] == rank), None)
+    if dealt is None:
+        return {"andar": "void", "bahar": "void"}
+    first_side = "bahar" if suit in RED_SUITS else "andar"
+    second_side = "andar" if first_side == "bahar" else "bahar"
+    winner = first_side if dealt % 2 == 1 else second_side
+    key = "win-dealt-first" if dealt % 2 == 1 else "win-dealt-second"
+    return {side: key if side == winner else "lose" for side in ("andar", "bahar")}
+
+
 # -- Roulette ------------------------------------------------------------------------------------
 
 WHEEL = (
