@@ -82,6 +82,32 @@ FEATURES = _features()
 DEAL = _deal()
 
 
+def overlay_support():
+    """A Bac Bo overlay (Lightning Bac Bo) boosts dice faces (6), or bet spots; a boosted outcome
+    reads the Player's two dice, the Banker's, or all four."""
+    from ..overlay.support import SPOTS, RollSupport
+
+    def parse(boosts, text):
+        from ..settle import read_numbers
+
+        (n,) = read_numbers(text, 1, 6, "dice")
+        return n
+
+    readers = {
+        ("dice", "player"): lambda roll: roll[:2],
+        ("dice", "banker"): lambda roll: roll[2:],
+        ("dice", "all"): lambda roll: roll,
+    }
+    return RollSupport(
+        {"dice": ("player", "banker", "all"), **SPOTS},
+        {"dice": 6},
+        readers=readers,
+        parse=parse,
+        name=lambda boosts, target: str(target),
+        rows_of=lambda: ROLLS,
+    )
+
+
 def read_dice(text_or_list) -> tuple[int, ...]:
     """The four dice of one roll, the Player's two then the Banker's: ``"3,5,2,6"`` or a list."""
     from ..settle import RoundError, read_numbers
@@ -105,6 +131,7 @@ class BacBoGame(Game):
             deal=DEAL,
             uses_shoe=False,
             min_cards=0,
+            overlays=overlay_support(),
             notes=(
                 "On a tie the Player and Banker bets return 90% of the stake (they lose 10%); the "
                 "Tie bet pays by the tied total. Published RTPs: 98.87% for Player and Banker "

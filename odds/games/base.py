@@ -97,6 +97,9 @@ class Game:
     """Whether ``--fee`` (a collection fee per wager) applies to this game."""
     price_groups: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """Paytable entries that price several bets alike: group key -> member bet ids."""
+    overlays: object = None
+    """What the game's multiplier overlays can boost and how its deal counts them
+    (:class:`odds.overlay.support.OverlaySupport`); None: no overlays."""
     reshuffled: bool = False
     """Whether the cards are shuffled before every round (Andar Bahar): no shoe is dealt down,
     so there is no cut card and no depletion."""

@@ -104,6 +104,60 @@ NEIGHBOUR = 8
 """The number the ``neighbours`` sheet is counted for (seed 003 L422's example)."""
 
 
+@dataclass(frozen=True)
+class Wheel:
+    """A wheel's pockets as players name them, in the order of the feature ``number`` (0-36, then
+    ``00`` = 37 and ``000`` = 38 where the wheel has them): the one place a wheel's pockets are
+    read from text.
+
+    >>> TRIPLE_ZERO_WHEEL.read("17,000"), TRIPLE_ZERO_WHEEL.label(37)
+    ([17, 38], '00')
+    >>> TRIPLE_ZERO_WHEEL.read("39")
+    Traceback (most recent call last):
+    ...
+    odds.settle.RoundError: bad pocket '39': the triple-zero wheel's pockets are 0-36, 00 and 000
+    """
+
+    name: str
+    labels: tuple[str, ...]
+
+    def label(self, number: int) -> str:
+        return self.labels[number]
+
+    def read(self, text_or_list) -> list[int]:
+        """The pockets named in ``"17,000"`` or a list of names or numbers (an int is the
+        feature's number; text is the pocket's name, so ``"000"`` is never 0)."""
+        from ..settle import MAX_ROUND_TEXT, RoundError
+
+        if isinstance(text_or_list, str):
+            if len(text_or_list) > MAX_ROUND_TEXT:
+                raise RoundError(f"{len(text_or_list):,} characters: a spin is one pocket or two")
+            items = [i.strip() for i in text_or_list.replace(" ", ",").split(",") if i.strip()]
+        elif isinstance(text_or_list, (list, tuple)):
+            items = list(text_or_list)
+        else:
+            items = [text_or_list]
+        out = []
+        for item in items:
+            if isinstance(item, int) and not isinstance(item, bool) and 0 <= item < len(self.labels):
+                out.append(item)
+            elif isinstance(item, str) and item.strip() in self.labels:
+                out.append(self.labels.index(item.strip()))
+            else:
+                raise RoundError(f"bad pocket {shown(str(item), 20)}: {self.name}'s pockets are {self.spelled}")
+        return out
+
+    @property
+    def spelled(self) -> str:
+        """``0-36, 00 and 000``: the pockets as the errors name them."""
+        extra = list(self.labels[37:])
+        return "0-36" + (", " if len(extra) > 1 else " and " if extra else "") + " and ".join(extra)
+
+
+SINGLE_ZERO_WHEEL = Wheel("the single-zero wheel", tuple(str(n) for n in range(37)))
+DOUBLE_ZERO_WHEEL = Wheel("the double-zero wheel", tuple(str(n) for n in range(37)) + ("00",))
+
+
 def neighbours(n: int, each_side: int = 2) -> tuple[int, ...]:
     """``n`` and ``each_side`` numbers either side of it on the wheel, in wheel order."""
     i = WHEEL.index(n)
@@ -235,6 +289,32 @@ def _american_deal():
 FEATURES = _features()
 DEAL = _deal()
 TWO_SPINS = _two_spin_deal()
+
+
+def overlay_support(wheel):
+    """A wheel's overlay (Lightning Roulette's lucky numbers) boosts pockets, or bet spots; a
+    boosted outcome reads the winning pocket."""
+    from ..overlay.support import SPOTS, RollSupport
+
+    return RollSupport(
+        {"pockets": ("pocket",), **SPOTS},
+        {"pockets": len(wheel.labels)},
+        readers={("pockets", "pocket"): lambda number: [number]},
+        parse=lambda boosts, text: _one_pocket(wheel, text),
+        name=lambda boosts, target: wheel.label(target),
+        rows_of=lambda: tuple(range(len(wheel.labels))),
+    )
+
+
+def _one_pocket(wheel, text) -> int:
+    from ..settle import RoundError
+
+    numbers = wheel.read(text)
+    if len(numbers) != 1:
+        raise RoundError(f"name one pocket, not {text!r}")
+    return numbers[0]
+
+
 """The deal of the bets that read the next spin: every ordered pair of spins."""
 
 
@@ -367,6 +447,7 @@ class RouletteGame(Game):
             deal=DEAL,
             uses_shoe=False,
             min_cards=0,
+            overlays=overlay_support(SINGLE_ZERO_WHEEL),
             notes=(
                 "Straight, split, street, corner, line, column and dozen are one sheet each "
                 "(every member covers as many numbers at the same pay); trios, the four and the "
@@ -522,6 +603,7 @@ class AmericanRouletteGame(Game):
             deal=AMERICAN_DEAL,
             uses_shoe=False,
             min_cards=0,
+            overlays=overlay_support(DOUBLE_ZERO_WHEEL),
             notes=(
                 "The wheel holds 0, 00 and 1-36: every bet covering n numbers and paying 36/n - 1 "
                 "has house edge 2/38 = 1/19; the five-number top line (0, 00, 1, 2, 3) pays 6 and "
@@ -548,56 +630,6 @@ AMERICAN_ROULETTE = AmericanRouletteGame()
 
 
 # -- the triple-zero wheel ------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Wheel:
-    """A wheel's pockets as players name them, in the order of the feature ``number`` (0-36, then
-    ``00`` = 37 and ``000`` = 38 where the wheel has them): the one place a wheel's pockets are
-    read from text.
-
-    >>> TRIPLE_ZERO_WHEEL.read("17,000"), TRIPLE_ZERO_WHEEL.label(37)
-    ([17, 38], '00')
-    >>> TRIPLE_ZERO_WHEEL.read("39")
-    Traceback (most recent call last):
-    ...
-    odds.settle.RoundError: bad pocket '39': the triple-zero wheel's pockets are 0-36, 00 and 000
-    """
-
-    name: str
-    labels: tuple[str, ...]
-
-    def label(self, number: int) -> str:
-        return self.labels[number]
-
-    def read(self, text_or_list) -> list[int]:
-        """The pockets named in ``"17,000"`` or a list of names or numbers (an int is the
-        feature's number; text is the pocket's name, so ``"000"`` is never 0)."""
-        from ..settle import MAX_ROUND_TEXT, RoundError
-
-        if isinstance(text_or_list, str):
-            if len(text_or_list) > MAX_ROUND_TEXT:
-                raise RoundError(f"{len(text_or_list):,} characters: a spin is one pocket or two")
-            items = [i.strip() for i in text_or_list.replace(" ", ",").split(",") if i.strip()]
-        elif isinstance(text_or_list, (list, tuple)):
-            items = list(text_or_list)
-        else:
-            items = [text_or_list]
-        out = []
-        for item in items:
-            if isinstance(item, int) and not isinstance(item, bool) and 0 <= item < len(self.labels):
-                out.append(item)
-            elif isinstance(item, str) and item.strip() in self.labels:
-                out.append(self.labels.index(item.strip()))
-            else:
-                raise RoundError(f"bad pocket {shown(str(item), 20)}: {self.name}'s pockets are {self.spelled}")
-        return out
-
-    @property
-    def spelled(self) -> str:
-        """``0-36, 00 and 000``: the pockets as the errors name them."""
-        extra = list(self.labels[37:])
-        return "0-36" + (", " if len(extra) > 1 else " and " if extra else "") + " and ".join(extra)
 
 
 TRIPLE_ZERO_WHEEL = Wheel("the triple-zero wheel", tuple(str(n) for n in range(37)) + ("00", "000"))
@@ -654,6 +686,7 @@ class TripleZeroRouletteGame(Game):
             deal=TRIPLE_ZERO_DEAL,
             uses_shoe=False,
             min_cards=0,
+            overlays=overlay_support(TRIPLE_ZERO_WHEEL),
             notes=(
                 "The wheel holds 0, 00, 000 and 1-36, and pays as the single-zero wheel does: every "
                 "bet covering n numbers and paying 36/n - 1 has house edge 3/39 = 1/13 (7.69%). "
