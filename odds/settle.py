@@ -100,6 +100,8 @@ class Settlement:
     """Bets not settled: they read suits and a card has none, or (roulette) they read the next
     spin and the round gives one number; ``why_left_out`` says which."""
     why_left_out: str = ""
+    multipliers: dict = field(default_factory=dict)
+    """The round's multipliers (target name -> multiplier), for bets with multipliers."""
 
     def bet(self, bet_id: str) -> BetResult:
         for b in self.bets:
@@ -277,19 +279,27 @@ def _nth(n: int) -> str:
 # -- settling --------------------------------------------------------------------------------------
 
 
-def settle_round(game, cards, paytable=None, bets: Sequence[str] | None = None) -> Settlement:
+def settle_round(game, cards, paytable=None, bets: Sequence[str] | None = None, multipliers=None) -> Settlement:
     """Deal one round of ``game`` from ``cards`` and settle the bets of ``paytable`` (default:
     the game's default paytable; ``bets``: only these). See the module docstring.
+
+    ``multipliers``: the round's multipliers for the paytable's multiplier bets (``"7h=8,Kd=2"``,
+    :mod:`odds.overlay.settle`); their results then include them.
 
     Player-dealer baccarat's ``-best-choice`` bets settle an option hand as the best choice for a
     full shoe of the game's default decks under this paytable decides it (the choice the sheets'
     figures assume); the player hand's ``option`` says which it was.
     """
     from .games import get_game
+    from .overlay.settle import apply_multipliers
     from .paytable import load_paytable
 
     game = get_game(game) if isinstance(game, str) else game
     paytable = paytable if paytable is not None and not isinstance(paytable, str) else load_paytable(game, paytable)
+    return apply_multipliers(_settle_round(game, cards, paytable, bets), paytable, multipliers)
+
+
+def _settle_round(game, cards, paytable, bets) -> Settlement:
     for bet in bets or ():
         if bet not in paytable.bets:
             raise UnknownName(f"{game.id} bet", bet, paytable.bets)

@@ -40,7 +40,15 @@ from .options import (
 
 @click.command()
 @click.argument("game_id", metavar="GAME")
-@click.argument("bet_id", metavar="BET")
+@click.argument("bet_id", metavar="BET", required=False)
+@click.option(
+    "--weights",
+    "weights",
+    is_flag=True,
+    help="Solve for the unknown multiplier weights of the paytable's multiplier bets (or of BET) "
+    "instead of a pay: the weights that reproduce each bet's published RTP (its published_rtp, or "
+    "--rtp for BET) at its printed precision.",
+)
 @click.option(
     "--outcome",
     default=None,
@@ -59,17 +67,25 @@ from .options import (
 @pay_option
 @shoe_options
 @format_option(choices=("table", "json"))
-def solve(game_id, bet_id, outcome, edge, rtp, symbolic, paytable, pays, decks, remove, fmt):
+def solve(game_id, bet_id, weights, outcome, edge, rtp, symbolic, paytable, pays, decks, remove, fmt):
     """The pay of one outcome line of BET that gives a target edge (default: break-even).
 
     The rest of the paytable stays fixed (change other lines with --pay). Shows the exact pay
     and the nearest practical pays (multiples of 0.05 below 2, halves from 2 to 10, whole
     numbers above) with their exact edges. Outcome keys: the key column of `odds sheet`.
+
+    With --weights: the unknown multiplier weights that reproduce the published RTPs (every
+    multiplier bet of the paytable, or BET); exits 1 when no weights do.
     """
     from fractions import Fraction
 
     from ..design import solve as solve_lib
 
+    if weights:
+        _solve_weights(game_id, bet_id, outcome, edge, rtp, symbolic, paytable, pays, decks, remove, fmt)
+        return
+    if bet_id is None:
+        raise click.UsageError("give the BET to solve a pay for (or --weights to solve multiplier weights)")
     if edge is not None and rtp is not None:
         raise click.UsageError("give --edge or --rtp, not both")
     target = Fraction(0)
@@ -83,6 +99,25 @@ def solve(game_id, bet_id, outcome, edge, rtp, symbolic, paytable, pays, decks, 
     shoe = resolve_shoe(game, decks, remove)
     s = solve_lib.solve_pay(game, bet_id, table, shoe, outcome, target)
     click.echo(render_solution(s, game, shoe, solve_lib.GRID_TEXT, symbolic, fmt), nl=False)
+
+
+def _solve_weights(game_id, bet_id, outcome, edge, rtp, symbolic, paytable, pays, decks, remove, fmt):
+    from ..design import weights as weights_lib
+    from ..render.solve import render_weights
+
+    if outcome is not None or edge is not None or symbolic:
+        raise click.UsageError("--weights solves multiplier weights: --outcome, --edge and --symbolic do not apply")
+    if rtp is not None and bet_id is None:
+        raise click.UsageError("--rtp with --weights is the published RTP of one BET: name the bet")
+    game = resolve_game(game_id)
+    table = resolve_paytable(game, paytable, pays)
+    if bet_id is not None:
+        resolve_bets(game, [bet_id], table)
+    shoe = resolve_shoe(game, decks, remove)
+    fit = weights_lib.fit_weights(game, table, shoe, [bet_id] if bet_id else None, {bet_id: rtp} if rtp else None)
+    click.echo(render_weights(fit, fmt), nl=False)
+    if fit.point is None:
+        sys.exit(1)
 
 
 # -- simulate --------------------------------------------------------------------------------------

@@ -120,14 +120,17 @@ class ShoeDealer:
             )
         self.shoes = 0
 
-    def shoe_rounds(self):
-        """Shuffle a new shoe and yield one ``{bet: outcome}`` per round until the cut card."""
+    def shoe_rounds(self, with_cards: bool = False):
+        """Shuffle a new shoe and yield one ``{bet: outcome}`` per round until the cut card
+        (``with_cards``: ``({bet: outcome}, the round's cards)``)."""
         cards = self.cards[:]
         self.rng.shuffle(cards)
         self.shoes += 1
         if self.game.reshuffled:  # the cards are shuffled before every round (Andar Bahar)
             it = iter(cards)
-            yield from self.game.settle_rounds([self.game.deal_round(lambda: next(it))], self.paytable, **self.options)
+            dealt = [self.game.deal_round(lambda: next(it))]
+            settled = self.game.settle_rounds(dealt, self.paytable, **self.options)
+            yield from (zip(settled, dealt) if with_cards else settled)
             return
         cut = len(cards) - self.cut_card  # the cut card lies just before index ``cut``
         position = 0
@@ -153,7 +156,8 @@ class ShoeDealer:
             if seen_cut:  # the cut card came out as the burn card: the next round is not dealt
                 break
             rounds.append(self.game.deal_round(draw))
-        yield from self.game.settle_rounds(rounds, self.paytable, **self.options)
+        settled = self.game.settle_rounds(rounds, self.paytable, **self.options)
+        yield from (zip(settled, rounds) if with_cards else settled)
 
 
 def simulate(
@@ -178,13 +182,30 @@ def simulate(
     windows = {b: paytable.bet(b).window for b in bet_ids}
     pays = {b: paytable.bet(b).pays for b in bet_ids}
     tallies = {b: Tally(b, Counter()) for b in bet_ids}
+    overlays = {b: paytable.bet(b).overlay for b in bet_ids if paytable.bet(b).overlay is not None}
+    for b, overlay in overlays.items():
+        if not overlay.known:
+            raise OddsError(
+                f"{b}: its multiplier weights are unknown ({', '.join(overlay.unknowns)}): no draws to simulate"
+            )
+    exact_sheet = None
+    if overlays:  # the prizes (outcome and product) and their pays per unit wagered, from the exact sheet
+        exact_sheet = build_sheet(
+            game, paytable, Shoe.decks(decks or game.default_decks) if game.uses_shoe else None, bet_ids
+        )
+        for b in overlays:
+            fee = overlays[b].fee
+            pays[b] = {r.key: (r.pays - fee) / (1 + fee) for r in exact_sheet.bet(b).rows}
 
-    def settle(outcomes: dict, index_in_shoe: int | None):
+    def settle(outcomes: dict, index_in_shoe: int | None, round_=None):
         for b in bet_ids:
             window = windows[b]
             if window is not None and index_in_shoe is not None and index_in_shoe >= window:
                 continue
-            tallies[b].outcomes[outcomes[b]] += 1
+            key = outcomes[b]
+            if b in overlays:
+                key = drawn_prize(game.overlays, overlays[b], key, round_, rng)
+            tallies[b].outcomes[key] += 1
             tallies[b].rounds += 1
 
     dealt = 0
@@ -197,8 +218,8 @@ def simulate(
         options = game.dealing_options(full_shoe, paytable)
         dealer = ShoeDealer(game, decks, rng, cut_card, options, paytable)
         while dealt < rounds:
-            for index, outcomes in enumerate(dealer.shoe_rounds()):
-                settle(outcomes, index)
+            for index, (outcomes, cards) in enumerate(dealer.shoe_rounds(with_cards=True)):
+                settle(outcomes, index, cards)
                 dealt += 1
                 since += 1
                 if progress and since >= 1000:
@@ -211,8 +232,12 @@ def simulate(
         if decks is not None:
             raise OddsError(f"{game.id} deals no cards: --decks does not apply")
         cut_card = None
+        roll = _row_settler(game, paytable, bet_ids) if overlays else None
         for _ in range(rounds):
-            settle(game.play_random(rng, paytable), None)
+            if roll is not None:  # multiplier bets read the roll itself
+                settle(*roll(rng))
+            else:
+                settle(game.play_random(rng, paytable), None)
             dealt += 1
             since += 1
             if progress and since >= 1000:
@@ -224,7 +249,7 @@ def simulate(
     if game.reshuffled:
         cut_card = None  # every round is dealt from a freshly shuffled shoe
     shoe = Shoe.decks(decks) if game.uses_shoe else None
-    exact = {b.id: b for b in build_sheet(game, paytable, shoe, bet_ids).bets}
+    exact = {b.id: b for b in (exact_sheet or build_sheet(game, paytable, shoe, bet_ids)).bets}
     results = []
     for b in bet_ids:
         t = tallies[b]
@@ -232,6 +257,54 @@ def simulate(
     return Simulation(
         game.id, paytable.name, decks if game.uses_shoe else None, cut_card, seed, dealt, shoes, z_max, tuple(results)
     )
+
+
+def drawn_prize(support, overlay, key: str, round_, rng: random.Random) -> str:
+    """The prize of a multiplier bet in one dealt round: its multipliers drawn (how many targets,
+    which, and each one's multiplier, by the overlay's weights), then the product over the items
+    its outcome reads - keyed as the exact sheet's rows (``win-x6``)."""
+    from ..overlay.prices import _number_key
+
+    boost = overlay.boost(key)
+    if boost is None:
+        return key
+    k = _choose([c for c, _ in overlay.counts], [w for _, w in overlay.counts], rng)
+    drawn = {
+        t: _choose([m for m, _ in overlay.values], [w for _, w in overlay.values], rng)
+        for t in rng.sample(support.targets(overlay.boosts, overlay.universe), k)
+    }
+    product = Fraction(1)
+    for item in support.items(overlay.boosts, boost.reads, round_):
+        product *= drawn.get(item, 1)
+    return f"{key}-x{_number_key(product)}"
+
+
+def _choose(values, weights, rng: random.Random):
+    point = rng.random()
+    total = 0.0
+    for v, w in zip(values, weights):
+        total += float(w)
+        if point < total:
+            return v
+    return values[-1]
+
+
+def _row_settler(game, paytable, bet_ids):
+    """``rng -> (outcomes, None, row)``: one equally likely roll or pocket of a dice or wheel game
+    and every bet's outcome on it, for runs with multiplier bets (they read the roll)."""
+    from ..bets.engine import settle_roll
+
+    rules = [paytable.rule(b) for b in bet_ids]
+    coded = [r.id for r in rules if r.conditions is None]
+    if coded:
+        raise OddsError(f"{', '.join(coded)}: defined in code; simulate them without the multiplier bets")
+    rows = game.overlays.rows_of()
+
+    def roll(rng):
+        index = rng.randrange(len(rows))
+        return settle_roll(game.deal, game.id, rules, index), None, rows[index]
+
+    return roll
 
 
 def compare(tally: Tally, pays: dict, exact_bet) -> BetResult:

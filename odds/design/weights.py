@@ -407,3 +407,27 @@ def _shifts(overlay):
     for boost in overlay.boosted:
         out.append(boost.base if overlay.pay == "replace" else Fraction(1))
     return out or [Fraction(1)]
+
+
+# -- the intervals in words -------------------------------------------------------------------------
+
+
+def _end_text(x, exact: bool) -> str:
+    decimal = f"{float(x.evalf(20)):.10g}"
+    if not exact or x.is_Rational:
+        return decimal if not x.is_Rational else str(x) if x.q < 10**6 else decimal
+    return f"{decimal} (the root of {x.expr} near it)" if hasattr(x, "expr") else decimal
+
+
+def interval_text(intervals, exact: bool = False) -> str:
+    """``[0.93745, 0.93854]``, several joined with ``or``; ``no value`` when empty."""
+    if not intervals:
+        return "no value"
+    return " or ".join(f"[{_end_text(a, exact)}, {_end_text(b, exact)}]" for a, b in intervals)
+
+
+def interval_json(intervals) -> list:
+    return [
+        {"low": str(a), "high": str(b), "low_float": float(a.evalf(20)), "high_float": float(b.evalf(20))}
+        for a, b in intervals
+    ]

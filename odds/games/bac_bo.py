@@ -105,6 +105,7 @@ def overlay_support():
         parse=parse,
         name=lambda boosts, target: str(target),
         rows_of=lambda: ROLLS,
+        target_ids={"dice": tuple(FACES)},
     )
 
 

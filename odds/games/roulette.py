@@ -303,6 +303,7 @@ def overlay_support(wheel):
         parse=lambda boosts, text: _one_pocket(wheel, text),
         name=lambda boosts, target: wheel.label(target),
         rows_of=lambda: tuple(range(len(wheel.labels))),
+        read_round=lambda cards: wheel.read(list(cards[:1]))[0],
     )
 
 

@@ -87,6 +87,7 @@ def overlay_support():
         parse=parse,
         name=lambda boosts, target: str(target),
         rows_of=lambda: ROLLS,
+        target_ids={"totals": tuple(range(3, 19)), "dice": tuple(FACES)},
     )
 
 

@@ -69,6 +69,14 @@ class OverlaySupport:
     def target_name(self, boosts: str, target) -> str:
         raise NotImplementedError
 
+    def round_of(self, cards):
+        """The round as :meth:`items` reads it, from a settlement's cards."""
+        raise NotImplementedError
+
+    def targets(self, boosts: str, universe: int) -> tuple:
+        """Every target of a kind (what a draw picks from)."""
+        return tuple(range(universe))
+
 
 SPOTS = {"spots": ("spot",)}
 """Every game can boost bet spots: a boosted outcome reads its own spot (target 0)."""
@@ -93,6 +101,16 @@ class RollSupport(OverlaySupport):
     name: Callable | None = None
     rows_of: Callable | None = None
     """``rows_of()``: the deal's rows (rolls or pockets) in the deal's order."""
+    read_round: Callable = tuple
+    """A settlement's cards (dice, the pocket) -> the row."""
+    target_ids: dict = field(default_factory=dict)
+    """Targets of a kind that are not ``0 .. n - 1`` (totals 3-18, faces 1-6)."""
+
+    def round_of(self, cards):
+        return self.read_round(cards)
+
+    def targets(self, boosts, universe):
+        return self.target_ids.get(boosts, tuple(range(universe)))
 
     def pattern_counts(self, game, shoe, rule, overlay):
         from ..bets.engine import compile_bet
@@ -161,6 +179,11 @@ class CardSupport(OverlaySupport):
         if len(specs) != 1 or specs[0].count != 1 or not specs[0].suit:
             raise OddsError(f"bad card {text!r}: name one card with its suit, e.g. 7h")
         return 4 * (specs[0].rank - 1) + SUITS.index(specs[0].suit)
+
+    def round_of(self, cards):
+        from ..cards import parse_cards
+
+        return [(spec.rank, spec.suit) for text in cards for spec in parse_cards(str(text))]
 
     def target_name(self, boosts, target):
         from ..cards import SUITS, card_name
