@@ -284,7 +284,14 @@ def build_sheet(
 
     if fee and not game.accepts_fee:
         raise OddsError(f"--fee applies only to games with a collection fee, not {game.id}")
+    asked = bet_ids is not None
     bet_ids = list(bet_ids or paytable.bets)
+    unpriced = [b for b in bet_ids if paytable.bet(b).overlay is not None and not paytable.bet(b).overlay.known]
+    if unpriced and asked:
+        from .overlay.sheet import unknown_weights_error
+
+        raise unknown_weights_error(game, paytable, unpriced)
+    bet_ids = [b for b in bet_ids if b not in unpriced]
     if shoe is not None:
         game.check_shoe(shoe)
     seen = game.seen_cards(player, banker)
@@ -304,6 +311,10 @@ def build_sheet(
         extra = getattr(game, "extra_figures", lambda *a: {})(bet_id, paytable, counts[bet_id], fee or Fraction(0))
         bets.append(bet_sheet(pays.rule, pays, counts[bet_id], pays.window, extra))
     notes = game.notes + paytable.notes
+    if unpriced:
+        from .overlay.sheet import unknown_weights_note
+
+        notes += (unknown_weights_note(game, paytable, unpriced),)
     if seen is not None:
         notes += (
             f"Given the cards of this round seen so far - player: {player or 'none'}; banker: "

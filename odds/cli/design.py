@@ -30,6 +30,7 @@ from .options import (
     resolve_bets,
     resolve_game,
     resolve_paytable,
+    unknowns_option,
     resolve_shoe,
     shoe_options,
 )
@@ -127,6 +128,7 @@ def _solve_weights(game_id, bet_id, outcome, edge, rtp, symbolic, paytable, pays
 @click.argument("game_id", metavar="GAME")
 @bet_option
 @paytable_option
+@unknowns_option
 @click.option(
     "--rounds",
     type=Whole(2, limits.MAX_ROUNDS, why="hours of dealing"),
@@ -151,7 +153,7 @@ def _solve_weights(game_id, bet_id, outcome, edge, rtp, symbolic, paytable, pays
     help="A bet fails when its |z| exceeds this (default 4); any failure exits 1.",
 )
 @format_option()
-def simulate(game_id, bets, paytable, rounds, seed, decks, cut_card, z_max, fmt):
+def simulate(game_id, bets, paytable, unknowns, rounds, seed, decks, cut_card, z_max, fmt):
     """Deal real shuffled shoes and compare each bet's simulated edge with the exact edge.
 
     Commencement burn, per-round burns and the cut card as the rules say. Every format says
@@ -161,7 +163,7 @@ def simulate(game_id, bets, paytable, rounds, seed, decks, cut_card, z_max, fmt)
     from ..shoe import Shoe
 
     game = resolve_game(game_id)
-    table = resolve_paytable(game, paytable)
+    table = resolve_paytable(game, paytable, (), unknowns)
     bet_ids = resolve_bets(game, bets, table)
     if not game.uses_shoe and cut_card is not None:
         raise OddsError(f"{game.id} deals no cards: --cut-card does not apply")

@@ -29,8 +29,6 @@ from fractions import Fraction
 from ..errors import OddsError
 from ..overlay.poly import Poly
 
-MAX_PASSES = 40
-
 
 class WeightsError(OddsError):
     """Nothing to solve, or a target that cannot be read."""
@@ -96,11 +94,13 @@ class WeightFit:
 def fit_weights(game, paytable, shoe, bet_ids=None, targets: dict | None = None) -> WeightFit:
     """Fit the unknown weights of the paytable's multiplier bets (or ``bet_ids``) to their
     published RTPs (``targets``: bet id -> printed RTP text, overriding the file's)."""
-    from ..overlay.prices import expected_return
-    from ..overlay.sheet import hit_table
+    from ..overlay.prices import expected_rtp
+    from ..overlay.sheet import pattern_counts
 
     targets = dict(targets or {})
-    chosen = list(bet_ids or [b for b, p in paytable.bets.items() if p.overlay is not None and not p.overlay.known])
+    unknown = [b for b, p in paytable.bets.items() if p.overlay is not None and not p.overlay.known]
+    chosen = list(bet_ids or [b for b in unknown if paytable.bet(b).published_rtp is not None])
+    unpublished = [b for b in unknown if b not in chosen and not bet_ids]
     fits, validity, unknowns = [], [], []
     for bet_id in chosen:
         pays = paytable.bet(bet_id)
@@ -112,7 +112,8 @@ def fit_weights(game, paytable, shoe, bet_ids=None, targets: dict | None = None)
                 f"{bet_id}: no published RTP to fit (give one: --rtp 98.9%, or published_rtp in the file)"
             )
         overlay = pays.overlay
-        rtp = Poly.lift(expected_return(overlay, hit_table(game, paytable, shoe, bet_id)))
+        counts, total = pattern_counts(game, paytable, shoe, bet_id)
+        rtp = Poly.lift(expected_rtp(overlay, pays.pays, counts, total))
         fits.append(BetFit(bet_id, printed_interval(text), rtp))
         for u in overlay.unknowns:
             if u not in unknowns:
@@ -126,6 +127,8 @@ def fit_weights(game, paytable, shoe, bet_ids=None, targets: dict | None = None)
     fit = WeightFit(
         game.id, paytable.name, str(shoe) if shoe is not None else "no shoe", tuple(unknowns), fits, _unique(validity)
     )
+    if unpublished:
+        fit.notes.append(f"no published RTP to fit for {', '.join(unpublished)}: left out")
     for b in fits:
         b.constraint = describe_constraint(b, paytable.bet(b.bet_id).overlay)
     if len(unknowns) == 1:
@@ -287,117 +290,142 @@ def sympy_float(x, digits: int = 30):
 # -- several unknowns: a search -----------------------------------------------------------------------
 
 
-def _violation(fit: WeightFit, point: dict) -> Fraction:
-    total = Fraction(0)
-    for b in fit.bets:
-        value = b.rtp.at(point)
-        total += max(Fraction(0), b.target.low - value, value - b.target.high) / (b.target.high - b.target.low)
-    for poly, _ in fit.validity:
-        value = poly.at(point)
-        total += max(Fraction(0), -value, value - 1) * 1000
+SEARCH_SEED = 20260601
+SAMPLES = 20000
+ROUNDS = 60
+
+
+class _Compiled:
+    """A polynomial evaluated in floats at many points at once (the search's; every point it
+    proposes is then checked exactly)."""
+
+    def __init__(self, poly: Poly, names):
+        import numpy as np
+
+        index = {n: i for i, n in enumerate(names)}
+        self.coefs = np.array([float(c) for c in poly.terms.values()])
+        self.powers = np.zeros((len(poly.terms), len(names)), dtype=np.int64)
+        for t, m in enumerate(poly.terms):
+            for name, k in m:
+                self.powers[t, index[name]] = k
+        self.degree = int(self.powers.max()) if self.powers.size else 0
+
+    def __call__(self, points):
+        import numpy as np
+
+        terms = np.ones((len(points), len(self.coefs)))
+        for i in range(points.shape[1]):
+            if self.powers[:, i].any():
+                table = points[:, i : i + 1] ** np.arange(self.degree + 1)[None, :]
+                terms *= table[:, self.powers[:, i]]
+        return terms @ self.coefs
+
+
+def _violations(fit: WeightFit, compiled, points, margin: float = 0.0):
+    """Per point: how far every figure is outside its interval (in interval widths, ``margin``
+    of a width inside each end) plus how far any weight is outside [0, 1] (heavily)."""
+    import numpy as np
+
+    total = np.zeros(len(points))
+    for b, f in zip(fit.bets, compiled["bets"]):
+        lo, hi = float(b.target.low), float(b.target.high)
+        width = hi - lo
+        values = f(points)
+        total += np.maximum(0, np.maximum(lo + margin * width - values, values - hi + margin * width)) / width
+    for f in compiled["weights"]:
+        values = f(points)
+        total += 1000 * np.maximum(0, np.maximum(-values, values - 1))
     return total
 
 
 def _search(fit: WeightFit) -> None:
-    """Coordinate search: each unknown in turn set where the constraints are best met with the
-    others fixed (each step on a fine grid, then the exact check of the point found)."""
-    point = {u: Fraction(1, 2) for u in fit.unknowns}
-    # start where every weight of a distribution is alike, when the unknowns allow it
-    for u in fit.unknowns:
-        point[u] = _balanced_start(fit, u)
-    best = _violation(fit, point)
-    for _ in range(MAX_PASSES):
-        if best == 0:
-            break
-        improved = False
-        for u in fit.unknowns:
-            for candidate in _candidates(fit, point, u):
-                trial = {**point, u: candidate}
-                v = _violation(fit, trial)
-                if v < best:
-                    best, point, improved = v, trial, True
-        if not improved:
-            break
-    if best == 0:
-        fit.point = point
-    else:
-        fit.notes.append(
-            "the search found no weights meeting every published figure (with several unknowns this is "
-            "a search, not a proof that none exist)"
-        )
-
-
-def _balanced_start(fit: WeightFit, u: str) -> Fraction:
-    uses = sum(1 for poly, _ in fit.validity if u in poly.variables)
-    return Fraction(1, max(2, uses))
-
-
-def _candidates(fit: WeightFit, point: dict, u: str):
-    """Values to try for ``u``: a grid over [0, 1] refined around the current value, and the
-    roots where a bet's figure crosses the ends of its interval."""
+    """A seeded random search over [0, 1] for every unknown: many points at once, then the best
+    ones refined with ever smaller steps, aiming a little inside every interval; each point that
+    meets every figure in floats is rounded to a short fraction and checked exactly."""
     import numpy as np
 
-    current = point[u]
-    out = {Fraction(i, 40) for i in range(41)}
-    for scale in (Fraction(1, 100), Fraction(1, 1000), Fraction(1, 10000), Fraction(1, 100000)):
-        out |= {current + i * scale for i in range(-10, 11)}
-    for b in fit.bets:
-        single = b.rtp.substitute({k: v for k, v in point.items() if k != u})
-        coeffs = _coefficients(single, u)
-        for edge in (b.target.low, b.target.high, b.target.value):
-            c = [float(x) for x in coeffs]
-            c[-1] -= float(edge)
-            if len(c) > 1 and any(c[:-1]):
-                for root in np.roots(c):
-                    if abs(root.imag) < 1e-12 and -1e-9 <= root.real <= 1 + 1e-9:
-                        out.add(Fraction(root.real).limit_denominator(10**9))
-    return sorted(x for x in out if 0 <= x <= 1)
+    names = list(fit.unknowns)
+    compiled = {
+        "bets": [_Compiled(b.rtp, names) for b in fit.bets],
+        "weights": [_Compiled(poly, names) for poly, _ in fit.validity],
+    }
+    rng = np.random.default_rng(SEARCH_SEED)
+    points = rng.random((SAMPLES, len(names)))
+    for margin in (0.25, 0.1, 0.0):
+        scores = _violations(fit, compiled, points, margin)
+        order = np.argsort(scores)
+        best = points[order[:20]]
+        step = 0.05
+        for _ in range(ROUNDS):
+            trial = np.clip(np.repeat(best, 50, axis=0) + rng.normal(0, step, (len(best) * 50, len(names))), 0, 1)
+            pool = np.concatenate([best, trial])
+            scores = _violations(fit, compiled, pool, margin)
+            order = np.argsort(scores)
+            best = pool[order[:20]]
+            step *= 0.85
+            if scores[order[0]] == 0:
+                break
+        for candidate in best:
+            point = _exact_point(fit, names, candidate)
+            if point is not None:
+                fit.point = point
+                return
+        points = np.concatenate([best, rng.random((SAMPLES // 4, len(names)))])
+    fit.notes.append(
+        "the search found no weights meeting every published figure (with several unknowns this is "
+        "a search, not a proof that none exist)"
+    )
 
 
-def _coefficients(poly: Poly, u: str) -> list[Fraction]:
-    """Coefficients of a polynomial in one unknown, highest power first."""
-    degree = max((dict(m).get(u, 0) for m in poly.terms), default=0)
-    out = [Fraction(0)] * (degree + 1)
-    for m, c in poly.terms.items():
-        out[degree - dict(m).get(u, 0)] += c
-    return out
+def _exact_point(fit: WeightFit, names, candidate) -> dict | None:
+    """The candidate rounded to short fractions, if it then meets every figure exactly."""
+    for digits in (3, 4, 5, 6, 8):
+        point = {n: Fraction(round(float(x) * 10**digits), 10**digits) for n, x in zip(names, candidate)}
+        if all(b.target.low <= b.rtp.at(point) <= b.target.high for b in fit.bets) and all(
+            0 <= poly.at(point) <= 1 for poly, _ in fit.validity
+        ):
+            return point
+    return None
 
 
 # -- the constraint in words ------------------------------------------------------------------------
 
 
 def describe_constraint(b: BetFit, overlay) -> str:
-    """``low <= RTP <= high`` with the RTP factored; where it is affine in a product of the mean
-    count E[K] and a shifted mean multiplier E[M] - c (single-item bets: Lightning Roulette, dice
-    totals), in those words."""
+    """``low <= RTP <= high`` with the RTP as a polynomial; where it is affine in the product of
+    the mean count E[K] and a shifted mean multiplier E[M] - c (single-item bets: Lightning
+    Roulette's straight up, dice totals), in those words."""
+    low, high = b.target.low, b.target.high
+    ek = Poly.lift(sum((k * w for k, w in overlay.counts), Fraction(0)))
+    em = Poly.lift(sum((m * w for m, w in overlay.values), Fraction(0)))
+    for shift in _shifts(overlay) if b.rtp.variables else ():
+        product = ek * (em - shift)
+        moving = next((m for m in product.terms if m), None)
+        if moving is None or moving not in b.rtp.terms:
+            continue
+        ratio = b.rtp.terms[moving] / product.terms[moving]
+        constant = b.rtp - product * ratio
+        if not constant.is_constant:
+            continue
+        c = constant.value
+        lo, hi = sorted([(low - c) / ratio, (high - c) / ratio])
+        return (
+            f"RTP = {c} + {ratio} E[K] (E[M] - {shift}), so {b.target.text} "
+            f"({float(low):.6g} <= RTP <= {float(high):.6g}) needs "
+            f"{float(lo):.7g} <= E[K] (E[M] - {shift}) <= {float(hi):.7g}, where E[K] = {ek.text} "
+            f"is the mean number of {overlay.boosts} drawn and E[M] = {em.text} the mean multiplier"
+        )
+    return f"{float(low):.6g} <= {_factored(b.rtp)} <= {float(high):.6g}"
+
+
+def _factored(poly: Poly) -> str:
+    """The polynomial, factored by sympy when it has at most three unknowns (factoring more is
+    slow and rarely shorter)."""
+    if not poly.variables or len(poly.variables) > 3:
+        return poly.text
     import sympy
 
-    symbols = {u: sympy.Symbol(u) for u in b.rtp.variables}
-    expr = b.rtp.to_sympy(symbols)
-    mean_k = sum((k * w for k, w in overlay.counts), Fraction(0))
-    mean_m = sum((m * w for m, w in overlay.values), Fraction(0))
-    ek = Poly.lift(mean_k).to_sympy(symbols)
-    em = Poly.lift(mean_m).to_sympy(symbols)
-    low = sympy.Rational(b.target.low.numerator, b.target.low.denominator)
-    high = sympy.Rational(b.target.high.numerator, b.target.high.denominator)
-    for shift in _shifts(overlay) if symbols else ():
-        product = sympy.expand(ek * (em - sympy.Rational(shift.numerator, shift.denominator)))
-        moving = [s for s in symbols.values() if sympy.diff(product, s) != 0]
-        if not moving:
-            continue
-        ratio = sympy.simplify(sympy.diff(expr, moving[0]) / sympy.diff(product, moving[0]))
-        constant = sympy.simplify(expr - ratio * product)
-        if not (ratio.is_number and constant.is_number and ratio != 0):
-            continue
-        lo, hi = sorted([(low - constant) / ratio, (high - constant) / ratio])
-        return (
-            f"RTP = {constant} + {ratio} E[K] (E[M] - {shift}), so {b.target.text} "
-            f"({float(low):.6g} <= RTP <= {float(high):.6g}) needs "
-            f"{float(lo):.7g} <= E[K] (E[M] - {shift}) <= {float(hi):.7g}, where E[K] = {ek} "
-            f"is the mean number of {overlay.boosts} drawn and E[M] = {em} the mean multiplier"
-        )
-    factored = sympy.factor(expr) if symbols else expr
-    return f"{float(low):.6g} <= {factored} <= {float(high):.6g}"
+    return str(sympy.factor(poly.to_sympy({u: sympy.Symbol(u) for u in poly.variables})))
 
 
 def _shifts(overlay):

@@ -40,7 +40,7 @@ KEYS = {"boosts", "count", "values", "unknowns", "fee", "cap", "pay", "boosted",
 BOOSTED_KEYS = {"outcome", "reads", "base", "returned"}
 PAYS = ("multiply", "replace")
 UNKNOWN = re.compile(r"^[a-z][a-z0-9_]{0,15}$")
-MAX_UNKNOWNS = 8
+MAX_UNKNOWNS = 12
 MAX_VALUES = 16
 
 

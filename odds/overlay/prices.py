@@ -130,6 +130,50 @@ def prizes(overlay: Overlay, pays: dict, counts: dict, total: int) -> list[Prize
     return rows
 
 
+def moment(overlay: Overlay, power: int):
+    """``E[M ** power]`` of one multiplier."""
+    return sum((w * m**power for m, w in overlay.values), Fraction(0))
+
+
+def expected_product(overlay: Overlay, pattern: tuple[int, ...]):
+    """``E[product]`` for a pattern, by moments: the sum over the subsets T of the targets read of
+    ``q_|T|`` times the product over T of ``E[M ** a_i]`` (no distribution needed)."""
+    q = subset_probabilities(overlay, len(pattern))
+    moments = {a: moment(overlay, a) for a in set(pattern)}
+    total = Fraction(0)
+    for t in range(len(pattern) + 1):
+        if not q[t]:
+            continue
+        for chosen in combinations(range(len(pattern)), t):
+            term = q[t]
+            for i in chosen:
+                term = term * moments[pattern[i]]
+            total = total + term
+    return total
+
+
+def expected_rtp(overlay: Overlay, pays: dict, counts: dict, total: int):
+    """The RTP straight from the counts by (outcome, pattern), by moments when nothing caps a win
+    (else through the hit table): a polynomial in few terms even with many unknowns."""
+    if overlay.cap is not None:
+        return expected_return(overlay, prizes(overlay, pays, counts, total))
+    ev = Fraction(0)
+    for (outcome, pattern), n in counts.items():
+        boost = overlay.boost(outcome)
+        p = Fraction(n, total)
+        if boost is None:
+            ev = ev + p * pays[outcome]
+            continue
+        product = expected_product(overlay, pattern)
+        if overlay.pay == "replace":  # the product replaces the base unless nothing read was drawn
+            none = subset_probabilities(overlay, len(pattern))[0]
+            net = product - none + none * boost.base + boost.returned - 1
+        else:
+            net = boost.base * product + boost.returned - 1
+        ev = ev + p * net
+    return (1 + ev) / (1 + overlay.fee)
+
+
 def expected_return(overlay: Overlay, table: list[Prize]):
     """RTP: what comes back per unit wagered, the fee included in the wager (Fraction or Poly)."""
     return (1 + sum((r.probability * r.pays for r in table), Fraction(0))) / (1 + overlay.fee)

@@ -37,10 +37,7 @@ def overlay_bet_sheet(game, paytable, shoe, bet_id, overlay=None):
     pays = paytable.bet(bet_id)
     overlay = overlay or pays.overlay
     if not overlay.known:
-        raise UnknownWeights(
-            f"{bet_id}: its multiplier weights are unknown ({', '.join(overlay.unknowns)}): "
-            f"`odds solve {game.id} {bet_id} --weights --paytable ...` fits them to the published RTPs"
-        )
+        raise unknown_weights_error(game, paytable, [bet_id])
     table = hit_table(game, paytable, shoe, bet_id, overlay)
     rows, scale = sheet_rows(overlay, pays.rule, table)
     rows.sort(key=lambda r: -r.pays)
@@ -59,6 +56,63 @@ def overlay_bet_sheet(game, paytable, shoe, bet_id, overlay=None):
         }
     }
     return BetSheet(pays.rule.id, pays.rule.name, tuple(rows), total, pays.window, extra, overlay.fee)
+
+
+def unknown_weights_error(game, paytable, bet_ids) -> UnknownWeights:
+    names = sorted({u for b in bet_ids for u in paytable.bet(b).overlay.unknowns})
+    return UnknownWeights(
+        f"{', '.join(bet_ids)}: the multiplier weights are unknown ({', '.join(names)}): "
+        f"`odds solve {game.id} --weights --paytable {paytable.name}` fits them to the published RTPs, "
+        f"--unknowns {names[0]}=X prices them"
+    )
+
+
+def unknown_weights_note(game, paytable, bet_ids) -> str:
+    names = sorted({u for b in bet_ids for u in paytable.bet(b).overlay.unknowns})
+    return (
+        f"Left out: {', '.join(bet_ids)}, whose multiplier weights are unknown ({', '.join(names)}); "
+        f"`odds solve {game.id} --weights --paytable {paytable.name}` fits them to the published RTPs, "
+        f"`--unknowns {names[0]}=X` prices them."
+    )
+
+
+def with_unknowns(paytable, values: dict):
+    """The paytable with unknown weights given values (``{"p": Fraction(469, 500)}``): every
+    multiplier bet using them priced. An unknown no bet uses, or a weight then outside [0, 1], is an
+    error."""
+    from dataclasses import replace
+
+    used = {u for p in paytable.bets.values() if p.overlay is not None for u in p.overlay.unknowns}
+    stray = sorted(set(values) - used)
+    if stray:
+        raise OddsError(
+            f"--unknowns: {', '.join(stray)} is no unknown of paytable {paytable.name} ({', '.join(sorted(used)) or 'none'})"
+        )
+    bets = {}
+    for bet_id, p in paytable.bets.items():
+        if p.overlay is None or not set(p.overlay.unknowns) & set(values):
+            bets[bet_id] = p
+            continue
+        overlay = p.overlay.weighted(values)
+        for what, pairs in (("count", overlay.counts), ("values", overlay.values)):
+            for key, w in pairs:
+                if overlay.known and not 0 <= w <= 1:
+                    raise OddsError(f"--unknowns: {bet_id}'s weight of {what} {key} is {w}, not a probability")
+        bets[bet_id] = replace(p, overlay=overlay)
+    return replace(paytable, bets=bets, name=f"{paytable.name} with {', '.join(f'{k}={v}' for k, v in values.items())}")
+
+
+def parse_unknowns(text: str) -> dict:
+    """``"p=469/500,q=0.1"`` -> ``{"p": Fraction(469, 500), "q": Fraction(1, 10)}``."""
+    from ..limits import exact_number
+
+    out = {}
+    for item in (i.strip() for i in text.split(",") if i.strip()):
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise OddsError(f"--unknowns: {item!r}: write NAME=X, e.g. p=0.938")
+        out[name.strip()] = exact_number(value.strip(), f"--unknowns {name.strip()}", high=1)
+    return out
 
 
 def _text(x: Fraction) -> str:
