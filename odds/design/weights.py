@@ -291,8 +291,8 @@ def sympy_float(x, digits: int = 30):
 
 
 SEARCH_SEED = 20260601
-SAMPLES = 20000
-ROUNDS = 60
+SAMPLES = 4000
+ROUNDS = 40
 
 
 class _Compiled:
@@ -354,14 +354,14 @@ def _search(fit: WeightFit) -> None:
     for margin in (0.25, 0.1, 0.0):
         scores = _violations(fit, compiled, points, margin)
         order = np.argsort(scores)
-        best = points[order[:20]]
+        best = points[order[:12]]
         step = 0.05
         for _ in range(ROUNDS):
-            trial = np.clip(np.repeat(best, 50, axis=0) + rng.normal(0, step, (len(best) * 50, len(names))), 0, 1)
+            trial = np.clip(np.repeat(best, 30, axis=0) + rng.normal(0, step, (len(best) * 30, len(names))), 0, 1)
             pool = np.concatenate([best, trial])
             scores = _violations(fit, compiled, pool, margin)
             order = np.argsort(scores)
-            best = pool[order[:20]]
+            best = pool[order[:12]]
             step *= 0.85
             if scores[order[0]] == 0:
                 break

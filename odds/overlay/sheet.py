@@ -13,12 +13,30 @@ class UnknownWeights(OddsError):
     """A multiplier bet whose weights are left unknown cannot be priced as numbers."""
 
 
+_COUNTS: dict = {}
+"""The last few bets' counts by (outcome, pattern): they do not depend on the weights, so pricing a
+bet again (other weights, the solver then the sheet) does not count the deal again. Read only."""
+
+
 def pattern_counts(game, paytable, shoe, bet_id):
     """``({(outcome, pattern): rounds}, total)`` of a multiplier bet (its game's deal)."""
     pays = paytable.bet(bet_id)
     if shoe is not None:
         game.check_shoe(shoe)
-    return game.overlays.pattern_counts(game, shoe, pays.rule, pays.overlay)
+    overlay = pays.overlay
+    key = (
+        game.id,
+        shoe.card_counts() if shoe is not None and shoe.has_suits else shoe.ranks() if shoe is not None else None,
+        tuple(c.text if c is not None else None for c in pays.rule.conditions or ()),
+        pays.rule.outcome_keys,
+        overlay.boosts,
+        tuple((b.outcome, b.reads) for b in overlay.boosted),
+    )
+    if key not in _COUNTS:
+        if len(_COUNTS) >= 32:
+            _COUNTS.pop(next(iter(_COUNTS)))
+        _COUNTS[key] = game.overlays.pattern_counts(game, shoe, pays.rule, overlay)
+    return _COUNTS[key]
 
 
 def hit_table(game, paytable, shoe, bet_id, overlay=None):

@@ -253,6 +253,15 @@ def class_patterns(pool: tuple[int, ...], a: int) -> dict[tuple[int, ...], int]:
     return out
 
 
+def _runs(kinds) -> dict[int, int]:
+    """``{kind: how many}`` of a sorted row of kinds (-1: no card there)."""
+    out: dict[int, int] = {}
+    for k in kinds:
+        if k >= 0:
+            out[k] = out.get(k, 0) + 1
+    return out
+
+
 def _pools(shoe, resolution: str) -> list[tuple[int, ...]]:
     """Per class of the resolution (values 0-9, ranks A-K, or cards), the shoe's cards of each
     identity in it."""
@@ -388,37 +397,47 @@ def card_pattern_counts(game, shoe, rule, overlay, hands) -> tuple[Counter, int]
         unique, orderings = unique.tolist(), orderings.tolist()
     pools = _pools(shoe, level)
     totals = [sum(p) for p in pools]
-    out: Counter = Counter()
+    memo: dict = {}
+
+    def fall(n: int, m: int) -> int:
+        key = (n, m)
+        if key not in memo:
+            memo[key] = falling(n, m)
+        return memo[key]
+
+    # every row's ordered deals, the hand's own draws left out: summed by (outcome, hand's kinds)
+    by_hand: dict = {}
     for row, ways in zip(unique, orderings):
-        outcome_key = rule.outcome_keys[row[0]]
-        every = Counter(k for k in row[1 : 1 + width] if k >= 0)
-        held = Counter(k for k in row[1 + width :] if k >= 0)
+        every = _runs(row[1 : 1 + width])
+        held = _runs(row[1 + width :])
         dealt = sum(every.values())
-        plain = ways * falling(shoe.total - dealt, deal.positions - dealt)
+        w = ways * fall(shoe.total - dealt, deal.positions - dealt)
         for k, m in every.items():
-            if k not in held:
-                plain *= falling(totals[k], m)
-        if not plain:
-            continue
+            a = held.get(k, 0)
+            w *= fall(totals[k] - a, m - a)
+            if not w:
+                break
+        if w:
+            key = (row[0], tuple(sorted(held.items())))
+            by_hand[key] = by_hand.get(key, 0) + w
+    out: Counter = Counter()
+    for (index, held), w in by_hand.items():
+        outcome_key = rule.outcome_keys[index]
         boost = overlay.boost(outcome_key)
         if boost is None or overlay.boosts == "spots":
-            out[outcome_key, (1,) if boost is not None else ()] += plain
+            out[outcome_key, (1,) if boost is not None else ()] += w
             continue
         if overlay.boosts == "suits":  # card resolution: every card's suit is known
-            suits_read = [k % 4 for k, a in held.items() for _ in range(a)]
-            for k in held:
-                plain *= falling(totals[k], every[k])
-            out[outcome_key, pattern_of(suits_read)] += plain
+            for k, a in held:
+                w *= fall(totals[k], a)
+            out[outcome_key, pattern_of([k % 4 for k, a in held for _ in range(a)])] += w
             continue
         # card identities: per class, how the hand's draws from it repeat (class_patterns)
-        dist = {(): plain}
-        for k, a in held.items():
-            others = falling(totals[k] - a, every[k] - a)  # the class's other positions of the row
+        dist = {(): w}
+        for k, a in held:
             dist = {
-                (*pattern, *shape): w * n * others
-                for pattern, w in dist.items()
-                for shape, n in class_patterns(pools[k], a).items()
+                (*pattern, *shape): v * n for pattern, v in dist.items() for shape, n in class_patterns(pools[k], a).items()
             }
-        for pattern, w in dist.items():
-            out[outcome_key, tuple(sorted(pattern, reverse=True))] += w
+        for pattern, v in dist.items():
+            out[outcome_key, tuple(sorted(pattern, reverse=True))] += v
     return out, falling(shoe.total, deal.positions)
