@@ -299,6 +299,12 @@ def settle_round(game, cards, paytable=None, bets: Sequence[str] | None = None, 
     return apply_multipliers(_settle_round(game, cards, paytable, bets), paytable, multipliers)
 
 
+def settle_plain(game, cards, paytable, bets: Sequence[str] | None = None) -> Settlement:
+    """The round settled as if no bet had multipliers: every bet's plain outcome key (what a
+    multiplier bet's boost reads)."""
+    return _settle_round(game, cards, paytable, bets)
+
+
 def _settle_round(game, cards, paytable, bets) -> Settlement:
     for bet in bets or ():
         if bet not in paytable.bets:

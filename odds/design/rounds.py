@@ -58,6 +58,9 @@ DESCRIPTION = (
     "P2 B2, then the third cards as drawn; Dragon Tiger Dragon's card then Tiger's; Sic Bo the three "
     "dice; roulette the number. 'covers' names the cells of the drawing tables a round exercises "
     "(table-1/player-T, table-2/banker-B/third-V, player-stood/banker-B, natural/..., option/...). "
+    "A round of a paytable with multiplier bets carries its 'multipliers' (target -> multiplier; "
+    "a target not named has none), and those bets' outcomes carry the product (win-x6) and their "
+    "net the fee paid on top. "
     "Player-dealer baccarat's -best-choice bets settle an option hand as the best choice for a full "
     "8-deck shoe decides it (the hand's 'option' says which). Made by `odds vectors --rounds`; check "
     "another program's settlements with `odds verify`."
@@ -316,10 +319,17 @@ def round_json(round_id: str, game, paytable, cards, covers=()) -> dict:
     from ..render.settle import hand_json
     from ..settle import settle_round
 
-    settled = settle_round(game, _cards_text(game, cards), paytable)
+    from ..overlay.settle import round_multipliers
+    from ..settle import settle_plain
+
+    text = _cards_text(game, cards)
+    multipliers = round_multipliers(settle_plain(game, text, paytable), paytable, random.Random(round_id))
+    settled = settle_round(game, text, paytable, multipliers=multipliers or None)
     out = {"id": round_id, "game": game.id, "paytable": paytable.name, "cards": list(settled.cards)}
     if covers:
         out["covers"] = list(covers)
+    if settled.multipliers:
+        out["multipliers"] = {name: exact(m) for name, m in settled.multipliers.items()}
     out["hands"] = [hand_json(h) for h in settled.hands]
     out["bets"] = {b.id: {"outcome": b.outcome, "net": exact(b.net)} for b in settled.bets}
     return out
@@ -462,6 +472,18 @@ def _their_bets(bets, where: str) -> dict:
     return bets
 
 
+def _their_multipliers(given, where: str):
+    """A round's ``multipliers`` (target -> multiplier, exact strings or numbers), or None."""
+    if given is None:
+        return None
+    if not isinstance(given, dict):
+        raise OddsError(f"{where}: 'multipliers' must be an object (target -> multiplier)")
+    return {
+        str(k): (v if isinstance(v, (str, int)) and not isinstance(v, bool) else shown_repr(v))
+        for k, v in given.items()
+    }
+
+
 def verify_round(entry, index: int, own: dict | None = None, tolerance=None) -> tuple[list[str], int]:
     """Every difference between one round of a file and this library's settlement of its cards;
     and how many values were checked."""
@@ -488,7 +510,7 @@ def verify_round(entry, index: int, own: dict | None = None, tolerance=None) -> 
         theirs = _their_bets(entry.get("bets"), where)
         if not theirs:
             raise OddsError("'bets' must name at least one bet")
-        ours = settle_round(game, cards, paytable)
+        ours = settle_round(game, cards, paytable, multipliers=_their_multipliers(entry.get("multipliers"), where))
     except OddsError as exc:
         message = str(exc)
         return [message if message.startswith(where) else f"{where}: {message}"], 0

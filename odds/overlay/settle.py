@@ -46,7 +46,7 @@ def read_multipliers(text_or_dict, support, kinds) -> dict:
         raise OddsError(f"--multipliers: at most {MAX_MULTIPLIERS} targets")
     out = {}
     for target, value in pairs:
-        m = exact_number(value, f"--multipliers {shown(target, 10)}")
+        m = value if isinstance(value, Fraction) else exact_number(value, f"--multipliers {shown(target, 10)}")
         if m <= 0:
             raise OddsError(f"--multipliers {shown(target, 10)}: a multiplier must be positive")
         read = None
@@ -96,6 +96,32 @@ def apply_multipliers(settled, paytable, multipliers=None):
         bets.append(replace(b, outcome=f"{b.outcome}-x{_number_key(product)}", net=net, label=label))
     names = {support.target_name(kind, target): m for (kind, target), m in given.items()}
     return replace(settled, bets=tuple(bets), multipliers=names)
+
+
+def round_multipliers(settled, paytable, rng) -> dict:
+    """Multipliers for a settlement vector of a round (``{target name: multiplier}``): as many
+    targets as the overlays may draw, mostly among the items the round's boosted outcomes read
+    (so the vector exercises the products), each at one of the multiplier values - a test of
+    settling, not a draw by the weights (those may be unknown)."""
+    overlays = [paytable.bet(b.id).overlay for b in settled.bets if paytable.bet(b.id).overlay is not None]
+    if not overlays:
+        return {}
+    support = settled.game.overlays
+    round_ = support.round_of(settled.cards)
+    kind = overlays[0].boosts
+    read: list = []
+    for b in settled.bets:
+        overlay = paytable.bet(b.id).overlay
+        boost = overlay.boost(b.outcome) if overlay is not None and overlay.boosts == kind else None
+        if boost is not None:
+            read += [t for t in support.items(kind, boost.reads, round_) if t not in read]
+    most = max(k for o in overlays if o.boosts == kind for k, _ in o.counts)
+    values = sorted({m for o in overlays if o.boosts == kind for m, _ in o.values})
+    others = [t for t in support.targets(kind, overlays[0].universe) if t not in read]
+    k = rng.randint(1, max(1, most))
+    chosen = rng.sample(read, min(len(read), max(1, k - 1))) if read else []
+    chosen += rng.sample(others, min(len(others), k - len(chosen)))
+    return {support.target_name(kind, t): rng.choice(values) for t in chosen}
 
 
 def _lightning():

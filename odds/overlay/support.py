@@ -436,7 +436,9 @@ def card_pattern_counts(game, shoe, rule, overlay, hands) -> tuple[Counter, int]
         dist = {(): w}
         for k, a in held:
             dist = {
-                (*pattern, *shape): v * n for pattern, v in dist.items() for shape, n in class_patterns(pools[k], a).items()
+                (*pattern, *shape): v * n
+                for pattern, v in dist.items()
+                for shape, n in class_patterns(pools[k], a).items()
             }
         for pattern, v in dist.items():
             out[outcome_key, tuple(sorted(pattern, reverse=True))] += v
