@@ -52,6 +52,22 @@ class Boost:
     reads: str
     base: Fraction
     returned: Fraction
+    explicit_base: bool = False
+    """Whether the file gives ``base``; else it follows the outcome's pay (``--pay`` included)."""
+
+    def base_for(self, plain: Fraction) -> Fraction:
+        """The base when the outcome's plain pay is ``plain``: the file's, which must still make
+        ``base + returned - 1`` the plain pay, or ``plain - returned + 1``."""
+        if not self.explicit_base:
+            return plain - self.returned + 1
+        if self.base + self.returned - 1 != plain:
+            from ..errors import OddsError
+
+            raise OddsError(
+                f"{self.outcome}: pays {plain} with no multiplier, but its multipliers' base {self.base} and "
+                f"returned {self.returned} give {self.base + self.returned - 1}: change the base in the file too"
+            )
+        return self.base
 
 
 @dataclass(frozen=True)
@@ -234,6 +250,6 @@ def _boosted(raw, where: str, rule, pays: dict, reads: tuple, pay: str, parse_pa
             )
         if base <= 0:
             raise PaytableError(f"{here}: a boosted outcome must be a win (base above 0)")
-        out.append(Boost(key, where_reads, base, returned))
+        out.append(Boost(key, where_reads, base, returned, "base" in item))
     del pay
     return tuple(out)

@@ -75,13 +75,13 @@ def product_distribution(overlay: Overlay, pattern: tuple[int, ...]) -> dict[Fra
     return {x: p for x, p in out.items() if p != 0}
 
 
-def boosted_net(boost, overlay: Overlay, product: Fraction) -> Fraction:
+def boosted_net(boost, overlay: Overlay, product: Fraction, plain: Fraction) -> Fraction:
     """The net result per unit staked of a boosted outcome whose items' product is ``product``
-    (1: nothing read was drawn)."""
+    (1: nothing read was drawn) and whose plain pay is ``plain``."""
     if overlay.pay == "replace" and product != 1:
         win = product
     else:
-        win = boost.base * product
+        win = boost.base_for(plain) * product
     if overlay.cap is not None:
         win = min(win, overlay.cap)
     return win + boost.returned - 1
@@ -126,7 +126,7 @@ def prizes(overlay: Overlay, pays: dict, counts: dict, total: int) -> list[Prize
             for product, p in product_distribution(overlay, pattern).items():
                 merged[product] = merged.get(product, 0) + p * Fraction(n, total)
         for product, p in merged.items():
-            rows.append(Prize(outcome, product, boosted_net(boost, overlay, product), p))
+            rows.append(Prize(outcome, product, boosted_net(boost, overlay, product, pays[outcome]), p))
     return rows
 
 
@@ -167,9 +167,9 @@ def expected_rtp(overlay: Overlay, pays: dict, counts: dict, total: int):
         product = expected_product(overlay, pattern)
         if overlay.pay == "replace":  # the product replaces the base unless nothing read was drawn
             none = subset_probabilities(overlay, len(pattern))[0]
-            net = product - none + none * boost.base + boost.returned - 1
+            net = product - none + none * boost.base_for(pays[outcome]) + boost.returned - 1
         else:
-            net = boost.base * product + boost.returned - 1
+            net = boost.base_for(pays[outcome]) * product + boost.returned - 1
         ev = ev + p * net
     return (1 + ev) / (1 + overlay.fee)
 

@@ -91,7 +91,7 @@ def apply_multipliers(settled, paytable, multipliers=None):
         product = Fraction(1)
         for item in support.items(overlay.boosts, boost.reads, round_):
             product *= given.get((overlay.boosts, item), 1)
-        net = boosted_net(boost, overlay, product) - overlay.fee
+        net = boosted_net(boost, overlay, product, paytable.bet(b.id).pays[b.outcome]) - overlay.fee
         label = b.label if product == 1 else f"{b.label}, x{product}"
         bets.append(replace(b, outcome=f"{b.outcome}-x{_number_key(product)}", net=net, label=label))
     names = {support.target_name(kind, target): m for (kind, target), m in given.items()}
