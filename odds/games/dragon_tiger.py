@@ -88,12 +88,12 @@ DEAL = _deal()
 def overlay_support():
     """A Dragon Tiger overlay boosts card identities or suits (Lightning Dragon Tiger's suit), or
     bet spots, and reads Dragon's card, Tiger's, or both."""
-    import numpy as np
-
     from ..overlay.support import SPOTS, CardSupport
 
     def mask(positions):
         def read(state, rows):
+            import numpy as np
+
             out = np.zeros((rows, 2), dtype=bool)
             out[:, list(positions)] = True
             return out

@@ -433,9 +433,10 @@ batch path folds another compiled table (player-dealer baccarat's, with the opti
 
 def _hand_mask(which: str):
     """``mask(state, rows)``: per row of a deal, the positions of a hand's cards (dealt only)."""
-    import numpy as np
 
     def mask(state, rows):
+        import numpy as np
+
         out = np.zeros((rows, 6), dtype=bool)
         if which in ("player", "player-pair"):
             out[:, [0, 2]] = True
