@@ -140,6 +140,9 @@ def house_edges(
     Fast-path bets share one pass of :meth:`CompiledDeal.batch_linear`: the edge is minus the
     column sum over ``scale * total``. The rest go through ``game.count``, shoe by shoe.
     """
+    from .overlay import refuse_multipliers
+
+    refuse_multipliers(paytable, bet_ids, "a batch")
     plan = plan or FastPlan.of(game, paytable, bet_ids)
     out: dict[str, list[tuple[int, int]]] = {}
     rest = [bet for bet in bet_ids if bet not in plan.bets]

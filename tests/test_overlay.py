@@ -388,3 +388,25 @@ def test_top_awards_rarer_than_one_in_a_hundred_million_are_flagged():
     (player,) = sheet.bet("player").extra["multipliers"]["top_awards"]
     assert tie["pays"] == 3645 and tie["display_odds"] and tie["probability"] < Fraction(1, 10**8)
     assert player["pays"] == 27 and not player["display_odds"]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["eor", "baccarat", "--bet", "player"],
+        ["tags", "baccarat", "player"],
+        ["solve", "baccarat", "player"],
+        ["count", "baccarat", "--bet", "player", "--shoes", "2"],
+    ],
+)
+def test_studies_of_plain_outcomes_refuse_multiplier_bets(tmp_path, args):
+    """eor, tags, count and solving a pay count plain outcomes: a multiplier bet is refused, never
+    priced without its multipliers."""
+    r = CliRunner().invoke(cli, [*args, "--paytable", write(tmp_path, "b.toml", BACCARAT)])
+    assert r.exit_code == 1 and "multiplier" in r.output and "Traceback" not in r.output, r.output
+
+
+def test_a_multiplier_bet_reads_one_spin(tmp_path):
+    text = ROULETTE.replace('when = "number == 17"', 'when = "number == 17 and next_red"')
+    r = CliRunner().invoke(cli, ["sheet", "roulette", "--paytable", write(tmp_path, "r.toml", text)])
+    assert r.exit_code == 1 and "one roll or spin" in r.output, r.output

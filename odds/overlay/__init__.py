@@ -10,3 +10,16 @@ Dragon Tiger ...).
   every figure, exactly (the reduction is written there);
 * :mod:`.sheet`: a multiplier bet's sheet.
 """
+
+
+def refuse_multipliers(paytable, bet_ids, what: str) -> None:
+    """Refuse multiplier bets where a figure is computed from plain outcome counts (``what``: the
+    study), which would leave their multipliers out and be wrong without a word."""
+    from ..errors import OddsError
+
+    boosted = [b for b in bet_ids if paytable.bet(b).overlay is not None]
+    if boosted:
+        raise OddsError(
+            f"{', '.join(boosted)}: multiplier bets; {what} counts plain outcomes and would leave their "
+            f"multipliers out (sheet, compare, simulate, solve --weights and settle price them)"
+        )

@@ -115,7 +115,12 @@ class RollSupport(OverlaySupport):
     def pattern_counts(self, game, shoe, rule, overlay):
         from ..bets.engine import compile_bet
 
-        outcomes = compile_bet(game.deal, game.id, rule).roll_outcomes.tolist()
+        try:
+            outcomes = compile_bet(game.deal, game.id, rule).roll_outcomes.tolist()
+        except KeyError as exc:  # a feature of a later roll or spin (en prison's next_red ...)
+            raise OddsError(
+                f"{rule.id}: a multiplier bet is settled on one roll or spin; it reads {exc.args[0]}"
+            ) from None
         rows = self.rows_of()
         out: Counter = Counter()
         for row, index in zip(rows, outcomes):
