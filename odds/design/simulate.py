@@ -263,7 +263,7 @@ def drawn_prize(support, overlay, key: str, round_, rng: random.Random) -> str:
     """The prize of a multiplier bet in one dealt round: its multipliers drawn (how many targets,
     which, and each one's multiplier, by the overlay's weights), then the product over the items
     its outcome reads - keyed as the exact sheet's rows (``win-x6``)."""
-    from ..overlay.prices import _number_key
+    from ..overlay.prices import number_key
 
     boost = overlay.boost(key)
     if boost is None:
@@ -276,7 +276,7 @@ def drawn_prize(support, overlay, key: str, round_, rng: random.Random) -> str:
     product = Fraction(1)
     for item in support.items(overlay.boosts, boost.reads, round_):
         product *= drawn.get(item, 1)
-    return f"{key}-x{_number_key(product)}"
+    return f"{key}-x{number_key(product)}"
 
 
 def _choose(values, weights, rng: random.Random):

@@ -106,10 +106,6 @@ class Overlay:
         vals = tuple((m, _settle(put(w))) for m, w in self.values)
         return replace(self, counts=counts, values=vals, unknowns=left)
 
-    def top_product(self) -> Fraction:
-        """The largest product of multipliers one item can give (the largest value)."""
-        return max(m for m, _ in self.values)
-
 
 def _settle(w):
     return w.value if isinstance(w, Poly) and w.is_constant else w
@@ -168,7 +164,7 @@ def read_overlay(raw, where: str, rule, pays: dict, support, parse_pay) -> Overl
         raise PaytableError(f"{where}.pay: {shown_repr(pay)}: multiply or replace")
     if pay == "replace" and any(m <= 1 for m, _ in values):
         raise PaytableError(f"{where}.values: a multiplier that replaces the pay must be above 1")
-    boosted = _boosted(raw["boosted"], f"{where}.boosted", rule, pays, support.reads[boosts], pay, parse_pay)
+    boosted = _boosted(raw["boosted"], f"{where}.boosted", rule, pays, support.reads[boosts], parse_pay)
     return Overlay(boosts, universe, counts, values, tuple(unknowns), fee, cap, pay, boosted)
 
 
@@ -215,7 +211,7 @@ def _distribution(raw, where: str, unknowns, whole: bool, high) -> tuple:
     return tuple(sorted(out, key=lambda t: t[0]))
 
 
-def _boosted(raw, where: str, rule, pays: dict, reads: tuple, pay: str, parse_pay) -> tuple[Boost, ...]:
+def _boosted(raw, where: str, rule, pays: dict, reads: tuple, parse_pay) -> tuple[Boost, ...]:
     if not isinstance(raw, list) or not raw:
         raise PaytableError(f'{where}: a list such as [{{ outcome = "win", reads = "{reads[0]}" }}]')
     out = []
@@ -251,5 +247,4 @@ def _boosted(raw, where: str, rule, pays: dict, reads: tuple, pay: str, parse_pa
         if base <= 0:
             raise PaytableError(f"{here}: a boosted outcome must be a win (base above 0)")
         out.append(Boost(key, where_reads, base, returned, "base" in item))
-    del pay
     return tuple(out)

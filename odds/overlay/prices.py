@@ -31,7 +31,6 @@ from itertools import combinations
 from math import comb, lcm
 
 from .model import Overlay
-from .poly import Poly
 
 GLI_ODDS = 100_000_000
 """GLI-11: a top award rarer than 1 in this many rounds must have its odds displayed."""
@@ -102,10 +101,10 @@ class Prize:
     def key(self) -> str:
         if self.product is None:
             return self.outcome
-        return f"{self.outcome}-x{_number_key(self.product)}"
+        return f"{self.outcome}-x{number_key(self.product)}"
 
 
-def _number_key(x: Fraction) -> str:
+def number_key(x: Fraction) -> str:
     return str(x.numerator) if x.denominator == 1 else f"{x.numerator}-{x.denominator}"
 
 
@@ -220,7 +219,3 @@ def top_awards(overlay: Overlay, rule, table: list[Prize]) -> list[dict]:
             }
         )
     return out
-
-
-def is_number(x) -> bool:
-    return not isinstance(x, Poly) or x.is_constant

@@ -20,7 +20,7 @@ from fractions import Fraction
 
 from ..errors import OddsError, shown
 from ..limits import exact_number
-from .prices import boosted_net, _number_key
+from .prices import boosted_net, number_key
 
 MAX_MULTIPLIERS = 64
 
@@ -93,7 +93,7 @@ def apply_multipliers(settled, paytable, multipliers=None):
             product *= given.get((overlay.boosts, item), 1)
         net = boosted_net(boost, overlay, product, paytable.bet(b.id).pays[b.outcome]) - overlay.fee
         label = b.label if product == 1 else f"{b.label}, x{product}"
-        bets.append(replace(b, outcome=f"{b.outcome}-x{_number_key(product)}", net=net, label=label))
+        bets.append(replace(b, outcome=f"{b.outcome}-x{number_key(product)}", net=net, label=label))
     names = {support.target_name(kind, target): m for (kind, target), m in given.items()}
     return replace(settled, bets=tuple(bets), multipliers=names)
 
