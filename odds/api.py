@@ -376,7 +376,7 @@ def count(
 # -- one round -------------------------------------------------------------------------------------
 
 
-def settle(game, cards, paytable=None, bets=None):
+def settle(game, cards, paytable=None, bets=None, multipliers=None):
     """Settle one round from its cards in dealing order (``odds settle``): the hands, who drew
     and why, and every bet's outcome key and exact net result per unit staked.
 
@@ -391,12 +391,16 @@ def settle(game, cards, paytable=None, bets=None):
     ('player-wins', Fraction(-1, 1))
     >>> settle("sic-bo", [3, 3, 5], bets=["double-3", "big"]).to_dict()["bets"]
     [{'id': 'double-3', 'outcome': 'double', 'net': '8'}, {'id': 'big', 'outcome': 'big', 'net': '1'}]
+
+    ``multipliers``: the round's multipliers for multiplier bets (``"17=300"`` or ``{"17": 300}``):
+
+    >>> settle("roulette", 17, "lightning", ["straight"], multipliers={"17": 300}).bet("straight").net
+    Fraction(300, 1)
     """
     from .settle import settle_round
 
     game = _game(game)
-    bet_ids = _bet_ids(bets)
-    return settle_round(game, cards, _paytable(game, paytable), bet_ids or None)
+    return settle_round(game, cards, _paytable(game, paytable), _bet_ids(bets) or None, multipliers)
 
 
 # -- the games -------------------------------------------------------------------------------------

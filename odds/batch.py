@@ -98,6 +98,9 @@ def batch_house_edges(
     game, paytable, lines: Sequence[str], bet_ids: Sequence[str], decks=None, first_line: int = 1
 ) -> list[dict]:
     """Rows ``{line, bet, house_edge}`` (exact) for every line of shoes and every bet."""
+    from .overlay import refuse_multipliers
+
+    refuse_multipliers(paytable, bet_ids, "a batch")
     ratios = _line_ratios(game, Plan.of(game, paytable, bet_ids), lines, decks, first_line)
     return [
         {"line": i + first_line, "bet": bet, "house_edge": Fraction(*ratios[bet][i])}
@@ -225,6 +228,9 @@ def stream_batch(
     """
     from .render.batch import BatchWriter
 
+    from .overlay import refuse_multipliers
+
+    refuse_multipliers(paytable, bet_ids, "a batch")
     chunk_lines = chunk_lines or CHUNK_LINES
     plan = Plan.of(game, paytable, bet_ids)
     chunks = _chunks(lines, chunk_lines)

@@ -83,9 +83,27 @@ def _changes(game, table, parent_name: str | None) -> dict[str, str]:
 
 def _entries(game, table, file: str, changes: dict[str, str]) -> list[Entry]:
     shoe = Shoe.decks(game.default_decks) if game.uses_shoe else None
-    ids = list(changes)
+    ids = [b for b in changes if not unknown_weights(table, b)]
     sheet = build_sheet(game, table, shoe, ids) if ids else None
     out = []
+    for bet_id in changes:  # multiplier bets whose weights are unknown: no house edge to show
+        if unknown_weights(table, bet_id):
+            rule = table.rule(bet_id)
+            out.append(
+                Entry(
+                    game.id,
+                    table.name,
+                    file,
+                    table.description,
+                    bet_id,
+                    rule.name,
+                    rule.description or "",
+                    rule.source,
+                    changes[bet_id],
+                    None,
+                    0,
+                )
+            )
     for bet in sheet.bets if sheet else ():
         rule = table.rule(bet.id)
         out.append(
@@ -163,6 +181,9 @@ def catalogue_md(paytables=(), entries=None) -> str:
         rows = []
         for e in items:
             tag = f" ({e.change})" if e.change else ""
+            if e.house_edge is None:
+                rows.append(f"| `{e.bet}`{tag} | {_cell(e.name)} | {_cell(e.rule)} | {_unknown_text(e, name, game)} |")
+                continue
             edge = percent(e.house_edge, 4)
             if not game.uses_shoe and e.total != game.deal.rows:
                 edge += f" (counted over {e.total:,})"
@@ -182,6 +203,19 @@ def catalogue_md(paytables=(), entries=None) -> str:
     for e in sorted(entries, key=lambda e: (e.name.lower(), e.game, e.paytable, e.bet)):
         out.append(f"| {_cell(e.name)} | `{e.bet}` | {e.game} | {e.paytable} |")
     return "\n".join(out) + "\n"
+
+
+def unknown_weights(table, bet_id: str) -> bool:
+    """A multiplier bet whose weights are left unknown: no figure until they are solved."""
+    overlay = table.bet(bet_id).overlay
+    return overlay is not None and not overlay.known
+
+
+def _unknown_text(e: Entry, name: str, game) -> str:
+    from .paytable import load_paytable
+
+    published = load_paytable(game, name if e.file.startswith("odds/paytables/") else e.file).bet(e.bet).published_rtp
+    return "weights unknown" + (f" (published RTP {published})" if published else "")
 
 
 def catalogue_files(paytables=()) -> dict[str, str]:

@@ -75,6 +75,16 @@ class OutcomeCounts:
             raise AssertionError("outcome counts do not add up to the total")
 
 
+@dataclass(frozen=True)
+class Row:
+    """One outcome row of a bet's sheet: its key, what it is, what it pays and in how many deals."""
+
+    key: str
+    outcome: str
+    pays: Fraction
+    combinations: int
+
+
 def expected_value(pays, counts, total: int) -> Fraction:
     """A bet's exact expected value per unit: ``sum_o pays[o] * counts[o] / total``.
 

@@ -25,8 +25,9 @@ names the file and the key.
 from __future__ import annotations
 
 import os
+import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 from importlib import resources
@@ -38,7 +39,7 @@ from .files import read_limited
 from .limits import MAX_PAY, MAX_PAYTABLE_BYTES, LimitError, check_common_denominator, check_pay_digits, exact_number
 
 TOP_KEYS = {"game", "description", "extends", "bets"}
-BET_KEYS = {"pays", "window", "name", "description", "source", "outcomes"}
+BET_KEYS = {"pays", "window", "name", "description", "source", "outcomes", "multipliers", "published_rtp"}
 REPRICE_KEYS = {"pays", "window"}
 
 
@@ -51,6 +52,10 @@ class BetPays:
     window: int | None = None
     rule: object = None
     """The bet's :class:`~odds.games.base.BetRule` (outcomes and conditions)."""
+    overlay: object = None
+    """Its multiplier overlay (:class:`odds.overlay.model.Overlay`), if the file gives one."""
+    published_rtp: str | None = None
+    """The RTP its supplier publishes, as printed (``"98.9%"``): what ``odds solve`` fits."""
 
 
 @dataclass(frozen=True)
@@ -62,6 +67,9 @@ class Paytable:
     bets: dict[str, BetPays]
     notes: tuple[str, ...] = ()
     """What the file changed beyond pays (a shipped bet it redefines)."""
+    extras: dict = field(default_factory=dict)
+    """Per bet, its ``multipliers`` and ``published_rtp`` as written (with where), for files that
+    extend this one."""
 
     def bet(self, bet_id: str) -> BetPays:
         if bet_id not in self.bets:
@@ -218,6 +226,7 @@ def _load(game, text: str, source: str, name: str, depth: int) -> Paytable:
         raise PaytableError(f"{source}: key 'game' must be {game.id!r}, not {shown_repr(data.get('game'))}")
     # every bet the file (or its parent) knows, in order: id -> [rule, pays, window]
     bets: dict[str, list] = {}
+    extras: dict[str, dict] = {}  # bet id -> {"multipliers": (raw, where), "published_rtp": (text, where)}
     notes: list[str] = []
     shipped: set[str] = set()
     if "extends" in data:
@@ -231,6 +240,7 @@ def _load(game, text: str, source: str, name: str, depth: int) -> Paytable:
             )
         base = _load_shipped(game, parent, depth + 1)
         bets.update({b: [p.rule, dict(p.pays), p.window] for b, p in base.bets.items()})
+        extras.update(base.extras)
         shipped = set(bets)
         notes.extend(base.notes)
     raw_bets = data.get("bets", {})
@@ -257,6 +267,7 @@ def _load(game, text: str, source: str, name: str, depth: int) -> Paytable:
             if bet_id in shipped:
                 notes.append(f"Bet {bet_id} is defined by this paytable ({source}), replacing the shipped definition.")
             bets[bet_id] = [rule, inline, None]
+            extras[bet_id] = {k: (raw[k], f"{where}.{k}") for k in ("multipliers", "published_rtp") if k in raw}
         elif bet_id not in bets and bet_id not in code and bet_id not in groups:
             known = list(bets) + list(code) + list(groups)
             if not bets:
@@ -292,10 +303,29 @@ def _load(game, text: str, source: str, name: str, depth: int) -> Paytable:
             raise PaytableError(
                 f"{source}: bets.{bet_id}.pays: no pay for outcome(s) {', '.join(gaps)}: the outcomes leave a gap"
             )
-        out[bet_id] = BetPays(bet_id, {k: pays[k] for k in rule.outcome_keys}, window, rule)
+        final = {k: pays[k] for k in rule.outcome_keys}
+        extra = extras.get(bet_id, {})
+        overlay = published = None
+        if "multipliers" in extra:
+            from .overlay.model import read_overlay
+
+            raw, where = extra["multipliers"]
+            overlay = read_overlay(raw, where, rule, final, game.overlays, parse_pay)
+        if "published_rtp" in extra:
+            published = read_published(*extra["published_rtp"])
+        out[bet_id] = BetPays(bet_id, final, window, rule, overlay, published)
         check_bet_pays(out[bet_id], f"{source}: bets.{bet_id}.pays")
     _check_names_differ(out, source)
-    return Paytable(game.id, name, str(data.get("description", "")), source, out, tuple(notes))
+    return Paytable(game.id, name, str(data.get("description", "")), source, out, tuple(notes), extras)
+
+
+def read_published(text, where: str) -> str:
+    """A published RTP as printed: a percentage (``"98.9%"``) or a decimal (``"0.989"``)."""
+    if not isinstance(text, str) or not re.fullmatch(
+        r"[0-9]{1,3}(\.[0-9]{1,8})?%|0\.[0-9]{1,10}|1(\.0{1,10})?", text.strip()
+    ):
+        raise PaytableError(f'{where}: the RTP as printed, in quotes: "98.9%" or "0.989", not {shown_repr(text)}')
+    return text.strip()
 
 
 def check_bet_pays(bet: BetPays, where: str) -> None:

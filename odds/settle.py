@@ -29,50 +29,20 @@ roulette bets that read the next spin when the round gives one number (the resul
 >>> settle_round("baccarat", "4s,Kh,Ad,4c")
 Traceback (most recent call last):
 ...
-odds.settle.RoundError: baccarat: the round needs a 5th card (player 5 draws, Table 1), got 4 cards; give the cards in dealing order: P1 B1 P2 B2, then the third cards as drawn
+odds.dealt.RoundError: baccarat: the round needs a 5th card (player 5 draws, Table 1), got 4 cards; give the cards in dealing order: P1 B1 P2 B2, then the third cards as drawn
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from collections.abc import Sequence
 
-from .cards import RED_SUITS, baccarat_value, card_name, parse_cards
-from .errors import OddsError, UnknownName, shown
+from .cards import RED_SUITS, baccarat_value, card_name
+from .dealt import MAX_ROUND_TEXT, Hand, RoundError, read_cards, read_numbers
+from .errors import UnknownName, shown
 
 BACCARAT_FAMILY = ("baccarat", "tiger-baccarat", "player-dealer-baccarat")
-MAX_ROUND_TEXT = 1000
-"""Characters of cards a round is read from at most (six cards with suits take 17)."""
-
-
-class RoundError(OddsError):
-    """Cards that do not make one round of the game: too few, too many, or not cards of it."""
-
-
-@dataclass(frozen=True)
-class Hand:
-    """One hand of a round (``dice`` for Sic Bo, ``wheel`` for roulette).
-
-    Baccarat hands say how the drawing went, as data: ``two_card_total``, ``draws`` (a third
-    card was dealt to the hand), ``rule`` - what decided it: ``natural`` (a hand has 8 or 9 on two
-    cards: no more cards), ``table-1`` (the player's two-card total, Table 1), ``table-2`` (the
-    banker's total and the player's third card, Table 2; ``player_third`` is that card's value),
-    ``player-stood`` (the player stood: the banker draws on 0-5) - and, in player-dealer
-    baccarat, ``option`` on an option hand.
-    """
-
-    hand: str
-    cards: tuple
-    total: int | None
-    two_card_total: int | None = None
-    draws: bool | None = None
-    rule: str | None = None
-    player_third: int | None = None
-    option: dict | None = None
-    details: dict = field(default_factory=dict)
-    """Other typed facts of the hand (a roulette number's colour, a Dragon Tiger card's rank)."""
 
 
 @dataclass(frozen=True)
@@ -101,6 +71,8 @@ class Settlement:
     """Bets not settled: they read suits and a card has none, or (roulette) they read the next
     spin and the round gives one number; ``why_left_out`` says which."""
     why_left_out: str = ""
+    multipliers: dict = field(default_factory=dict)
+    """The round's multipliers (target name -> multiplier), for bets with multipliers."""
 
     def bet(self, bet_id: str) -> BetResult:
         for b in self.bets:
@@ -114,61 +86,6 @@ class Settlement:
         from .render.settle import settle_json
 
         return settle_json(self)
-
-
-# -- reading the cards -----------------------------------------------------------------------------
-
-
-def read_cards(text_or_list) -> list[tuple[int, str | None]]:
-    """Cards in the ``--remove`` syntax, in order, a multiplier repeating a card (``5x2`` is two
-    fives): ``[(rank, suit or None), ...]``."""
-    if isinstance(text_or_list, str):
-        text = text_or_list
-    elif isinstance(text_or_list, (list, tuple)):
-        if not all(isinstance(c, str) for c in text_or_list):
-            raise RoundError("cards must be card names such as Kh or 5 (text)")
-        text = ",".join(text_or_list)
-    else:
-        raise RoundError(f"cards must be text such as '4s,Kh,Ad,4c', not {type(text_or_list).__name__}")
-    if len(text) > MAX_ROUND_TEXT:
-        raise RoundError(f"{len(text):,} characters of cards: a round uses at most a few cards")
-    out = []
-    for spec in parse_cards(text):
-        if spec.count > 6:
-            raise RoundError(f"{spec}: a round uses at most 6 cards")
-        out.extend([(spec.rank, spec.suit)] * spec.count)
-    return out
-
-
-_ASCII_WHOLE = re.compile(r"[0-9]{1,3}")
-
-
-def _numbers(text_or_list, low: int, high: int, what: str) -> list[int]:
-    """Whole numbers from ``low`` to ``high``: ``"3,3,5"``, ``[3, 3, 5]`` or ``17``."""
-    if isinstance(text_or_list, bool):
-        raise RoundError(f"{what}: give whole numbers from {low} to {high}")
-    if isinstance(text_or_list, int):
-        items = [text_or_list]
-    elif isinstance(text_or_list, str):
-        if len(text_or_list) > MAX_ROUND_TEXT:
-            raise RoundError(f"{len(text_or_list):,} characters: {what} are a few numbers")
-        items = [i for i in text_or_list.replace(" ", ",").split(",") if i.strip()]
-    elif isinstance(text_or_list, (list, tuple)):
-        items = list(text_or_list)
-    else:
-        raise RoundError(f"{what}: give whole numbers from {low} to {high}")
-    out = []
-    for item in items:
-        text = str(item).strip()
-        # ASCII digits only: str.isdigit() also holds for '²' or '٣', which int() then refuses or reads
-        plain = isinstance(item, (int, str)) and not isinstance(item, bool)
-        if not plain or not _ASCII_WHOLE.fullmatch(text) or not low <= int(text) <= high:
-            raise RoundError(
-                f"bad {'die' if what == 'dice' else what.rstrip('s')} {shown(text)}: "
-                f"give whole numbers from {low} to {high}"
-            )
-        out.append(int(text))
-    return out
 
 
 # -- the drawing, explained as data ----------------------------------------------------------------
@@ -265,24 +182,42 @@ def _nth(n: int) -> str:
 # -- settling --------------------------------------------------------------------------------------
 
 
-def settle_round(game, cards, paytable=None, bets: Sequence[str] | None = None) -> Settlement:
+def settle_round(game, cards, paytable=None, bets: Sequence[str] | None = None, multipliers=None) -> Settlement:
     """Deal one round of ``game`` from ``cards`` and settle the bets of ``paytable`` (default:
     the game's default paytable; ``bets``: only these). See the module docstring.
+
+    ``multipliers``: the round's multipliers for the paytable's multiplier bets (``"7h=8,Kd=2"``,
+    :mod:`odds.overlay.settle`); their results then include them.
 
     Player-dealer baccarat's ``-best-choice`` bets settle an option hand as the best choice for a
     full shoe of the game's default decks under this paytable decides it (the choice the sheets'
     figures assume); the player hand's ``option`` says which it was.
     """
     from .games import get_game
+    from .overlay.settle import apply_multipliers
     from .paytable import load_paytable
 
     game = get_game(game) if isinstance(game, str) else game
     paytable = paytable if paytable is not None and not isinstance(paytable, str) else load_paytable(game, paytable)
+    return apply_multipliers(_settle_round(game, cards, paytable, bets), paytable, multipliers)
+
+
+def settle_plain(game, cards, paytable, bets: Sequence[str] | None = None) -> Settlement:
+    """The round settled as if no bet had multipliers: every bet's plain outcome key (what a
+    multiplier bet's boost reads)."""
+    return _settle_round(game, cards, paytable, bets)
+
+
+def _settle_round(game, cards, paytable, bets) -> Settlement:
     for bet in bets or ():
         if bet not in paytable.bets:
             raise UnknownName(f"{game.id} bet", bet, paytable.bets)
+    read = game.read_round(cards, paytable)
+    if read is not None:  # a game that reads its own rounds
+        shown_cards, hands, keys = read
+        return _settled(game, paytable, tuple(shown_cards), hands, keys, bets, ())
     if game.id == "sic-bo":
-        dice = _numbers(cards, 1, 6, "dice")
+        dice = read_numbers(cards, 1, 6, "dice")
         if len(dice) != 3:
             raise RoundError(f"sic-bo: a roll is 3 dice, e.g. 3,3,5; got {len(dice)}")
         keys = game.settle_roll(tuple(dice), paytable)
@@ -350,7 +285,7 @@ def _settle_spin(game, paytable, spins, bets) -> Settlement:
         raise RoundError(
             f"{game.id}: a spin is one number, e.g. 17 (and the next spin's, for en prison); got {len(items)}"
         )
-    numbers = [game.read_pocket(item) for item in items]
+    numbers = [game.wheel.read_pocket(item) for item in items]
     two = game.id == "roulette" and any(spans_two_spins(paytable.rule(b)) for b in paytable.bets)
     if not 1 <= len(numbers) <= (2 if two else 1):
         if two:
@@ -358,7 +293,7 @@ def _settle_spin(game, paytable, spins, bets) -> Settlement:
                 f"{game.id}: a round is the spin and, for the bets that read it, the next spin "
                 f"(e.g. 17 or 0,17); got {len(numbers)} numbers"
             )
-        raise RoundError(f"{game.id}: a spin is one number ({game.zeros_text}), e.g. 17; got {len(numbers)}")
+        raise RoundError(f"{game.id}: a spin is one number ({game.wheel.zeros_text}), e.g. 17; got {len(numbers)}")
     n = numbers[0]
     keys = game.settle_spin(n, paytable, *numbers[1:])
     chosen = list(bets) if bets else list(paytable.bets)
@@ -371,10 +306,10 @@ def _settle_spin(game, paytable, spins, bets) -> Settlement:
     hands = tuple(
         Hand(
             "wheel" if i == 0 else "next spin",
-            (game.pocket_label(x),),
+            (game.wheel.pocket_label(x),),
             None,
             details={
-                "number": game.pocket_label(x),
+                "number": game.wheel.pocket_label(x),
                 "colour": "green" if not 1 <= x <= 36 else "red" if x in RED else "black",
             },
         )
@@ -383,7 +318,7 @@ def _settle_spin(game, paytable, spins, bets) -> Settlement:
     return _settled(
         game,
         paytable,
-        tuple(game.pocket_label(x) for x in numbers),
+        tuple(game.wheel.pocket_label(x) for x in numbers),
         hands,
         keys,
         [b for b in chosen if b not in left_out],

@@ -23,18 +23,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from collections.abc import Sequence
 
-from .core import expected_value
+from .core import Row, expected_value
 from .games.base import Game
 from .paytable import Paytable
 from .shoe import Shoe
-
-
-@dataclass(frozen=True)
-class Row:
-    key: str
-    outcome: str
-    pays: Fraction
-    combinations: int
 
 
 @dataclass(frozen=True)
@@ -46,15 +38,24 @@ class BetSheet:
     window: int | None = None
     extra: dict = field(default_factory=dict)
     """Game-specific figures shown under the table (e.g. a call bet's chips)."""
+    fee: Fraction = Fraction(0)
+    """A fee charged on top of each unit staked (a multiplier bet's): the figures are then per
+    unit wagered, stake and fee, so RTP = (1 + E[pay]) / (1 + fee)."""
 
     def probability(self, row: Row) -> Fraction:
         return Fraction(row.combinations, self.total)
 
     @property
-    def expected_value(self) -> Fraction:
+    def expected_pay(self) -> Fraction:
+        """``sum p_i x_i``: the expected net pay per unit staked, before any fee."""
         return expected_value(
             {r.key: r.pays for r in self.rows}, {r.key: r.combinations for r in self.rows}, self.total
         )
+
+    @property
+    def expected_value(self) -> Fraction:
+        """Per unit wagered: the expected pay less the fee, over the stake and the fee."""
+        return (self.expected_pay - self.fee) / (1 + self.fee)
 
     @property
     def house_edge(self) -> Fraction:
@@ -92,8 +93,9 @@ class BetSheet:
 
     @property
     def variance(self) -> Fraction:
+        """Of the result per unit wagered (a fee scales it by 1 / (1 + fee)**2)."""
         second = sum((Fraction(r.combinations * r.pays * r.pays) for r in self.rows), Fraction(0)) / self.total
-        return second - self.expected_value**2
+        return (second - self.expected_pay**2) / (1 + self.fee) ** 2
 
     def std_dev_float(self) -> float:
         return math.sqrt(self.variance)
@@ -267,17 +269,42 @@ def build_sheet(
 
     if fee and not game.accepts_fee:
         raise OddsError(f"--fee applies only to games with a collection fee, not {game.id}")
+    asked = bet_ids is not None
     bet_ids = list(bet_ids or paytable.bets)
+    unpriced = [b for b in bet_ids if paytable.bet(b).overlay is not None and not paytable.bet(b).overlay.known]
+    if unpriced and asked:
+        from .overlay.sheet import unknown_weights_error
+
+        raise unknown_weights_error(game, paytable, unpriced)
+    bet_ids = [b for b in bet_ids if b not in unpriced]
     if shoe is not None:
         game.check_shoe(shoe)
     seen = game.seen_cards(player, banker)
-    counts = game.count(shoe, bet_ids, paytable, seen=seen) if seen is not None else game.count(shoe, bet_ids, paytable)
+    boosted = [b for b in bet_ids if paytable.bet(b).overlay is not None]
+    plain = [b for b in bet_ids if b not in boosted]
+    if boosted and seen is not None:
+        raise OddsError(f"{', '.join(boosted)}: multiplier bets cannot be priced given the cards seen")
+    counts = game.count(shoe, plain, paytable, seen=seen) if seen is not None else game.count(shoe, plain, paytable)
     bets = []
     for bet_id in bet_ids:
         pays = paytable.bet(bet_id)
+        if bet_id in boosted:
+            from .overlay.sheet import overlay_rows
+
+            rows, total, extra, overlay_fee = overlay_rows(game, paytable, shoe, bet_id)
+            bets.append(
+                BetSheet(
+                    bet_id, paytable.rule(bet_id).name, rows, total, paytable.bet(bet_id).window, extra, overlay_fee
+                )
+            )
+            continue
         extra = game.extra_figures(bet_id, paytable, counts[bet_id], fee or Fraction(0))
         bets.append(bet_sheet(pays.rule, pays, counts[bet_id], pays.window, extra))
     notes = game.notes + paytable.notes
+    if unpriced:
+        from .overlay.sheet import unknown_weights_note
+
+        notes += (unknown_weights_note(game, paytable, unpriced),)
     if seen is not None:
         notes += (
             f"Given the cards of this round seen so far - player: {player or 'none'}; banker: "

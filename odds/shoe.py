@@ -189,7 +189,7 @@ class Shoe:
         return {"decks": self.deck_count, "cards": self.total, "removed": [str(s) for s in self.removed]}
 
     def __str__(self) -> str:
-        head = f"{self.deck_count} decks" if self.deck_count else "custom shoe"
+        head = f"{self.deck_count} deck{'s' if self.deck_count != 1 else ''}" if self.deck_count else "custom shoe"
         if self.removed:
             head += " less " + ",".join(map(str, self.removed))
         return f"{head} ({self.total} cards)"

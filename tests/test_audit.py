@@ -19,7 +19,7 @@ from odds.cli import cli
 from odds.floor.audit import audit, read_log
 from odds.floor.session import session_csv
 from odds.games import get_game
-from odds.settle import read_cards
+from odds.dealt import read_cards
 from odds.shoe import Shoe
 
 SEATS = [

@@ -699,7 +699,7 @@ def _break(path: Path, key: str, how: str) -> None:
 
 @pytest.mark.parametrize("how, text", CACHE_CASES, ids=[c[0] for c in CACHE_CASES])
 def test_a_broken_cache_entry_is_rebuilt_with_one_note(how, text, tmp_path, monkeypatch):
-    from odds.bets import engine
+    from odds.exact import plan as engine
 
     monkeypatch.setenv("ODDS_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))

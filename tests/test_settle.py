@@ -16,7 +16,8 @@ import odds
 from odds.cli import cli
 from odds.design.rounds import drawing_rounds, every_cell
 from odds.errors import OddsError
-from odds.settle import RoundError, settle_round
+from odds.dealt import RoundError
+from odds.settle import settle_round
 from reference import dealers
 
 RANKS = "A23456789TJQK"

@@ -72,6 +72,9 @@ FAMILIES = {
     "sic-bo": "odds.games.sic_bo:FEATURES",
     "roulette": "odds.games.roulette:FEATURES",
     "american-roulette": "odds.games.roulette:AMERICAN_FEATURES",
+    "triple-zero-roulette": "odds.games.roulette:TRIPLE_ZERO_FEATURES",
+    "bac-bo": "odds.games.bac_bo:FEATURES",
+    "andar-bahar": "odds.games.andar_bahar:FEATURES",
 }
 """Game id -> where its features are declared (games of one family share them)."""
 

@@ -32,6 +32,7 @@ from .options import (
     resolve_bets,
     resolve_game,
     resolve_paytable,
+    unknowns_option,
     resolve_shoe,
     run_options,
     shoe_options,
@@ -43,7 +44,15 @@ from .options import (
 
 @click.command()
 @click.argument("game_id", metavar="GAME")
-@click.argument("bet_id", metavar="BET")
+@click.argument("bet_id", metavar="BET", required=False)
+@click.option(
+    "--weights",
+    "weights",
+    is_flag=True,
+    help="Solve for the unknown multiplier weights of the paytable's multiplier bets (or of BET) "
+    "instead of a pay: the weights that reproduce each bet's published RTP (its published_rtp, or "
+    "--rtp for BET) at its printed precision.",
+)
 @click.option(
     "--outcome",
     default=None,
@@ -62,17 +71,25 @@ from .options import (
 @pay_option
 @shoe_options
 @format_option(choices=("table", "json"))
-def solve(game_id, bet_id, outcome, edge, rtp, symbolic, paytable, pays, decks, remove, fmt):
+def solve(game_id, bet_id, weights, outcome, edge, rtp, symbolic, paytable, pays, decks, remove, fmt):
     """The pay of one outcome line of BET that gives a target edge (default: break-even).
 
     The rest of the paytable stays fixed (change other lines with --pay). Shows the exact pay
     and the nearest practical pays (multiples of 0.05 below 2, halves from 2 to 10, whole
     numbers above) with their exact edges. Outcome keys: the key column of `odds sheet`.
+
+    With --weights: the unknown multiplier weights that reproduce the published RTPs (every
+    multiplier bet of the paytable, or BET); exits 1 when no weights do.
     """
     from fractions import Fraction
 
     from ..design import solve as solve_lib
 
+    if weights:
+        _solve_weights(game_id, bet_id, outcome, edge, rtp, symbolic, paytable, pays, decks, remove, fmt)
+        return
+    if bet_id is None:
+        raise click.UsageError("give the BET to solve a pay for (or --weights to solve multiplier weights)")
     if edge is not None and rtp is not None:
         raise click.UsageError("give --edge or --rtp, not both")
     target = Fraction(0)
@@ -88,6 +105,25 @@ def solve(game_id, bet_id, outcome, edge, rtp, symbolic, paytable, pays, decks, 
     echo(render_solution(s, game, shoe, solve_lib.GRID_TEXT, symbolic, fmt))
 
 
+def _solve_weights(game_id, bet_id, outcome, edge, rtp, symbolic, paytable, pays, decks, remove, fmt):
+    from ..design import weights as weights_lib
+    from ..render.solve import render_weights
+
+    if outcome is not None or edge is not None or symbolic:
+        raise click.UsageError("--weights solves multiplier weights: --outcome, --edge and --symbolic do not apply")
+    if rtp is not None and bet_id is None:
+        raise click.UsageError("--rtp with --weights is the published RTP of one BET: name the bet")
+    game = resolve_game(game_id)
+    table = resolve_paytable(game, paytable, pays)
+    if bet_id is not None:
+        resolve_bets(game, [bet_id], table)
+    shoe = resolve_shoe(game, decks, remove)
+    fit = weights_lib.fit_weights(game, table, shoe, [bet_id] if bet_id else None, {bet_id: rtp} if rtp else None)
+    echo(render_weights(fit, fmt))
+    if fit.point is None:
+        raise SystemExit(1)  # the fit above says why; nothing more to print
+
+
 # -- simulate --------------------------------------------------------------------------------------
 
 
@@ -95,6 +131,7 @@ def solve(game_id, bet_id, outcome, edge, rtp, symbolic, paytable, pays, decks, 
 @click.argument("game_id", metavar="GAME")
 @bet_option
 @paytable_option
+@unknowns_option
 @click.option(
     "--rounds",
     type=Whole(2, limits.MAX_ROUNDS, why="hours of dealing"),
@@ -120,7 +157,9 @@ def solve(game_id, bet_id, outcome, edge, rtp, symbolic, paytable, pays, decks, 
 )
 @run_options("rounds")
 @format_option()
-def simulate(game_id, bets, paytable, rounds, seed, decks, cut_card, z_max, workers, scheduler, progress, fmt):
+def simulate(
+    game_id, bets, paytable, unknowns, rounds, seed, decks, cut_card, z_max, workers, scheduler, progress, fmt
+):
     """Deal real shuffled shoes and compare each bet's simulated edge with the exact edge.
 
     Commencement burn, per-round burns and the cut card as the rules say. Every format says
@@ -130,7 +169,7 @@ def simulate(game_id, bets, paytable, rounds, seed, decks, cut_card, z_max, work
     from ..shoe import Shoe
 
     game = resolve_game(game_id)
-    table = resolve_paytable(game, paytable)
+    table = resolve_paytable(game, paytable, (), unknowns)
     bet_ids = resolve_bets(game, bets, table)
     if not game.uses_shoe and cut_card is not None:
         raise OddsError(f"{game.id} deals no cards: --cut-card does not apply")

@@ -226,9 +226,24 @@ def resolve_bets(game, bets, paytable=None) -> list[str]:
     return list(bets) or list(known)
 
 
-def resolve_paytable(game, paytable: str | None, pays=()):
-    """The paytable asked for, with the pays of ``--pay`` applied (:mod:`odds.pays`)."""
+def resolve_paytable(game, paytable: str | None, pays=(), unknowns: str | None = None):
+    """The paytable asked for, with the pays of ``--pay`` applied (:mod:`odds.pays`) and the
+    unknown multiplier weights of ``--unknowns`` given (:func:`odds.overlay.sheet.with_unknowns`)."""
     from ..pays import parse_pay_option, with_pays
 
     table = load_paytable(game, paytable)
-    return with_pays(table, [parse_pay_option(text) for text in pays]) if pays else table
+    table = with_pays(table, [parse_pay_option(text) for text in pays]) if pays else table
+    if unknowns:
+        from ..overlay.sheet import parse_unknowns, with_unknowns
+
+        table = with_unknowns(table, parse_unknowns(unknowns))
+    return table
+
+
+unknowns_option = click.option(
+    "--unknowns",
+    default=None,
+    metavar="NAME=X,...",
+    help="Values for the unknown multiplier weights of the paytable's multiplier bets, e.g. p=0.938 "
+    "(odds solve GAME --weights finds them).",
+)

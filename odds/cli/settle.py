@@ -14,8 +14,15 @@ from .options import echo, bet_option, format_option, paytable_option, resolve_g
 @click.argument("cards", metavar="CARDS")
 @bet_option
 @paytable_option
+@click.option(
+    "--multipliers",
+    default=None,
+    metavar="TARGET=X,...",
+    help="The round's multipliers, for the paytable's multiplier bets: 7h=8,Kd=2 (cards), s=3 (a suit), "
+    "17=500 (pockets), 11=50 (dice totals or faces), spot=2.",
+)
 @format_option()
-def settle(game_id, cards, bets, paytable, fmt):
+def settle(game_id, cards, bets, paytable, multipliers, fmt):
     """Settle one round from its CARDS in dealing order: the hands, who drew and why, and every
     bet's outcome and net result per unit staked.
 
@@ -27,7 +34,7 @@ def settle(game_id, cards, bets, paytable, fmt):
     """
     game = resolve_game(game_id)
     table = resolve_paytable(game, paytable)
-    result = settle_round(game, cards, table, list(bets) or None)
+    result = settle_round(game, cards, table, list(bets) or None, multipliers)
     if result.left_out:
         hint = " (write Kh, not K)" if result.game.uses_shoe else " (give the next spin too: 17,0)"
         click.echo(f"note: {', '.join(result.left_out)} left out: {result.why_left_out}{hint}", err=True)

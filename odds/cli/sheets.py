@@ -34,6 +34,7 @@ from .options import (
     resolve_bets,
     resolve_game,
     resolve_paytable,
+    unknowns_option,
     resolve_shoe,
     run_options,
     seen_options,
@@ -62,6 +63,16 @@ def sheet_bets(game, shoe, bets, paytable) -> list[str]:
     """The bets to show. Bets that need suits are left out, with a note on stderr, when cards were
     removed without suits and the user did not ask for them by name."""
     chosen = resolve_bets(game, bets, paytable)
+    unpriced = [b for b in chosen if paytable.bet(b).overlay is not None and not paytable.bet(b).overlay.known]
+    if unpriced and not bets:
+        from ..overlay.sheet import unknown_weights_note
+
+        chosen = [b for b in chosen if b not in unpriced]
+        if not chosen:
+            from ..overlay.sheet import unknown_weights_error
+
+            raise unknown_weights_error(game, paytable, unpriced)
+        click.echo(f"note: {unknown_weights_note(game, paytable, unpriced)}", err=True)
     if bets or shoe is None or shoe.has_suits:
         return chosen
     kept = [b for b in chosen if paytable.rule(b).resolution != "card"]
@@ -76,6 +87,7 @@ def sheet_bets(game, shoe, bets, paytable) -> list[str]:
 @bet_option
 @paytable_option
 @pay_option
+@unknowns_option
 @shoe_options
 @click.option(
     "--fee",
@@ -91,7 +103,7 @@ def sheet_bets(game, shoe, bets, paytable) -> list[str]:
 )
 @seen_options
 @format_option()
-def sheet(game_id, bets, paytable, pays, decks, remove, fee, summary, fmt, player, banker):
+def sheet(game_id, bets, paytable, pays, unknowns, decks, remove, fee, summary, fmt, player, banker):
     """The exact paytable sheet of GAME's bets for a shoe.
 
     Per bet: each outcome (its key, for paytable files, --pay and solve --outcome), what it
@@ -100,7 +112,7 @@ def sheet(game_id, bets, paytable, pays, decks, remove, fee, summary, fmt, playe
     --player/--banker: the same in the middle of a round, given the cards seen.
     """
     game = resolve_game(game_id)
-    table = resolve_paytable(game, paytable, pays)
+    table = resolve_paytable(game, paytable, pays, unknowns)
     shoe = resolve_shoe(game, decks, remove)
     result = build_sheet(
         game, table, shoe, sheet_bets(game, shoe, bets, table), fee=parse_fee(fee), player=player, banker=banker

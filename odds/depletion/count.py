@@ -562,6 +562,8 @@ def make_spec(
     multiples of ``TC_STEP``; else the run's best)."""
     if not game.uses_shoe:
         raise OddsError(f"{game.id} deals no cards: counting applies to card games only")
+    if game.reshuffled:
+        raise OddsError(f"{game.id} shuffles the cards before every round: there is no shoe to count down")
     if window is not None and window < 1:
         raise OddsError(f"--window must be at least 1 round, not {window}")
     if true_count not in TRUE_COUNTS:

@@ -104,6 +104,9 @@ def effects_of_removal(game, paytable, shoe: Shoe, bet_ids: Sequence[str], seen=
     """
     if not game.uses_shoe:
         raise OddsError(f"{game.id} deals no cards: effects of removal apply to card games only")
+    from ..overlay import refuse_multipliers
+
+    refuse_multipliers(paytable, bet_ids, "the effects of removal")
     game.check_shoe(shoe)
     if shoe.total <= game.min_cards:
         raise OddsError(f"the shoe holds {shoe.total} cards; removing one leaves too few for a {game.id} round")

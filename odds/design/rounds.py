@@ -58,6 +58,9 @@ DESCRIPTION = (
     "P2 B2, then the third cards as drawn; Dragon Tiger Dragon's card then Tiger's; Sic Bo the three "
     "dice; roulette the number. 'covers' names the cells of the drawing tables a round exercises "
     "(table-1/player-T, table-2/banker-B/third-V, player-stood/banker-B, natural/..., option/...). "
+    "A round of a paytable with multiplier bets carries its 'multipliers' (target -> multiplier; "
+    "a target not named has none), and those bets' outcomes carry the product (win-x6) and their "
+    "net the fee paid on top. "
     "Player-dealer baccarat's -best-choice bets settle an option hand as the best choice for a full "
     "8-deck shoe decides it (the hand's 'option' says which). Made by `odds vectors --rounds`; check "
     "another program's settlements with `odds verify`."
@@ -310,7 +313,7 @@ def _cards_text(game, cards) -> str:
     if game.uses_shoe:
         return ",".join(card_name(r, s) for r, s in cards)
     if game.id in WHEELS:  # pockets by their names on the wheel (00, not 37)
-        return ",".join(str(game.pocket_label(n)) for n in cards)
+        return ",".join(str(game.wheel.pocket_label(n)) for n in cards)
     return ",".join(str(n) for n in cards)
 
 
@@ -319,10 +322,17 @@ def round_json(round_id: str, game, paytable, cards, covers=()) -> dict:
     from ..render.settle import hand_json
     from ..settle import settle_round
 
-    settled = settle_round(game, _cards_text(game, cards), paytable)
+    from ..overlay.settle import round_multipliers
+    from ..settle import settle_plain
+
+    text = _cards_text(game, cards)
+    multipliers = round_multipliers(settle_plain(game, text, paytable), paytable, random.Random(round_id))
+    settled = settle_round(game, text, paytable, multipliers=multipliers or None)
     out = {"id": round_id, "game": game.id, "paytable": paytable.name, "cards": list(settled.cards)}
     if covers:
         out["covers"] = list(covers)
+    if settled.multipliers:
+        out["multipliers"] = {name: exact(m) for name, m in settled.multipliers.items()}
     out["hands"] = [hand_json(h) for h in settled.hands]
     out["bets"] = {b.id: {"outcome": b.outcome, "net": exact(b.net)} for b in settled.bets}
     return out
@@ -333,6 +343,9 @@ def game_rounds(game, paytable, default: bool) -> tuple[list[dict], list[tuple[s
     the outcomes and the random rounds; for another, the rounds that cover its outcomes."""
     rng = random.Random(f"{SEED}/{game.id}/{paytable.name}")  # one stream each: adding one changes no other
     prefix = f"{game.id}/{paytable.name}"
+    listed = game.vector_rounds(paytable, rng)
+    if listed is not None:
+        return listed_rounds(game, paytable, prefix, *listed)
     made: list[dict] = []
     settled = []
     if default and game.id in BACCARAT_FAMILY:
@@ -348,6 +361,31 @@ def game_rounds(game, paytable, default: bool) -> tuple[list[dict], list[tuple[s
             cells = drawing_cells(game.id, cards) if game.id in BACCARAT_FAMILY else ()
             made.append(round_json(f"{prefix}/random-{i}", game, paytable, cards, cells))
     return made, missing
+
+
+def listed_rounds(game, paytable, prefix: str, candidates, always) -> tuple[list[dict], list[tuple[str, str]]]:
+    """The rounds of a game that lists its own (:meth:`odds.games.base.Game.vector_rounds`): the
+    candidates that cover an outcome not covered yet, then the rounds always included."""
+    from ..settle import settle_round
+
+    wanted = _wanted(game, paytable)
+    covered: set = set()
+    made = []
+    found = []
+    for item in candidates:
+        if wanted <= covered:
+            break
+        keys = {b.id: b.outcome for b in settle_round(game, _cards_text(game, item), paytable).bets}
+        if not (set(keys.items()) & wanted) <= covered:
+            found.append(item)
+            covered |= set(keys.items())
+    for i, item in enumerate(found, start=1):
+        made.append(round_json(f"{prefix}/outcomes-{i}", game, paytable, item))
+    for i, item in enumerate(always, start=1):
+        settled = round_json(f"{prefix}/round-{i}", game, paytable, item)
+        covered |= {(b, v["outcome"]) for b, v in settled["bets"].items()}
+        made.append(settled)
+    return made, sorted(wanted - covered)
 
 
 def build_rounds(games=None, paytable_name: str | None = None) -> dict:
@@ -437,6 +475,18 @@ def _their_bets(bets, where: str) -> dict:
     return bets
 
 
+def _their_multipliers(given, where: str):
+    """A round's ``multipliers`` (target -> multiplier, exact strings or numbers), or None."""
+    if given is None:
+        return None
+    if not isinstance(given, dict):
+        raise OddsError(f"{where}: 'multipliers' must be an object (target -> multiplier)")
+    return {
+        str(k): (v if isinstance(v, (str, int)) and not isinstance(v, bool) else shown_repr(v))
+        for k, v in given.items()
+    }
+
+
 def verify_round(entry, index: int, own: dict | None = None, tolerance=None) -> tuple[list[str], int]:
     """Every difference between one round of a file and this library's settlement of its cards;
     and how many values were checked."""
@@ -463,7 +513,7 @@ def verify_round(entry, index: int, own: dict | None = None, tolerance=None) -> 
         theirs = _their_bets(entry.get("bets"), where)
         if not theirs:
             raise OddsError("'bets' must name at least one bet")
-        ours = settle_round(game, cards, paytable)
+        ours = settle_round(game, cards, paytable, multipliers=_their_multipliers(entry.get("multipliers"), where))
     except OddsError as exc:
         message = str(exc)
         return [message if message.startswith(where) else f"{where}: {message}"], 0

@@ -120,11 +120,18 @@ class ShoeDealer:
             )
         self.shoes = 0
 
-    def shoe_rounds(self):
-        """Shuffle a new shoe and yield one ``{bet: outcome}`` per round until the cut card."""
+    def shoe_rounds(self, with_cards: bool = False):
+        """Shuffle a new shoe and yield one ``{bet: outcome}`` per round until the cut card
+        (``with_cards``: ``({bet: outcome}, the round's cards)``)."""
         cards = self.cards[:]
         self.rng.shuffle(cards)
         self.shoes += 1
+        if self.game.reshuffled:  # the cards are shuffled before every round (Andar Bahar)
+            it = iter(cards)
+            dealt = [self.game.deal_round(lambda: next(it))]
+            settled = self.game.settle_rounds(dealt, self.paytable, **self.options)
+            yield from (zip(settled, dealt) if with_cards else settled)
+            return
         cut = len(cards) - self.cut_card  # the cut card lies just before index ``cut``
         position = 0
         seen_cut = False
@@ -149,7 +156,8 @@ class ShoeDealer:
             if seen_cut:  # the cut card came out as the burn card: the next round is not dealt
                 break
             rounds.append(self.game.deal_round(draw))
-        yield from self.game.settle_rounds(rounds, self.paytable, **self.options)
+        settled = self.game.settle_rounds(rounds, self.paytable, **self.options)
+        yield from (zip(settled, rounds) if with_cards else settled)
 
 
 ROUNDS_PER_CHUNK = 10_000
@@ -195,33 +203,42 @@ def add_dealt(total: Dealt, part: Dealt) -> None:
 
 
 def deal_rounds(job: SimJob, chunk: tuple[int, int]) -> Dealt:
-    """The unit of work: ``rounds`` rounds of chunk ``index`` of the run, from its own stream."""
+    """The unit of work: ``rounds`` rounds of chunk ``index`` of the run, from its own stream
+    (multiplier bets draw their multipliers from it too)."""
     index, rounds = chunk
     game, paytable = job.game, job.paytable
     rng = random.Random((job.seed << 32) | index)
     windows = {b: paytable.bet(b).window for b in job.bet_ids}
+    overlays = {b: paytable.bet(b).overlay for b in job.bet_ids if paytable.bet(b).overlay is not None}
     dealt = new_dealt(job.bet_ids)
 
-    def settle(outcomes: dict, index_in_shoe: int | None) -> None:
+    def settle(outcomes: dict, index_in_shoe: int | None, round_=None) -> None:
         for b in job.bet_ids:
             window = windows[b]
             if window is not None and index_in_shoe is not None and index_in_shoe >= window:
                 continue
-            dealt.tallies[b].outcomes[outcomes[b]] += 1
+            key = outcomes[b]
+            if b in overlays:
+                key = drawn_prize(game.overlays, overlays[b], key, round_, rng)
+            dealt.tallies[b].outcomes[key] += 1
             dealt.tallies[b].rounds += 1
         dealt.rounds += 1
 
     if game.uses_shoe:
         dealer = ShoeDealer(game, job.decks, rng, job.cut_card, job.options, paytable)
         while dealt.rounds < rounds:
-            for index_in_shoe, outcomes in enumerate(dealer.shoe_rounds()):
-                settle(outcomes, index_in_shoe)
+            for index_in_shoe, (outcomes, cards) in enumerate(dealer.shoe_rounds(with_cards=True)):
+                settle(outcomes, index_in_shoe, cards)
                 if dealt.rounds >= rounds:
                     break
         dealt.shoes = dealer.shoes
     else:
+        roll = _row_settler(game, paytable, job.bet_ids) if overlays else None
         for _ in range(rounds):
-            settle(game.play_random(rng, paytable), None)
+            if roll is not None:  # multiplier bets read the roll itself
+                settle(*roll(rng))
+            else:
+                settle(game.play_random(rng, paytable), None)
     return dealt
 
 
@@ -252,6 +269,13 @@ def simulate(
     bet_ids = list(bet_ids or paytable.bets)
     if rounds < 2:
         raise OddsError("--rounds must be at least 2")
+    pays = {b: paytable.bet(b).pays for b in bet_ids}
+    overlays = {b: paytable.bet(b).overlay for b in bet_ids if paytable.bet(b).overlay is not None}
+    for b, overlay in overlays.items():
+        if not overlay.known:
+            raise OddsError(
+                f"{b}: its multiplier weights are unknown ({', '.join(overlay.unknowns)}): no draws to simulate"
+            )
     options = None
     if game.uses_shoe:
         decks = game.default_decks if decks is None else decks
@@ -277,9 +301,13 @@ def simulate(
         unit="rounds",
         planned=rounds,
     )
+    if game.reshuffled:
+        cut_card = None  # every round is dealt from a freshly shuffled shoe
     shoe = Shoe.decks(decks) if game.uses_shoe else None
     exact = {b.id: b for b in build_sheet(game, paytable, shoe, bet_ids).bets}
-    results = [compare(total.tallies[b], paytable.bet(b).pays, exact[b]) for b in bet_ids]
+    for b, overlay in overlays.items():  # the prizes (outcome and product), per unit wagered
+        pays[b] = {r.key: (r.pays - overlay.fee) / (1 + overlay.fee) for r in exact[b].rows}
+    results = [compare(total.tallies[b], pays[b], exact[b]) for b in bet_ids]
     return Simulation(
         game.id,
         paytable.name,
@@ -291,6 +319,54 @@ def simulate(
         z_max,
         tuple(results),
     )
+
+
+def drawn_prize(support, overlay, key: str, round_, rng: random.Random) -> str:
+    """The prize of a multiplier bet in one dealt round: its multipliers drawn (how many targets,
+    which, and each one's multiplier, by the overlay's weights), then the product over the items
+    its outcome reads - keyed as the exact sheet's rows (``win-x6``)."""
+    from ..overlay.prices import number_key
+
+    boost = overlay.boost(key)
+    if boost is None:
+        return key
+    k = _choose([c for c, _ in overlay.counts], [w for _, w in overlay.counts], rng)
+    drawn = {
+        t: _choose([m for m, _ in overlay.values], [w for _, w in overlay.values], rng)
+        for t in rng.sample(support.targets(overlay.boosts, overlay.universe), k)
+    }
+    product = Fraction(1)
+    for item in support.items(overlay.boosts, boost.reads, round_):
+        product *= drawn.get(item, 1)
+    return f"{key}-x{number_key(product)}"
+
+
+def _choose(values, weights, rng: random.Random):
+    point = rng.random()
+    total = 0.0
+    for v, w in zip(values, weights):
+        total += float(w)
+        if point < total:
+            return v
+    return values[-1]
+
+
+def _row_settler(game, paytable, bet_ids):
+    """``rng -> (outcomes, None, row)``: one equally likely roll or pocket of a dice or wheel game
+    and every bet's outcome on it, for runs with multiplier bets (they read the roll)."""
+    from ..bets.settling import settle_roll
+
+    rules = [paytable.rule(b) for b in bet_ids]
+    coded = [r.id for r in rules if r.conditions is None]
+    if coded:
+        raise OddsError(f"{', '.join(coded)}: defined in code; simulate them without the multiplier bets")
+    rows = game.overlays.rows_of()
+
+    def roll(rng):
+        index = rng.randrange(len(rows))
+        return settle_roll(game.deal, game.id, rules, index), None, rows[index]
+
+    return roll
 
 
 def compare(tally: Tally, pays: dict, exact_bet) -> BetResult:

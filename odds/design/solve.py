@@ -202,6 +202,9 @@ def solve_pay(
 
     if bet_id not in paytable.bets:
         raise UnknownName(f"{game.id} bet", bet_id, paytable.bets)
+    from ..overlay import refuse_multipliers
+
+    refuse_multipliers(paytable, [bet_id], "solving for a pay")
     rule = paytable.rule(bet_id)
     pays = paytable.bet(bet_id)
     outcome = outcome or default_outcome(rule, pays)

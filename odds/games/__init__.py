@@ -15,6 +15,9 @@ GAME_MODULES = {
     "roulette": "odds.games.roulette:ROULETTE",
     "american-roulette": "odds.games.roulette:AMERICAN_ROULETTE",
     "player-dealer-baccarat": "odds.games.player_dealer:PLAYER_DEALER_BACCARAT",
+    "triple-zero-roulette": "odds.games.roulette:TRIPLE_ZERO_ROULETTE",
+    "bac-bo": "odds.games.bac_bo:BAC_BO",
+    "andar-bahar": "odds.games.andar_bahar:ANDAR_BAHAR",
 }
 """Every game, in the order ``odds games`` lists them."""
 

@@ -19,7 +19,15 @@ class BaccaratGame(Game):
     """A punto banco game: the drawing rules of :mod:`.punto_banco`; bets from its paytables."""
 
     def __init__(self, game_id: str, name: str, notes=()):
-        super().__init__(game_id, name, COUNTING, deal=punto_banco.DEAL, min_cards=6, notes=tuple(notes))
+        super().__init__(
+            game_id,
+            name,
+            COUNTING,
+            deal=punto_banco.DEAL,
+            min_cards=6,
+            notes=tuple(notes),
+            overlays=punto_banco.overlay_support(),
+        )
 
     def drawing_table(self):
         """The rules compiled over multisets of card values, with each deal's end state."""

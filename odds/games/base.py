@@ -41,6 +41,12 @@ class Game:
     """Whether ``--fee`` (a collection fee per wager) applies to this game."""
     price_groups: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """Paytable entries that price several bets alike: group key -> member bet ids."""
+    overlays: object = None
+    """What the game's multiplier overlays can boost and how its deal counts them
+    (:class:`odds.overlay.support.OverlaySupport`); None: no overlays."""
+    reshuffled: bool = False
+    """Whether the cards are shuffled before every round (Andar Bahar): no shoe is dealt down,
+    so there is no cut card and no depletion."""
 
     @property
     def bets(self) -> dict[str, BetRule]:
@@ -159,6 +165,18 @@ class Game:
         ``paytable`` (player-dealer baccarat: the best-choice decisions for that shoe and those
         pays)."""
         return {}
+
+    def read_round(self, text_or_list, paytable):
+        """One round from its text (``odds settle``), for a game that reads its own rounds:
+        ``(cards as shown, hands, {bet id: outcome key})``; None leaves it to :mod:`odds.settle`."""
+        return None
+
+    def vector_rounds(self, paytable, rng):
+        """``(candidates, always)``: rounds the settlement vectors search for the outcomes they
+        cover, and rounds they always include, for a game that lists its own rounds (each a
+        list of numbers or cards, as ``odds settle`` reads them); None leaves it to
+        :mod:`odds.design.rounds`."""
+        return None
 
     def play_random(self, rng, paytable=None):
         """Play one round of a dice or wheel game with ``rng`` (a :class:`random.Random`):

@@ -86,11 +86,39 @@ FEATURES = _features()
 DEAL = _deal()
 
 
+def overlay_support():
+    """A Dragon Tiger overlay boosts card identities or suits (Lightning Dragon Tiger's suit), or
+    bet spots, and reads Dragon's card, Tiger's, or both."""
+    from ..overlay.support import SPOTS, CardSupport
+
+    def mask(positions):
+        def read(state, rows):
+            import numpy as np
+
+            out = np.zeros((rows, 2), dtype=bool)
+            out[:, list(positions)] = True
+            return out
+
+        return read
+
+    hands = {name: (at, False, mask(at)) for name, at in (("dragon", (0,)), ("tiger", (1,)), ("both", (0, 1)))}
+    return CardSupport({"cards": tuple(hands), "suits": tuple(hands), **SPOTS}, {"cards": 52, "suits": 4}, hands=hands)
+
+
 class DragonTigerGame(Game):
     """A Dragon Tiger rule set: the main bets and each side's side bets, from its paytables."""
 
     def __init__(self, game_id: str, name: str, notes=()):
-        super().__init__(game_id, name, COUNTING, deal=DEAL, min_cards=2, burn_per_round=1, notes=tuple(notes))
+        super().__init__(
+            game_id,
+            name,
+            COUNTING,
+            deal=DEAL,
+            min_cards=2,
+            burn_per_round=1,
+            notes=tuple(notes),
+            overlays=overlay_support(),
+        )
 
     # The notes may end with figures computed from the game's own paytable (see DRAGON_TIGER).
     @property

@@ -449,6 +449,47 @@ POSITIONAL_DEAL = replace(DEAL, name="baccarat-positional", state_table=None, st
 batch path folds another compiled table (player-dealer baccarat's, with the option hand)."""
 
 
+# -- the hands a multiplier overlay reads (odds.overlay) ------------------------------------------------
+
+
+def _hand_mask(which: str):
+    """``mask(state, rows)``: per row of a deal, the positions of a hand's cards (dealt only)."""
+
+    def mask(state, rows):
+        import numpy as np
+
+        out = np.zeros((rows, 6), dtype=bool)
+        if which in ("player", "player-pair"):
+            out[:, [0, 2]] = True
+        if which in ("banker", "banker-pair"):
+            out[:, [1, 3]] = True
+        if which == "player":
+            out[:, 4] = state["player_third"] >= 0
+        if which == "banker":
+            at = state["banker_third_at"]
+            out[np.flatnonzero(at >= 0), at[at >= 0]] = True
+        if which == "all":
+            out[:] = np.arange(6)[None, :] < state["used"][:, None]
+        return out
+
+    return mask
+
+
+def overlay_support():
+    """What a baccarat overlay boosts (card identities, or bet spots) and the hands it reads: the
+    player's or banker's cards as dealt, every card dealt, or a hand's first two (its pair)."""
+    from ..overlay.support import SPOTS, CardSupport
+
+    hands = {
+        "player": ((0, 2, 4), True, _hand_mask("player")),
+        "banker": ((1, 3, 4, 5), True, _hand_mask("banker")),
+        "all": ((0, 1, 2, 3, 4, 5), True, _hand_mask("all")),
+        "player-pair": ((0, 2), False, _hand_mask("player-pair")),
+        "banker-pair": ((1, 3), False, _hand_mask("banker-pair")),
+    }
+    return CardSupport({"cards": tuple(hands), **SPOTS}, {"cards": 52}, hands=hands, state=deal_state)
+
+
 # -- the cards of the current round already seen ----------------------------------------------------
 
 

@@ -30,14 +30,21 @@ exact distribution of what the bet finally pays per unit staked - expectation an
 American roulette (game ``american-roulette``): the pockets 1-36, 0 and 00; the feature
 ``number`` holds 00 as 37 (``double_zero`` says the same; ``green`` is 0 or 00; ``zero`` is the
 single 0 only). No call bets: the racetrack's sections are the single-zero wheel's.
+
+Triple-zero roulette (game ``triple-zero-roulette``): 39 pockets, 1-36, 0, 00 and 000 (number 38,
+``triple_zero``; ``green`` is any of the three). Each wheel reads its own pockets
+(:class:`Wheel`): ``00`` is a pocket of the double- and triple-zero wheels only, ``000`` of the
+triple-zero wheel only.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from fractions import Fraction
 from collections.abc import Sequence
 
+from ..errors import shown
 from ..paytable import PaytableError
 from ..core import expected_value
 from ..core import BetRule, Outcome, OutcomeCounts, exact_text
@@ -47,6 +54,10 @@ COUNTING = "37 equally likely pockets (single-zero wheel)"
 POCKETS = tuple(range(37))
 DOUBLE_ZERO = 37
 """American roulette's 00, as the feature ``number`` holds it."""
+TRIPLE_ZERO = 38
+"""The triple-zero wheel's 000, as the feature ``number`` holds it."""
+TRIPLE_ZERO_POCKETS = tuple(range(39))
+TRIPLE_ZERO_COUNTING = "39 equally likely pockets (triple-zero wheel: 0, 00, 000 and 1-36)"
 AMERICAN_POCKETS = tuple(range(38))
 AMERICAN_COUNTING = "38 equally likely pockets (double-zero wheel: 0, 00 and 1-36)"
 WHEEL = (
@@ -96,45 +107,92 @@ AMERICAN_POCKET_NAMES = POCKET_NAMES + ("00",)
 """The double-zero wheel's: 0-36, then 00 (pocket 37, as the feature ``number`` holds it)."""
 
 
+NEIGHBOUR = 8
+"""The number the ``neighbours`` sheet is counted for (seed 003 L422's example)."""
+
+
+@dataclass(frozen=True)
 class Wheel:
-    """What a wheel knows of its pockets: their names (``pocket_names[i]`` is pocket ``i``), how
-    a spin given by a user reads (:meth:`read_pocket`) and how an output writes it
-    (:meth:`pocket_label`). One place per wheel, so a wheel with other zeros adds its names here."""
+    """A wheel's pockets as players name them, in the order of the feature ``number`` (0-36, then
+    ``00`` = 37 and ``000`` = 38 where the wheel has them): the one place a wheel's pockets are
+    read from text and written back. A spin is never read another way: ``37`` is no pocket (00 is
+    written ``00``), ``000`` never 0, ``07`` no spelling of 7.
 
-    pocket_names: tuple[str, ...] = POCKET_NAMES
-    zeros_text: str = "0-36"
-    """The pockets in words, for messages."""
-    wheel_text: str = "single-zero wheel"
+    >>> TRIPLE_ZERO_WHEEL.read("17,000"), TRIPLE_ZERO_WHEEL.label(37)
+    ([17, 38], '00')
+    >>> TRIPLE_ZERO_WHEEL.read("39")
+    Traceback (most recent call last):
+    ...
+    odds.dealt.RoundError: bad pocket '39': the triple-zero wheel's pockets are 0-36, 00 and 000
+    >>> DOUBLE_ZERO_WHEEL.read_pocket("00"), DOUBLE_ZERO_WHEEL.pocket_label(37), SINGLE_ZERO_WHEEL.read_pocket(17)
+    (37, '00', 17)
+    >>> DOUBLE_ZERO_WHEEL.read_pocket(37)
+    Traceback (most recent call last):
+    ...
+    odds.errors.OddsError: bad number '37': a pocket of the double-zero wheel is 0-36 or 00
+    """
 
-    def read_pocket(self, value) -> int:
-        """The pocket a spin names: an ``int`` 0-36, or its name on this wheel as text (``"17"``,
-        ``"0"``, and ``"00"`` on a double-zero wheel). Anything else is refused - ``37`` (00 is
-        written ``00``), ``"000"`` or ``"07"`` (no other spelling of a pocket), a float, a bool.
+    name: str
+    """``single-zero wheel``: what messages call it."""
+    labels: tuple[str, ...]
 
-        >>> ROULETTE.read_pocket("17"), AMERICAN_ROULETTE.read_pocket("00")
-        (17, 37)
-        >>> AMERICAN_ROULETTE.read_pocket(37)
-        Traceback (most recent call last):
-        ...
-        odds.errors.OddsError: bad number '37': a pocket of the double-zero wheel is 0-36 or 00
-        """
-        from ..errors import OddsError, shown, shown_repr
-
-        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 36:
-            return value
-        if isinstance(value, str) and value.strip() in self.pocket_names:
-            return self.pocket_names.index(value.strip())
-        plain = isinstance(value, (str, int)) and not isinstance(value, bool)
-        shown_value = shown(str(value).strip()) if plain else shown_repr(value)
-        raise OddsError(f"bad number {shown_value}: a pocket of the {self.wheel_text} is {self.zeros_text}")
+    def label(self, number: int) -> str:
+        return self.labels[number]
 
     def pocket_label(self, pocket: int):
         """A pocket as outputs write it: the number 0-36, or its name (``"00"``)."""
-        return pocket if pocket <= 36 else self.pocket_names[pocket]
+        return pocket if pocket <= 36 else self.labels[pocket]
+
+    @property
+    def zeros_text(self) -> str:
+        """``0-36 or 00``: the pockets in words, for a message about one spin."""
+        extra = list(self.labels[37:])
+        return "0-36" + ("" if not extra else (", " if len(extra) > 1 else " or ") + " or ".join(extra))
+
+    @property
+    def spelled(self) -> str:
+        """``0-36, 00 and 000``: the pockets as the errors name them."""
+        extra = list(self.labels[37:])
+        return "0-36" + (", " if len(extra) > 1 else " and " if extra else "") + " and ".join(extra)
+
+    def read_pocket(self, value) -> int:
+        """The pocket one spin names: an ``int`` 0-36, or its name on this wheel as text."""
+        from ..errors import OddsError, shown_repr
+
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 36:
+            return value
+        if isinstance(value, str) and value.strip() in self.labels:
+            return self.labels.index(value.strip())
+        plain = isinstance(value, (str, int)) and not isinstance(value, bool)
+        shown_value = shown(str(value).strip()) if plain else shown_repr(value)
+        raise OddsError(f"bad number {shown_value}: a pocket of the {self.name} is {self.zeros_text}")
+
+    def read(self, text_or_list) -> list[int]:
+        """The pockets named in ``"17,000"`` or a list of names or numbers (an int is the
+        feature's number; text is the pocket's name, so ``"000"`` is never 0)."""
+        from ..dealt import MAX_ROUND_TEXT, RoundError
+
+        if isinstance(text_or_list, str):
+            if len(text_or_list) > MAX_ROUND_TEXT:
+                raise RoundError(f"{len(text_or_list):,} characters: a spin is one pocket or two")
+            items = [i.strip() for i in text_or_list.replace(" ", ",").split(",") if i.strip()]
+        elif isinstance(text_or_list, (list, tuple)):
+            items = list(text_or_list)
+        else:
+            items = [text_or_list]
+        out = []
+        for item in items:
+            if isinstance(item, int) and not isinstance(item, bool) and 0 <= item < len(self.labels):
+                out.append(item)
+            elif isinstance(item, str) and item.strip() in self.labels:
+                out.append(self.labels.index(item.strip()))
+            else:
+                raise RoundError(f"bad pocket {shown(str(item), 20)}: the {self.name}'s pockets are {self.spelled}")
+        return out
 
 
-NEIGHBOUR = 8
-"""The number the ``neighbours`` sheet is counted for (seed 003 L422's example)."""
+SINGLE_ZERO_WHEEL = Wheel("single-zero wheel", POCKET_NAMES)
+DOUBLE_ZERO_WHEEL = Wheel("double-zero wheel", AMERICAN_POCKET_NAMES)
 
 
 def neighbours(n: int, each_side: int = 2) -> tuple[int, ...]:
@@ -157,6 +215,7 @@ def _pocket_features(number) -> dict:
         "black": plain & ~np.isin(number, sorted(RED)),
         "zero": number == 0,
         "double_zero": number == DOUBLE_ZERO,
+        "triple_zero": number == TRIPLE_ZERO,
         "green": ~plain,
         "column": np.where(plain, (number - 1) % 3 + 1, 0),
         "dozen": np.where(plain, (number - 1) // 12 + 1, 0),
@@ -267,6 +326,33 @@ def _american_deal():
 FEATURES = _features()
 DEAL = _deal()
 TWO_SPINS = _two_spin_deal()
+
+
+def overlay_support(wheel):
+    """A wheel's overlay (Lightning Roulette's lucky numbers) boosts pockets, or bet spots; a
+    boosted outcome reads the winning pocket."""
+    from ..overlay.support import SPOTS, RollSupport
+
+    return RollSupport(
+        {"pockets": ("pocket",), **SPOTS},
+        {"pockets": len(wheel.labels)},
+        readers={("pockets", "pocket"): lambda number: [number]},
+        parse=lambda boosts, text: _one_pocket(wheel, text),
+        name=lambda boosts, target: wheel.label(target),
+        rows_of=lambda: tuple(range(len(wheel.labels))),
+        read_round=lambda cards: wheel.read(list(cards[:1]))[0],
+    )
+
+
+def _one_pocket(wheel, text) -> int:
+    from ..dealt import RoundError
+
+    numbers = wheel.read(text)
+    if len(numbers) != 1:
+        raise RoundError(f"name one pocket, not {text!r}")
+    return numbers[0]
+
+
 """The deal of the bets that read the next spin: every ordered pair of spins."""
 
 
@@ -385,9 +471,11 @@ def _call_rule(bet_id: str) -> BetRule:
     )
 
 
-class RouletteGame(Wheel, Game):
+class RouletteGame(Game):
     """Single-zero roulette: the simple bets (written as conditions in the paytable) and the call
     bets (chip layouts, defined here), each settled on every pocket."""
+
+    wheel = SINGLE_ZERO_WHEEL
 
     def __init__(self):
         rules = [_call_rule(b) for b in CALL_BETS]
@@ -399,6 +487,7 @@ class RouletteGame(Wheel, Game):
             deal=DEAL,
             uses_shoe=False,
             min_cards=0,
+            overlays=overlay_support(SINGLE_ZERO_WHEEL),
             notes=(
                 "Straight, split, street, corner, line, column and dozen are one sheet each "
                 "(every member covers as many numbers at the same pay); trios, the four and the "
@@ -530,13 +619,11 @@ AMERICAN_FEATURES = _american_features()
 AMERICAN_DEAL = _american_deal()
 
 
-class AmericanRouletteGame(Wheel, Game):
+class AmericanRouletteGame(Game):
     """Double-zero roulette: every bet written as conditions in the paytable, settled on each of
     the 38 pockets (0, 00 = number 37, 1-36)."""
 
-    pocket_names = AMERICAN_POCKET_NAMES
-    zeros_text = "0-36 or 00"
-    wheel_text = "double-zero wheel"
+    wheel = DOUBLE_ZERO_WHEEL
 
     def __init__(self):
         super().__init__(
@@ -546,6 +633,7 @@ class AmericanRouletteGame(Wheel, Game):
             deal=AMERICAN_DEAL,
             uses_shoe=False,
             min_cards=0,
+            overlays=overlay_support(DOUBLE_ZERO_WHEEL),
             notes=(
                 "The wheel holds 0, 00 and 1-36: every bet covering n numbers and paying 36/n - 1 "
                 "has house edge 2/38 = 1/19; the five-number top line (0, 00, 1, 2, 3) pays 6 and "
@@ -569,3 +657,101 @@ class AmericanRouletteGame(Wheel, Game):
 
 
 AMERICAN_ROULETTE = AmericanRouletteGame()
+
+
+# -- the triple-zero wheel ------------------------------------------------------------------------
+
+
+TRIPLE_ZERO_WHEEL = Wheel("triple-zero wheel", AMERICAN_POCKET_NAMES + ("000",))
+
+
+def _triple_zero_features():
+    from ..bets.features import flag, number
+
+    return {
+        f.name: f
+        for f in [
+            number("number", 0, 38, "the winning number; 00 is 37, 000 is 38"),
+            flag("red", "a red number (1 3 5 7 9 12 14 16 18 19 21 23 25 27 30 32 34 36)"),
+            flag("black", "a black number (the other numbers from 1 to 36)"),
+            flag("zero", "the single zero 0"),
+            flag("double_zero", "the double zero 00 (number 37)"),
+            flag("triple_zero", "the triple zero 000 (number 38)"),
+            flag("green", "0, 00 or 000"),
+            number(
+                "column",
+                0,
+                3,
+                "the column of the number: 1 (1, 4, ... 34), 2 (2, 5, ... 35), 3 (3, 6, ... 36); 0 for the zeros",
+            ),
+            number("dozen", 0, 3, "the dozen: 1 (1-12), 2 (13-24), 3 (25-36); 0 for the zeros"),
+        ]
+    }
+
+
+def _triple_zero_deal():
+    from ..exact.deals import RollDeal
+
+    def features(names):
+        return spin_features(names, TRIPLE_ZERO_POCKETS)
+
+    return RollDeal("triple-zero-roulette", ("triple-zero-roulette",), len(TRIPLE_ZERO_POCKETS), features)
+
+
+TRIPLE_ZERO_FEATURES = _triple_zero_features()
+TRIPLE_ZERO_DEAL = _triple_zero_deal()
+
+
+class TripleZeroRouletteGame(Game):
+    """Triple-zero roulette: every bet written as conditions in the paytable, settled on each of
+    the 39 pockets (0, 00 = number 37, 000 = number 38, 1-36)."""
+
+    wheel = TRIPLE_ZERO_WHEEL
+
+    def __init__(self):
+        super().__init__(
+            "triple-zero-roulette",
+            "Triple-Zero Roulette",
+            TRIPLE_ZERO_COUNTING,
+            deal=TRIPLE_ZERO_DEAL,
+            uses_shoe=False,
+            min_cards=0,
+            overlays=overlay_support(TRIPLE_ZERO_WHEEL),
+            notes=(
+                "The wheel holds 0, 00, 000 and 1-36, and pays as the single-zero wheel does: every "
+                "bet covering n numbers and paying 36/n - 1 has house edge 3/39 = 1/13 (7.69%). "
+                "Straight, split, street, corner, line, column and dozen are one sheet each (every "
+                "member covers as many numbers at the same pay). 00 is number 37 and 000 number 38 "
+                "in the bets' conditions.",
+            ),
+        )
+
+    def play_random(self, rng, paytable=None) -> dict[str, str]:
+        return self.settle_spin(rng.randrange(len(TRIPLE_ZERO_POCKETS)), paytable)
+
+    def settle_spin(self, number: int, paytable=None) -> dict[str, str]:
+        """Every bet's outcome key when the ball lands on pocket ``number`` (0-38)."""
+        from ..bets.settling import settle_roll
+
+        rules = list((paytable or self.paytable()).rules.values())
+        return settle_roll(self.deal, self.id, rules, number)
+
+    def read_round(self, text_or_list, paytable):
+        """One spin from its text (``17``, ``00``, ``000``), settled."""
+        from ..dealt import Hand, RoundError
+
+        numbers = self.wheel.read(text_or_list)
+        if len(numbers) != 1:
+            raise RoundError(f"{self.id}: a spin is one pocket, 0-36, 00 or 000 (e.g. 17); got {len(numbers)}")
+        n = numbers[0]
+        colour = "green" if n in (0, DOUBLE_ZERO, TRIPLE_ZERO) else "red" if n in RED else "black"
+        label = self.wheel.label(n)
+        hands = (Hand("wheel", (label,), None, details={"number": label, "colour": colour}),)
+        return (label,), hands, self.settle_spin(n, paytable)
+
+    def vector_rounds(self, paytable, rng):
+        """Every pocket is a settlement vector (39 rounds)."""
+        return [], [[self.wheel.label(n)] for n in TRIPLE_ZERO_POCKETS]
+
+
+TRIPLE_ZERO_ROULETTE = TripleZeroRouletteGame()

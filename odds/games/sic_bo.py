@@ -66,6 +66,31 @@ def _deal():
 
 FEATURES = _features()
 DEAL = _deal()
+
+
+def overlay_support():
+    """A Sic Bo overlay (Lightning Dice) boosts dice totals (the 16 totals 3-18) or faces (6), or bet
+    spots; a boosted outcome reads the roll's total, or its three dice."""
+    from ..overlay.support import SPOTS, RollSupport
+
+    def parse(boosts, text):
+        from ..dealt import read_numbers
+
+        low, high = (3, 18) if boosts == "totals" else (1, 6)
+        (n,) = read_numbers(text, low, high, "totals" if boosts == "totals" else "dice")
+        return n
+
+    return RollSupport(
+        {"totals": ("total",), "dice": ("dice",), **SPOTS},
+        {"totals": 16, "dice": 6},
+        readers={("totals", "total"): lambda roll: [sum(roll)], ("dice", "dice"): lambda roll: list(roll)},
+        parse=parse,
+        name=lambda boosts, target: str(target),
+        rows_of=lambda: ROLLS,
+        target_ids={"totals": tuple(range(3, 19)), "dice": tuple(FACES)},
+    )
+
+
 PRICE_GROUPS = {
     "number": tuple(f"number-{n}" for n in FACES),
     "double": tuple(f"double-{n}" for n in FACES),
@@ -87,6 +112,7 @@ class SicBoGame(Game):
             uses_shoe=False,
             min_cards=0,
             price_groups=PRICE_GROUPS,
+            overlays=overlay_support(),
             notes=(
                 "Numbers, Specific Doubles, Specific Triples and Pair Matches are priced by group "
                 "(paytable entries number, double, triple, pair); every member has its own sheet, "

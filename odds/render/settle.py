@@ -20,6 +20,7 @@ def settle_json(s) -> dict:
         "hands": [hand_json(h) for h in s.hands],
         "bets": [{"id": b.id, "outcome": b.outcome, "net": exact(b.net)} for b in s.bets],
         "left_out": list(s.left_out),
+        **({"multipliers": {k: exact(v) for k, v in s.multipliers.items()}} if s.multipliers else {}),
     }
 
 
@@ -57,6 +58,8 @@ def render_settle(s, fmt: str) -> str:
     result = result_line(s)
     if result:
         out += ["", f"Result: {result}"]
+    if s.multipliers:
+        out += ["", "Multipliers: " + ", ".join(f"{k} x{exact(v)}" for k, v in s.multipliers.items())]
     out += [
         "",
         records(
@@ -83,7 +86,7 @@ def hand_line(h) -> str:
     if h.hand == "wheel":
         return f"the ball lands on {h.details['number']} ({h.details['colour']})"
     if h.rule is None:
-        return f"{h.hand} {cards}"
+        return f"{h.hand} {cards}" + (f": total {h.total}" if h.total is not None else "")
     third = f", then {h.cards[2]}" if h.draws else ""
     return f"{h.hand} {' '.join(map(str, h.cards[:2]))} = {h.two_card_total}{third}: total {h.total}"
 

@@ -184,8 +184,39 @@ def extra_lines(extra: dict) -> list[tuple[str, str]]:
             items.append(("Edge per chip wagered", exact(value)))
         elif key == "edge_per_call_chips":
             items.append(("Edge per call, in chips", exact(value)))
+        elif key == "multipliers":
+            items += multiplier_lines(value)
         elif isinstance(value, (str, int, Fraction, float)):
             items.append((key, exact(value) if isinstance(value, Fraction) else str(value)))
+    return items
+
+
+def multiplier_lines(m: dict) -> list[tuple[str, str]]:
+    """A multiplier bet's overlay and its advertised top awards, in words (GLI-11: a top award
+    rarer than 1 in 100,000,000 rounds must have its odds displayed)."""
+    count = m["count"]
+    drawn = (
+        next(iter(count))
+        if len(count) == 1
+        else ", ".join(f"{k} ({exact(w)})" for k, w in count.items()) + " (weights)"
+    )
+    values = ", ".join(f"x{v} ({exact(w)})" for v, w in m["values"].items())
+    items = [("Multipliers", f"{drawn} of the {m['targets']} {m['boosts']} drawn before the deal, each {values}")]
+    if m["fee"]:
+        items.append(
+            ("Fee", f"{percent(m['fee'])} of the stake on top; every figure is per unit wagered, stake and fee")
+        )
+    if m["cap"] is not None:
+        items.append(("Cap", f"one round's win pays at most {pays_text(m['cap'])} per unit staked"))
+    for a in m["top_awards"]:
+        one_in = f"one in {float(a['one_in']):,.0f}" if a["probability"] else "never"
+        flag = "; rarer than 1 in 100,000,000: GLI-11 requires its odds displayed" if a["display_odds"] else ""
+        items.append(
+            (
+                f"Top award, {a['label']}",
+                f"{pays_text(a['pays'])} to 1, probability {exact(a['probability'])}, {one_in}{flag}",
+            )
+        )
     return items
 
 

@@ -72,9 +72,11 @@ def render_simulation(result, shoe, fmt: str) -> str:
         rows.append(row)
     if fmt == "csv":
         return records(rows, "csv")
+    decks = f"{result.decks} deck{'s' if (result.decks or 0) > 1 else ''}"
     shoes = (
-        f"{result.decks} deck{'s' if result.decks > 1 else ''}, cut card {result.cut_card} from the end, "
-        f"{result.shoes:,} shoes, "
+        f"{decks}, cut card {result.cut_card} from the end, {result.shoes:,} shoes, "
+        if result.decks and result.cut_card is not None
+        else f"{decks} shuffled before every round, "
         if result.decks
         else ""
     )

@@ -73,3 +73,72 @@ def render_solution(s, game, shoe, grid_text: str, symbolic: bool, fmt: str) -> 
     for note in s.notes:
         lines.append(wrap(f"note: {note}"))
     return "\n".join(lines) + "\n"
+
+
+def render_weights(fit, fmt: str) -> str:
+    """``odds solve --weights``: ``fit`` is a :class:`odds.design.weights.WeightFit`."""
+    from ..design.weights import interval_text
+
+    if fmt == "json":
+        return to_json(weights_json(fit))
+    names = ", ".join(fit.unknowns) or "none"
+    out = [
+        f"{fit.game_id}, paytable {fit.paytable}: the unknown multiplier weights ({names}) that reproduce "
+        f"the published RTPs at their printed precision. Shoe: {fit.shoe}.",
+        "",
+    ]
+    rows = [
+        {
+            "bet": b.bet_id,
+            "published": b.target.text,
+            "stands for": f"{percent(b.target.low, 4)} to {percent(b.target.high, 4)}",
+            "RTP at the weights found": percent(fit.rtps_at_point[b.bet_id], 4)
+            if b.bet_id in fit.rtps_at_point
+            else "-",
+        }
+        for b in fit.bets
+    ]
+    out.append(records(rows, "table", width=table_width()).rstrip("\n"))
+    out.append("")
+    for b in fit.bets:
+        out.append(wrap(f"{b.bet_id}: {b.constraint}", indent="", hang="  "))
+        if len(fit.unknowns) == 1:
+            out.append(f"  {fit.unknowns[0]} meeting it: {interval_text(b.feasible)}")
+    out.append("")
+    if len(fit.unknowns) == 1:
+        (name,) = fit.unknowns
+        out.append(wrap(f"Every figure at once: {name} in {interval_text(fit.feasible, exact=True)}", hang="  "))
+    if fit.point is not None:
+        point = ", ".join(f"{k} = {exact(v)} ({float(v):.6g})" for k, v in fit.point.items())
+        out.append(wrap(f"Weights reproducing every published figure: {point}", hang="  "))
+    for note in fit.notes:
+        out.append(wrap(f"Note: {note}", hang="  "))
+    return "\n".join(out) + "\n"
+
+
+def weights_json(fit) -> dict:
+    from ..design.weights import interval_json
+
+    return {
+        "game": fit.game_id,
+        "paytable": fit.paytable,
+        "shoe": fit.shoe,
+        "unknowns": list(fit.unknowns),
+        "bets": [
+            {
+                "id": b.bet_id,
+                "published_rtp": b.target.text,
+                "low": exact(b.target.low),
+                "high": exact(b.target.high),
+                "rtp": b.rtp.text,
+                "constraint": b.constraint,
+                "feasible": interval_json(b.feasible),
+            }
+            for b in fit.bets
+        ],
+        "feasible": interval_json(fit.feasible),
+        "weights": {k: exact(v) for k, v in fit.point.items()} if fit.point is not None else None,
+        "rtps_at_weights": {k: exact(v) for k, v in fit.rtps_at_point.items()},
+        "found": fit.point is not None,
+        "notes": list(fit.notes),
+    }

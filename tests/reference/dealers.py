@@ -333,6 +333,67 @@ def sic_bo(dice) -> dict[str, str]:
     return out
 
 
+# -- Bac Bo --------------------------------------------------------------------------------------
+
+
+BAC_BO_TIE_PAYS = {2: 88, 12: 88, 3: 25, 11: 25, 4: 10, 10: 10, 5: 6, 9: 6, 6: 4, 7: 4, 8: 4}
+"""Evolution's Bac Bo Tie paytable as operators print it: 2 or 12 88, 3 or 11 25, 4 or 10 10,
+5 or 9 6, 6 7 8 4 (BetMGM, "First Person Bac Bo")."""
+
+
+def bac_bo(dice) -> dict[str, str]:
+    """Every bet of ``bac-bo`` for one roll: the Player's two dice, then the Banker's. The higher
+    total wins; on equal totals Player and Banker bets lose a tenth (key ``tie``)."""
+    player, banker = dice[0] + dice[1], dice[2] + dice[3]
+    if player == banker:
+        tie = {88: "tie-2-12", 25: "tie-3-11", 10: "tie-4-10", 6: "tie-5-9", 4: "tie-6-8"}[BAC_BO_TIE_PAYS[player]]
+        return {"player": "tie", "banker": "tie", "tie": tie}
+    player_wins = player > banker
+    return {
+        "player": "win" if player_wins else "lose",
+        "banker": "lose" if player_wins else "win",
+        "tie": "no-tie",
+    }
+
+
+# -- Andar Bahar ---------------------------------------------------------------------------------
+
+
+ANDAR_BAHAR_BANDS = ((1, 5), (6, 10), (11, 15), (16, 25), (26, 30), (31, 35), (36, 40))
+"""The side bets' bands of cards dealt after the middle card; the last band is 41 or more."""
+
+
+def andar_bahar(cards) -> dict[str, str]:
+    """Every bet of ``andar-bahar`` (its ``seed`` and ``cards-dealt`` paytables) for one ordering of
+    the cards: the first is the middle card, then cards go alternately to Andar (first) and Bahar
+    until one has the middle card's rank; if the cards run out first, the bets are void."""
+    rank = cards[0][0]
+    dealt = next((i for i in range(1, len(cards)) if cards[i][0] == rank), None)
+    if dealt is None:
+        out = {"andar": "void", "bahar": "void"}
+    else:
+        andar = dealt % 2 == 1  # the 1st, 3rd ... card after the middle one goes to Andar
+        out = {"andar": "win" if andar else "lose", "bahar": "lose" if andar else "win"}
+    for low, high in ANDAR_BAHAR_BANDS:
+        out[f"cards-{low}-{high}"] = "win" if dealt is not None and low <= dealt <= high else "lose"
+    out["cards-41-or-more"] = "win" if dealt is not None and dealt >= 41 else "lose"
+    return out
+
+
+def andar_bahar_by_colour(cards) -> dict[str, str]:
+    """``andar-bahar`` paytable ``first-by-colour``: the first card to Andar on a black middle card,
+    to Bahar on a red one; a win on the side dealt first is ``win-dealt-first``."""
+    rank, suit = cards[0]
+    dealt = next((i for i in range(1, len(cards)) if cards[i][0] == rank), None)
+    if dealt is None:
+        return {"andar": "void", "bahar": "void"}
+    first_side = "bahar" if suit in RED_SUITS else "andar"
+    second_side = "andar" if first_side == "bahar" else "bahar"
+    winner = first_side if dealt % 2 == 1 else second_side
+    key = "win-dealt-first" if dealt % 2 == 1 else "win-dealt-second"
+    return {side: key if side == winner else "lose" for side in ("andar", "bahar")}
+
+
 # -- Roulette ------------------------------------------------------------------------------------
 
 WHEEL = (
@@ -470,6 +531,42 @@ def roulette(pocket: int, members: dict[str, frozenset] | None = None) -> dict[s
             out[bet] = "lose"
     for name in CALL_BETS:
         out[name] = call_bet(name, pocket)[0]
+    return out
+
+
+TRIPLE_ZERO_POCKETS = tuple(str(n) for n in range(37)) + ("00", "000")
+"""The triple-zero wheel's 39 pockets as players name them."""
+
+
+def triple_zero_roulette(pocket: str) -> dict[str, str]:
+    """Every bet of ``triple-zero-roulette`` for one pocket (``"17"``, ``"00"``, ``"000"``): the
+    standard layout's bets, each member counted for the first of its family as the paytable says
+    (17, 17/20, 16-18, 17-18-20-21, 16-21, the 2nd column and dozen), and the three zeros' trio."""
+    zero = pocket in ("0", "00", "000")
+    n = None if zero else int(pocket)
+    covers = {
+        "straight": {17},
+        "split": {17, 20},
+        "street": {16, 17, 18},
+        "corner": {17, 18, 20, 21},
+        "line": set(range(16, 22)),
+        "column": set(range(2, 37, 3)),
+        "dozen": set(range(13, 25)),
+        "red": set(RED),
+        "black": set(range(1, 37)) - RED,
+        "even": set(range(2, 37, 2)),
+        "odd": set(range(1, 37, 2)),
+        "low": set(range(1, 19)),
+        "high": set(range(19, 37)),
+    }
+    out = {"trio-0-00-000": "win" if zero else "lose"}
+    for bet, numbers in covers.items():
+        if n in numbers:
+            out[bet] = "win"
+        elif zero and bet in EVEN_CHANCES:
+            out[bet] = "zero"
+        else:
+            out[bet] = "lose"
     return out
 
 

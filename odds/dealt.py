@@ -1,0 +1,107 @@
+"""One round as a user gives it: cards, dice or pockets read from text, the hands a round holds,
+and the error for what is not one round. Below the games and the settling (:mod:`odds.settle`):
+a game reads its own rounds with these.
+
+>>> read_cards("4s,Kh,Ad")
+[(4, 's'), (13, 'h'), (1, 'd')]
+>>> read_numbers("3,3,5", 1, 6, "dice")
+[3, 3, 5]
+>>> read_numbers("3,²", 1, 6, "dice")
+Traceback (most recent call last):
+...
+odds.dealt.RoundError: bad die '²': give whole numbers from 1 to 6
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .cards import parse_cards
+from .errors import OddsError, shown
+
+MAX_ROUND_TEXT = 1000
+"""Characters of cards a round is read from at most (six cards with suits take 17)."""
+
+
+class RoundError(OddsError):
+    """Cards that do not make one round of the game: too few, too many, or not cards of it."""
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One hand of a round (``dice`` for Sic Bo, ``wheel`` for roulette).
+
+    Baccarat hands say how the drawing went, as data: ``two_card_total``, ``draws`` (a third
+    card was dealt to the hand), ``rule`` - what decided it: ``natural`` (a hand has 8 or 9 on two
+    cards: no more cards), ``table-1`` (the player's two-card total, Table 1), ``table-2`` (the
+    banker's total and the player's third card, Table 2; ``player_third`` is that card's value),
+    ``player-stood`` (the player stood: the banker draws on 0-5) - and, in player-dealer
+    baccarat, ``option`` on an option hand.
+    """
+
+    hand: str
+    cards: tuple
+    total: int | None
+    two_card_total: int | None = None
+    draws: bool | None = None
+    rule: str | None = None
+    player_third: int | None = None
+    option: dict | None = None
+    details: dict = field(default_factory=dict)
+    """Other typed facts of the hand (a roulette number's colour, a Dragon Tiger card's rank)."""
+
+
+# -- reading the cards -----------------------------------------------------------------------------
+
+
+def read_cards(text_or_list, most: int = 6) -> list[tuple[int, str | None]]:
+    """Cards in the ``--remove`` syntax, in order, a multiplier repeating a card (``5x2`` is two
+    fives): ``[(rank, suit or None), ...]``; a round uses at most ``most`` cards."""
+    if isinstance(text_or_list, str):
+        text = text_or_list
+    elif isinstance(text_or_list, (list, tuple)):
+        if not all(isinstance(c, str) for c in text_or_list):
+            raise RoundError("cards must be card names such as Kh or 5 (text)")
+        text = ",".join(text_or_list)
+    else:
+        raise RoundError(f"cards must be text such as '4s,Kh,Ad,4c', not {type(text_or_list).__name__}")
+    if len(text) > MAX_ROUND_TEXT:
+        raise RoundError(f"{len(text):,} characters of cards: a round uses at most a few cards")
+    out = []
+    for spec in parse_cards(text):
+        if spec.count > most:
+            raise RoundError(f"{spec}: a round uses at most {most} cards")
+        out.extend([(spec.rank, spec.suit)] * spec.count)
+    return out
+
+
+_ASCII_WHOLE = re.compile(r"[0-9]{1,3}")
+
+
+def read_numbers(text_or_list, low: int, high: int, what: str) -> list[int]:
+    """Whole numbers from ``low`` to ``high``: ``"3,3,5"``, ``[3, 3, 5]`` or ``17``."""
+    if isinstance(text_or_list, bool):
+        raise RoundError(f"{what}: give whole numbers from {low} to {high}")
+    if isinstance(text_or_list, int):
+        items = [text_or_list]
+    elif isinstance(text_or_list, str):
+        if len(text_or_list) > MAX_ROUND_TEXT:
+            raise RoundError(f"{len(text_or_list):,} characters: {what} are a few numbers")
+        items = [i for i in text_or_list.replace(" ", ",").split(",") if i.strip()]
+    elif isinstance(text_or_list, (list, tuple)):
+        items = list(text_or_list)
+    else:
+        raise RoundError(f"{what}: give whole numbers from {low} to {high}")
+    out = []
+    for item in items:
+        text = str(item).strip()
+        # ASCII digits only: str.isdigit() also holds for '²' or '٣', which int() then refuses or reads
+        plain = isinstance(item, (int, str)) and not isinstance(item, bool)
+        if not plain or not _ASCII_WHOLE.fullmatch(text) or not low <= int(text) <= high:
+            raise RoundError(
+                f"bad {'die' if what == 'dice' else what.rstrip('s')} {shown(text)}: "
+                f"give whole numbers from {low} to {high}"
+            )
+        out.append(int(text))
+    return out

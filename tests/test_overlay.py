@@ -1,0 +1,412 @@
+"""Multiplier bets against a brute force written here, independently of odds: every ordering of a
+small shoe (or every roll, every pocket) times every draw of the targets and every assignment of
+multipliers, each weighted by its probability; the exact hit table (every prize and product) and
+RTP must agree. Then a Monte Carlo run of ``simulate`` that draws the multipliers, settlement with
+``--multipliers``, and the checks a bet file's overlay gets.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+from click.testing import CliRunner
+from more_itertools import distinct_permutations
+
+from odds.cli import cli
+from odds.games import get_game
+from odds.paytable import PaytableError, load_paytable
+from odds.sheet import build_sheet
+from odds.shoe import Shoe
+from reference import dealers
+from reference.walk import parse
+
+IDENTITIES = [f"{r}{s}" for r in "A23456789TJQK" for s in "shdc"]
+
+
+def write(tmp_path, name: str, text: str) -> str:
+    path = tmp_path / name
+    path.write_text(text)
+    return str(path)
+
+
+def library_prizes(sheet, bet_id) -> dict:
+    bet = sheet.bet(bet_id)
+    return {r.key: Fraction(r.combinations, bet.total) for r in bet.rows if r.combinations}
+
+
+def brute(rounds, universe, counts, values):
+    """``{prize key: probability}``: ``rounds`` is ``[(probability, outcome, items read or None
+    for an outcome not boosted)]``; every k-subset of ``universe`` (k by ``counts``) and every
+    assignment of multipliers to it (by ``values``), the items' product in the key."""
+    out: Counter = Counter()
+    alike: Counter = Counter()  # rounds reading the same items are drawn for once, weighted by all
+    for p_round, outcome, items in rounds:
+        alike[outcome, None if items is None else tuple(sorted(items))] += p_round
+    for (outcome, items), p_round in alike.items():
+        if items is None:
+            out[outcome] += p_round
+            continue
+        for k, wk in counts.items():
+            subsets = list(itertools.combinations(universe, k))
+            for subset in subsets:
+                for assignment in itertools.product(values.items(), repeat=k):
+                    weight = wk * Fraction(1, len(subsets))
+                    multiplier = {}
+                    for target, (m, wm) in zip(subset, assignment):
+                        multiplier[target] = m
+                        weight *= wm
+                    product = Fraction(1)
+                    for item in items:
+                        product *= multiplier.get(item, 1)
+                    out[f"{outcome}-x{product.numerator if product.denominator == 1 else product}"] += p_round * weight
+    return dict(out)
+
+
+# -- baccarat: card identities, the class sampling against every ordering ------------------------------
+
+BACCARAT = """game = "baccarat"
+[bets.player]
+name = "Player"
+outcomes = [
+  { key = "win", when = "player_wins", pays = 1 },
+  { key = "tie", when = "tie", pays = 0 },
+  { key = "lose", pays = -1 },
+]
+[bets.player.multipliers]
+boosts = "cards"
+count = 2
+values = { 2 = "1/3", 3 = "2/3" }
+fee = "0.2"
+boosted = [ { outcome = "win", reads = "player" } ]
+
+[bets.tie]
+name = "Tie"
+outcomes = [ { key = "tie", when = "tie", pays = 5 }, { key = "no-tie", pays = -1 } ]
+[bets.tie.multipliers]
+boosts = "cards"
+count = 2
+values = { 2 = "1/3", 3 = "2/3" }
+boosted = [ { outcome = "tie", reads = "all" } ]
+
+[bets.pair]
+name = "Player Pair"
+outcomes = [ { key = "pair", when = "player_pair", pays = 10 }, { key = "no-pair", pays = -1 } ]
+[bets.pair.multipliers]
+boosts = "cards"
+count = 2
+values = { 2 = "1/3", 3 = "2/3" }
+boosted = [ { outcome = "pair", reads = "player-pair" } ]
+"""
+
+SHOE = "As,As,Ad,2c,2c,Kh"  # identical cards (the pattern (2)), three value classes, 180 orderings
+
+
+def baccarat_rounds(bet: str):
+    orders = list(distinct_permutations(parse(SHOE)))
+    out = []
+    for order in orders:
+        h = dealers.deal_baccarat(order)
+        winner = h.winner()
+        cards = [f"{'A23456789TJQK'[r - 1]}{s}" for r, s in order]
+        first = [f"{'A23456789TJQK'[r - 1]}{s}" for r, s in h.first]
+        dealt = cards[: h.cards_dealt]
+        p = Fraction(1, len(orders))
+        if bet == "player":
+            out.append((p, "win", first) if winner == "first" else (p, "tie" if winner == "tie" else "lose", None))
+        elif bet == "tie":
+            out.append((p, "tie", dealt) if winner == "tie" else (p, "no-tie", None))
+        else:
+            pair = order[0][0] == order[2][0]
+            out.append((p, "pair", [cards[0], cards[2]]) if pair else (p, "no-pair", None))
+    return out
+
+
+@pytest.mark.parametrize("bet", ["player", "tie", "pair"])
+def test_baccarat_identities_against_every_ordering_and_every_draw(tmp_path, bet):
+    table = load_paytable(get_game("baccarat"), write(tmp_path, "b.toml", BACCARAT))
+    sheet = build_sheet(get_game("baccarat"), table, Shoe.from_cards(SHOE), [bet])
+    expected = brute(baccarat_rounds(bet), IDENTITIES, {2: Fraction(1)}, {2: Fraction(1, 3), 3: Fraction(2, 3)})
+    got = library_prizes(sheet, bet)
+    assert {k: v for k, v in got.items() if not k.endswith("-x1") and "-x" in k} == {
+        k: v for k, v in expected.items() if not k.endswith("-x1") and "-x" in k
+    }
+    assert got == {k: v for k, v in expected.items() if v}
+
+
+def test_the_fee_is_on_top_of_the_stake(tmp_path):
+    """RTP = (1 + E[pay]) / (1 + fee): the brute force's expected pay, then per unit wagered."""
+    table = load_paytable(get_game("baccarat"), write(tmp_path, "b.toml", BACCARAT))
+    bet = build_sheet(get_game("baccarat"), table, Shoe.from_cards(SHOE), ["player"]).bet("player")
+    prizes = brute(baccarat_rounds("player"), IDENTITIES, {2: 1}, {2: Fraction(1, 3), 3: Fraction(2, 3)})
+    pay = sum(
+        p * (Fraction(k.split("-x")[1]) if k.startswith("win") else 0 if k == "tie" else -1) for k, p in prizes.items()
+    )
+    assert bet.rtp == (1 + pay) / Fraction(6, 5)
+
+
+# -- Dragon Tiger: a lightning suit ------------------------------------------------------------------
+
+DRAGON_TIGER = """game = "dragon-tiger"
+[bets.dragon]
+name = "Dragon"
+outcomes = [
+  { key = "win", when = "dragon_wins", pays = 1 },
+  { key = "tie", when = "tie", pays = "-0.5" },
+  { key = "lose", pays = -1 },
+]
+[bets.dragon.multipliers]
+boosts = "suits"
+count = 1
+values = { 2 = "1/2", 5 = "1/2" }
+boosted = [ { outcome = "win", reads = "dragon" } ]
+[bets.tie]
+name = "Tie"
+outcomes = [ { key = "tie", when = "tie", pays = "6.5" }, { key = "no-tie", pays = -1 } ]
+[bets.tie.multipliers]
+boosts = "suits"
+count = 1
+values = { 2 = "1/2", 5 = "1/2" }
+boosted = [ { outcome = "tie", reads = "both" } ]
+"""
+
+
+@pytest.mark.parametrize("bet", ["dragon", "tie"])
+def test_dragon_tiger_suit_against_every_ordering(tmp_path, bet):
+    shoe = "As,Ah,Ad,2s,2d,Kc,Kc"
+    orders = list(distinct_permutations(parse(shoe)))
+    rounds = []
+    for order in orders:
+        outcome = dealers.dragon_tiger(order)[bet]
+        dragon, tiger = order[1], order[2]  # one burn card, then Dragon's and Tiger's
+        p = Fraction(1, len(orders))
+        if bet == "dragon":
+            rounds.append(
+                (p, "win", [dragon[1]])
+                if outcome == "dragon-wins"
+                else (p, "tie" if outcome == "tie" else "lose", None)
+            )
+        else:
+            rounds.append((p, "tie", [dragon[1], tiger[1]]) if outcome == "tie" else (p, "no-tie", None))
+    expected = brute(rounds, "shdc", {1: 1}, {2: Fraction(1, 2), 5: Fraction(1, 2)})
+    table = load_paytable(get_game("dragon-tiger"), write(tmp_path, "d.toml", DRAGON_TIGER))
+    got = library_prizes(build_sheet(get_game("dragon-tiger"), table, Shoe.from_cards(shoe), [bet]), bet)
+    assert got == {k: v for k, v in expected.items() if v}
+
+
+# -- dice and wheels -----------------------------------------------------------------------------------
+
+ROULETTE = """game = "roulette"
+[bets.straight]
+name = "Straight up"
+outcomes = [ { key = "win", when = "number == 17", pays = 29 }, { key = "lose", pays = -1 } ]
+[bets.straight.multipliers]
+boosts = "pockets"
+count = { 1 = "1/4", 2 = "3/4" }
+values = { 50 = "2/3", 300 = "1/3" }
+pay = "replace"
+boosted = [ { outcome = "win", reads = "pocket" } ]
+"""
+
+
+def test_lucky_numbers_against_every_pocket_and_draw(tmp_path):
+    rounds = [(Fraction(1, 37), "win", [n]) if n == 17 else (Fraction(1, 37), "lose", None) for n in range(37)]
+    expected = brute(
+        rounds, range(37), {1: Fraction(1, 4), 2: Fraction(3, 4)}, {50: Fraction(2, 3), 300: Fraction(1, 3)}
+    )
+    table = load_paytable(get_game("roulette"), write(tmp_path, "r.toml", ROULETTE))
+    sheet = build_sheet(get_game("roulette"), table, None)
+    assert library_prizes(sheet, "straight") == {k: v for k, v in expected.items() if v}
+    # replace: a lucky 17 pays its multiplier to 1; a plain one 29
+    pays = {r.key: r.pays for r in sheet.bet("straight").rows}
+    assert pays == {"win-x300": 300, "win-x50": 50, "win-x1": 29, "lose": -1}
+    q = Fraction(1, 4) * Fraction(1, 37) + Fraction(3, 4) * Fraction(2, 37)  # P(17 is lucky)
+    assert sheet.bet("straight").rtp == Fraction(1, 37) * (
+        (1 - q) * 30 + q * (Fraction(2, 3) * 51 + Fraction(1, 3) * 301)
+    )
+
+
+SIC_BO = """game = "sic-bo"
+[bets.total-10]
+name = "Total 10"
+outcomes = [ { key = "hit", when = "total == 10", pays = 6 }, { key = "miss", pays = -1 } ]
+[bets.total-10.multipliers]
+boosts = "totals"
+count = 2
+values = { 10 = "1/2", 40 = "1/2" }
+cap = 150
+boosted = [ { outcome = "hit", reads = "total" } ]
+"""
+
+
+def test_dice_totals_with_a_cap_against_every_roll(tmp_path):
+    rolls = list(itertools.product(range(1, 7), repeat=3))
+    rounds = [(Fraction(1, 216), "hit", [sum(r)]) if sum(r) == 10 else (Fraction(1, 216), "miss", None) for r in rolls]
+    expected = brute(rounds, range(3, 19), {2: 1}, {10: Fraction(1, 2), 40: Fraction(1, 2)})
+    table = load_paytable(get_game("sic-bo"), write(tmp_path, "s.toml", SIC_BO))
+    bet = build_sheet(get_game("sic-bo"), table, None).bet("total-10")
+    assert {r.key: Fraction(r.combinations, bet.total) for r in bet.rows} == expected
+    assert {r.key: r.pays for r in bet.rows} == {
+        "hit-x40": 150,
+        "hit-x10": 60,
+        "hit-x1": 6,
+        "miss": -1,
+    }  # 6 x 40 capped
+
+
+def test_bac_bo_faces_repeat_when_both_dice_show_the_lightning_face(tmp_path):
+    text = """game = "bac-bo"
+[bets.player]
+name = "Player"
+outcomes = [ { key = "win", when = "player_wins", pays = 1 }, { key = "tie", when = "tie", pays = "-0.1" }, { key = "lose", pays = -1 } ]
+[bets.player.multipliers]
+boosts = "dice"
+count = 1
+values = { 2 = "1/2", 8 = "1/2" }
+boosted = [ { outcome = "win", reads = "player" } ]
+"""
+    rolls = list(itertools.product(range(1, 7), repeat=4))
+    rounds = []
+    for roll in rolls:
+        key = dealers.bac_bo(roll)["player"]
+        rounds.append((Fraction(1, 1296), "win", list(roll[:2])) if key == "win" else (Fraction(1, 1296), key, None))
+    expected = brute(rounds, range(1, 7), {1: 1}, {2: Fraction(1, 2), 8: Fraction(1, 2)})
+    table = load_paytable(get_game("bac-bo"), write(tmp_path, "bb.toml", text))
+    got = library_prizes(build_sheet(get_game("bac-bo"), table, None), "player")
+    assert got == {k: v for k, v in expected.items() if v}
+    assert "win-x64" in got  # a pair of the lightning face at 8x: 8 x 8
+
+
+# -- Monte Carlo: simulate draws the multipliers -----------------------------------------------------------
+
+
+def test_simulate_draws_the_multipliers_and_lands_on_the_exact_hit_table(tmp_path):
+    """Every prize's frequency over 120,000 simulated spins is within 4.5 standard errors of its
+    exact probability, and the run passes."""
+    from odds.design.simulate import simulate
+
+    game = get_game("roulette")
+    table = load_paytable(game, write(tmp_path, "r.toml", ROULETTE))
+    result = simulate(game, table, ["straight"], rounds=120_000, seed=3)
+    assert not result.failures
+    exact = library_prizes(build_sheet(game, table, None), "straight")
+    from odds.design import simulate as sim
+
+    tallies: Counter = Counter()
+    rng = __import__("random").Random(3)
+    roll = sim._row_settler(game, table, ["straight"])
+    for _ in range(120_000):
+        outcomes, _, row = roll(rng)
+        tallies[sim.drawn_prize(game.overlays, table.bet("straight").overlay, outcomes["straight"], row, rng)] += 1
+    for key, p in exact.items():
+        sd = (float(p) * (1 - float(p)) * 120_000) ** 0.5
+        assert abs(tallies[key] - float(p) * 120_000) <= 4.5 * sd + 1, (key, tallies[key], float(p) * 120_000)
+
+
+def test_simulate_a_card_game_with_multipliers(tmp_path):
+    from odds.design.simulate import simulate
+
+    game = get_game("dragon-tiger")
+    table = load_paytable(game, write(tmp_path, "d.toml", DRAGON_TIGER))
+    result = simulate(game, table, rounds=40_000, seed=5)
+    assert not result.failures and {b.bet_id for b in result.bets} == {"dragon", "tie"}
+
+
+# -- settlement --------------------------------------------------------------------------------------
+
+
+def test_settle_with_the_rounds_multipliers(tmp_path):
+    path = write(tmp_path, "b.toml", BACCARAT)
+    runner = CliRunner()
+    # player 7h Kh = 7 stands, banker 2c 3d = 5 draws 7h: player wins with 7h (x3) and Kh (x2)
+    r = runner.invoke(
+        cli,
+        ["settle", "baccarat", "7h,2c,Kh,3d,7h", "--paytable", path, "--multipliers", "7h=3,Kh=2", "--format", "json"],
+    )
+    assert r.exit_code == 0, r.output
+    import json
+
+    data = json.loads(r.output)
+    bets = {b["id"]: (b["outcome"], b["net"]) for b in data["bets"]}
+    assert bets["player"] == ("win-x6", "29/5")  # 1 x 3 x 2, less the 0.2 fee
+    assert bets["tie"] == ("no-tie", "-1")
+    assert data["multipliers"] == {"7h": "3", "Kh": "2"}
+    # the tie reads every card: 7h twice (x3 x3), 2c, Kh, 3d
+    r = runner.invoke(
+        cli, ["settle", "baccarat", "7h,7c,Kh,Kd", "--paytable", path, "--multipliers", "7h=3,7c=2", "--format", "csv"]
+    )
+    assert "tie,tie-x6,30" in r.output.replace("\r", ""), r.output
+    for bad in ("7h", "7x=3", "7h=0", "7h=3,7h=2"):
+        r = runner.invoke(cli, ["settle", "baccarat", "7h,2c,Kh,3d,7h", "--paytable", path, "--multipliers", bad])
+        assert r.exit_code == 1 and "Traceback" not in r.output, (bad, r.output)
+
+
+# -- the bet file's overlay is checked ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "change,says",
+    [
+        ('values = { 2 = "1/3", 3 = "2/3" }', None),
+        ('values = { 2 = "1/3", 3 = "1/3" }', "add up to exactly 1"),
+        ('values = { 2 = "p", 3 = "1 - p" }', "unknown name 'p'"),
+        ('values = { 2 = "p", 3 = "1 - p" }\nunknowns = ["p"]', None),
+        ('values = { 2 = "p", 3 = "1 - q" }\nunknowns = ["p", "q"]', "add up to exactly 1"),
+        ('values = { 2 = "__import__(1)", 3 = "1" }', "unknown name '__import__'"),
+        ('values = { 0 = "1" }', "must be positive"),
+        ('values = { 2 = "1" }\nboosts = "pockets"', "boosts"),
+    ],
+)
+def test_overlay_checks(tmp_path, change, says):
+    text = BACCARAT.split("[bets.tie]")[0].replace('values = { 2 = "1/3", 3 = "2/3" }', change, 1)
+    if 'boosts = "pockets"' in change:
+        text = text.replace('boosts = "cards"\n', "", 1)
+    path = write(tmp_path, "b.toml", text)
+    if says is None:
+        load_paytable(get_game("baccarat"), path)
+        return
+    with pytest.raises(PaytableError) as info:
+        load_paytable(get_game("baccarat"), path)
+    assert says in str(info.value) and "multipliers" in str(info.value)
+
+
+def test_a_boosted_outcome_must_pay_its_plain_pay_without_multipliers(tmp_path):
+    text = BACCARAT.split("[bets.tie]")[0].replace('reads = "player" }', 'reads = "player", base = 2 }')
+    with pytest.raises(PaytableError, match="base \\+ returned - 1"):
+        load_paytable(get_game("baccarat"), write(tmp_path, "b.toml", text))
+
+
+def test_top_awards_rarer_than_one_in_a_hundred_million_are_flagged():
+    game = get_game("baccarat")
+    from odds.overlay.sheet import with_unknowns
+
+    table = with_unknowns(load_paytable(game, "prosperity-tree"), {"p": Fraction(469, 500)})
+    sheet = build_sheet(game, table, Shoe.decks(8), ["player", "tie"])
+    (tie,) = sheet.bet("tie").extra["multipliers"]["top_awards"]
+    (player,) = sheet.bet("player").extra["multipliers"]["top_awards"]
+    assert tie["pays"] == 3645 and tie["display_odds"] and tie["probability"] < Fraction(1, 10**8)
+    assert player["pays"] == 27 and not player["display_odds"]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["eor", "baccarat", "--bet", "player"],
+        ["tags", "baccarat", "player"],
+        ["solve", "baccarat", "player"],
+        ["count", "baccarat", "--bet", "player", "--shoes", "2"],
+    ],
+)
+def test_studies_of_plain_outcomes_refuse_multiplier_bets(tmp_path, args):
+    """eor, tags, count and solving a pay count plain outcomes: a multiplier bet is refused, never
+    priced without its multipliers."""
+    r = CliRunner().invoke(cli, [*args, "--paytable", write(tmp_path, "b.toml", BACCARAT)])
+    assert r.exit_code == 1 and "multiplier" in r.output and "Traceback" not in r.output, r.output
+
+
+def test_a_multiplier_bet_reads_one_spin(tmp_path):
+    text = ROULETTE.replace('when = "number == 17"', 'when = "number == 17 and next_red"')
+    r = CliRunner().invoke(cli, ["sheet", "roulette", "--paytable", write(tmp_path, "r.toml", text)])
+    assert r.exit_code == 1 and "one roll or spin" in r.output, r.output
