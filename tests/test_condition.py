@@ -92,3 +92,45 @@ def test_the_int64_proof_covers_every_value_of_a_modulo(sign):
         # and a multiplier that keeps every possible value inside is accepted
         k = (INT64_SAFE - 1) // max(abs(b) for b in b_range)
         compile_condition("(a % b) * m != 0", {**table, "m": FeatureType(INT, 1, k)})
+
+
+@pytest.mark.parametrize(
+    "text,message",
+    [
+        (
+            "banker_wins and",
+            "column 16: expected a value (a feature, a number, a text in quotes, true or false), found the end of the condition",
+        ),
+        ("banker_total == 7)", "column 18: expected 'and', 'or', a comparison or the end of the condition, found ')'"),
+        ("(tie", "column 5: expected ')' to close the parenthesis, found the end of the condition"),
+        (
+            'banker_total == "7"',
+            "column 17: cannot compare a number with a text using '==' (a number in quotes is a text: write 7, not \"7\")",
+        ),
+        (
+            "player_suit1 == 7",
+            "column 17: cannot compare a text with a number using '==' (a number in quotes is a text: write 7, not \"7\")",
+        ),
+        (
+            "banker_total == tie",
+            "column 17: cannot compare a number with a yes/no value using '==' (write the yes/no feature alone, or == true)",
+        ),
+        (
+            "tie == 1",
+            "column 8: cannot compare a yes/no value with a number using '==' (write the yes/no feature alone, or == true)",
+        ),
+        ("tie == true", None),
+    ],
+)
+def test_a_refused_condition_says_where_what_was_found_and_how_to_write_it(text, message):
+    """The whole message: the column, what was expected, what was found instead (the token, or
+    the end), and the hint for the two usual slips (a number in quotes, a yes/no compared with a
+    number). Mutation testing found each part unpinned: the tests matched a fragment."""
+    from odds.bets.features import feature_table
+
+    if message is None:
+        compile_condition(text, feature_table("baccarat"))  # no hint where nothing is wrong
+        return
+    with pytest.raises(ConditionError) as info:
+        compile_condition(text, feature_table("baccarat"))
+    assert str(info.value) == message
