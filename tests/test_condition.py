@@ -119,6 +119,11 @@ def test_the_int64_proof_covers_every_value_of_a_modulo(sign):
             "tie == 1",
             "column 8: cannot compare a yes/no value with a number using '==' (write the yes/no feature alone, or == true)",
         ),
+        (
+            "player_total in 6",
+            "column 17: expected '(' after 'in' (a list of values in parentheses, e.g. in (6, 7)), found '6'",
+        ),
+        ("player_total in (6 7)", "column 20: expected ',' or ')' in the list, found '7'"),
         ("tie == true", None),
     ],
 )
