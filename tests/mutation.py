@@ -31,7 +31,11 @@ MODULES = {
     # module: the test files that check it (mutmut runs, per mutant, those of them that reach it)
     "odds/bets/condition.py": ["tests/test_condition.py", "tests/test_user_bets.py", "tests/test_catalogue.py"],
     "odds/games/punto_banco.py": ["tests/test_reference_rules.py", "tests/test_baccarat.py", "tests/test_settle.py"],
-    "odds/games/dragon_tiger.py": ["tests/test_reference_rules.py", "tests/test_dragon_tiger.py", "tests/test_settle.py"],
+    "odds/games/dragon_tiger.py": [
+        "tests/test_reference_rules.py",
+        "tests/test_dragon_tiger.py",
+        "tests/test_settle.py",
+    ],
     "odds/games/sic_bo.py": ["tests/test_sic_bo.py", "tests/test_settle.py", "tests/test_reference_rules.py"],
     "odds/games/roulette.py": ["tests/test_roulette.py", "tests/test_american_roulette.py", "tests/test_settle.py"],
     "odds/games/player_dealer.py": ["tests/test_player_dealer.py", "tests/test_reference_rules.py"],
