@@ -169,14 +169,19 @@ def enumerate_tiny(game_id, cards, rules):
     realised = dict.fromkeys(game.bets, Fraction(0))
     orders = 0
     rounds = []
+    # the orders of a tiny shoe deal few distinct sequences of compositions: each is evaluated once
+    evaluated = {}
     for order in distinct_permutations(kinds):
         unseen, outcomes = deal_shoe(game, order, rules)
         orders += 1
         if not len(unseen):
             tally.shoes += 1
             continue
-        tally_shoe(tally, spec, evaluator, unseen)
-        exact = evaluator.exact(unseen)
+        key = (unseen.shape, unseen.tobytes())
+        if key not in evaluated:
+            evaluated[key] = evaluator.evaluate(unseen), evaluator.exact(unseen)
+        results, exact = evaluated[key]
+        tally_shoe(tally, spec, evaluator, unseen, results=results)
         for bet in game.bets:
             pays = paytable.bet(bet).pays
             for r, ev in enumerate(exact[bet]):
