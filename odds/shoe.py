@@ -60,15 +60,15 @@ class Shoe:
     suited_counts: tuple[int, ...] | None
     deck_count: int | None = None
     removed: tuple[CardSpec, ...] = field(default=())
+    card_bounds: tuple[int, ...] | None = field(default=None, compare=False, repr=False)
+    """When suits are unknown: the most of each of the 52 cards the shoe can still hold (what
+    it held less the suited removals), so a later suited removal is checked against its card,
+    not only its rank. Not part of the composition (equality and hashing ignore it)."""
     infinite: bool = False
     """An infinite shoe (``--decks inf``, as random-number-generator games deal): every card drawn
     with replacement, each of the 52 equally likely. Its counts hold one of each card; the
     exact layer counts ordered sequences of ranks (13^P), or of cards (52^P) for bets that read
     suits (:meth:`odds.exact.plan.Plan.counts`). Nothing can be removed from it."""
-    card_bounds: tuple[int, ...] | None = field(default=None, compare=False, repr=False)
-    """When suits are unknown: the most of each of the 52 cards the shoe can still hold (what
-    it held less the suited removals), so a later suited removal is checked against its card,
-    not only its rank. Not part of the composition (equality and hashing ignore it)."""
 
     def __post_init__(self):
         """A shoe made directly (``Shoe(ranks, cards)``) is checked as the constructors check
@@ -84,6 +84,8 @@ class Shoe:
             _check_counts(self.card_bounds, 52, "card")
         if self.deck_count is not None and (not isinstance(self.deck_count, int) or isinstance(self.deck_count, bool)):
             raise ShoeError(f"deck_count must be a whole number or None, not {type(self.deck_count).__name__}")
+        if not isinstance(self.infinite, bool):
+            raise ShoeError(f"infinite must be True or False, not {type(self.infinite).__name__}")
         if not isinstance(self.removed, tuple) or not all(isinstance(s, CardSpec) for s in self.removed):
             raise ShoeError("removed must be a tuple of card specs")
 
