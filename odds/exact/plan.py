@@ -48,9 +48,9 @@ from fractions import Fraction
 from functools import cached_property
 from math import lcm
 
-from ..bets.condition import BoolOp, Checked, compile_condition, first_match
+from ..bets.condition import BoolOp, Checked, compile_condition, evaluate_node, first_match, parts_without
 from ..bets.features import feature_specs, feature_table
-from ..cards import SUITS, baccarat_value
+from ..cards import baccarat_value
 from ..core import BetRule, OutcomeCounts, expected_value
 from ..errors import OddsError
 from ..lazy import numpy as np
@@ -120,11 +120,11 @@ def _compile(deal, game_id: str, conditions) -> CompiledBet:
     if isinstance(deal, RollDeal):
         return CompiledBet("rolls", n, roll_outcomes=first_match(conditions, deal.features(names), deal.rows))
     specs = feature_specs(game_id)
-    if deal.state_table is not None and all(not specs[f].reads for f in names):
+    if deal.state_table is not None and all(specs[f].state for f in names):
         table = deal.state_table()
         env = deal.state_features(table.states)
         return CompiledBet("drawing", n, state_outcomes=first_match(conditions, env, len(table.states)))
-    reading = reading_of(specs, names, deal.positions)
+    reading = reading_of(specs, conditions, deal.positions)
     key = positional_key(deal, reading, conditions)
     table = PositionalTable.from_arrays(
         store.cached(key, lambda: build_positional(deal, reading, conditions).to_arrays())
@@ -144,17 +144,33 @@ def positional_key(deal: ShoeDeal, reading, conditions) -> str:
     return store.key_of(modules, "positional", deal.name, deal.positions, reading, _texts(conditions))
 
 
-def build_positional(deal: ShoeDeal, reading, conditions, restrict=None):
+def build_positional(deal: ShoeDeal, reading, conditions, restrict=None, progress=None):
     """A bet's positional table, built afresh (:func:`odds.exact.positional.build_table`)."""
-    from .positional import CardModel, build_table
+    from .positional import Bet, CardModel, build_table
 
     names = _names(conditions)
+    specs = feature_specs(deal.game_ids[0])
+    suited = {n for n in names if specs[n].suits is not None}
+    # the parts of the conditions that read no suit, and the ranks a suit feature reads with its
+    # suit: with the drawing's state they decide how a round settles for each suit pattern
+    parts = [p for c in conditions if c is not None for p in parts_without(c.tree, suited.__contains__)]
+    part_names = sorted(n for n in names if n not in suited)
+    with_rank = sorted({p for n in suited for p, r in specs[n].reads if r == "card"})
 
     def decide(state, values, ranks, suits):
         return first_match(conditions, deal.features(state, values, ranks, suits, names), len(values))
 
+    def signature(state, values, ranks):
+        columns = {}
+        if parts:
+            env = deal.features(state, values, ranks, np.full(values.shape, -1), part_names)
+            for part in parts:
+                column = evaluate_node(part, env, len(values))
+                columns.setdefault(column.tobytes(), column)
+        return list(columns.values()) + [ranks[:, p] for p in with_rank]
+
     model = CardModel(deal.name, deal.positions, deal.state, deal.features, deal.always_dealt)
-    return build_table(model, reading, decide, len(conditions), restrict)
+    return build_table(model, reading, Bet(decide, signature, len(conditions)), restrict=restrict, progress=progress)
 
 
 # -- the plan ---------------------------------------------------------------------------------------------
@@ -456,25 +472,16 @@ def _compile_seen(deal, game_id: str, rule: BetRule, seen) -> CompiledBet:
             else observed
             for c in rule.conditions
         ] + [None]
-        reading = reading_of(feature_specs(game_id), _names(joined), deal.positions)
-        restrict = {
-            p: _kinds_seen(reading.resolution[p], rank, suit)
-            for p, (rank, suit) in at.items()
-            if reading.resolution[p] is not None
-        }
+        reading = reading_of(feature_specs(game_id), joined, deal.positions)
+        restrict = {p: _kinds_seen(reading.base[p], rank) for p, (rank, _) in at.items() if reading.base[p] is not None}
         _SEEN[key] = CompiledBet("cards", len(joined), table=build_positional(deal, reading, joined, restrict))
     return _SEEN[key]
 
 
-def _kinds_seen(resolution: str, rank: int, suit: str | None) -> list[int]:
-    """The kinds (at a position's resolution) a card seen can be: its value, its rank, or its
-    card (any of the four when its suit was not seen)."""
-    if resolution == "value":
-        return [baccarat_value(rank)]
-    if resolution == "rank":
-        return [rank - 1]
-    suits = [SUITS.index(suit)] if suit else range(4)
-    return [4 * (rank - 1) + s for s in suits]
+def _kinds_seen(base: str, rank: int) -> list[int]:
+    """The base a card seen has at a position read at ``base``: its value or its rank index (its
+    suit, when seen, is a condition the table settles)."""
+    return [baccarat_value(rank)] if base == "value" else [rank - 1]
 
 
 # -- shared by the routes ---------------------------------------------------------------------------------
