@@ -289,13 +289,21 @@ class _BaseRows:
             tick(0.1 + 0.6 * done / len(first))
         return rows
 
+    @cached_property
+    def state_id(self) -> np.ndarray:
+        """The drawing's state of each row as one number (rows with one id share every array)."""
+        columns = np.stack([np.asarray(self.state[k], dtype=np.int64) for k in sorted(self.state)], axis=1)
+        (keys,) = row_keys(columns - columns.min(axis=0, initial=0))
+        return np.unique(keys, return_inverse=True)[1].reshape(-1)
+
     def group_ids(self, reading: Reading) -> np.ndarray:
-        """(rows, positions) group ids with every suit read as any suit (NO_GROUP where not read)."""
-        out = np.full(self.kinds.shape, NO_GROUP, dtype=np.int64)
+        """(rows, positions) group ids (int16) with every suit read as any suit (NO_GROUP where
+        not read)."""
+        out = np.full(self.kinds.shape, NO_GROUP, dtype=np.int16)
         for p, base in enumerate(reading.base):
-            read = self.kinds[:, p] >= 0
-            code = 0 if base is None else (1 if base == "value" else 11) + self.kinds[read, p]
-            out[read, p] = code * 16 + ALL_SUITS
+            kinds = self.kinds[:, p]
+            offset = 0 if base is None else 1 if base == "value" else 11
+            out[:, p] = np.where(kinds >= 0, (offset + kinds) * 16 + ALL_SUITS, NO_GROUP)
         return out
 
     def signatures(self, reading: Reading, bet: Bet, suited: list[int]):
@@ -304,7 +312,7 @@ class _BaseRows:
         pattern (module docstring)."""
         columns = [np.asarray(c, dtype=np.int64) for c in bet.parts(self.state, self.values, self.ranks)]
         if self.state is not None:
-            columns += [np.asarray(self.state[k], dtype=np.int64) for k in sorted(self.state)]
+            columns.append(self.state_id)
         columns += [(self.kinds[:, p] >= 0).astype(np.int64) for p in suited]
         matrix = np.stack(columns, axis=1) if columns else np.zeros((len(self.kinds), 0), dtype=np.int64)
         matrix = matrix - matrix.min(axis=0, initial=0)
@@ -315,20 +323,25 @@ class _BaseRows:
         return matrix, first, inverse, dealt
 
     def settle(self, reading: Reading, bet: Bet, rows: np.ndarray, dealt: tuple[int, ...]):
-        """(signatures, patterns) outcomes of these representative rows; None when a second
-        member of some pattern settles otherwise (the symmetry the features declare fails)."""
+        """(signatures, patterns) outcomes of these representative rows; None when a random other
+        member of some pattern settles otherwise (a feature does not read suits as it declares:
+        the declarations are tested, this is a net)."""
         patterns = reading.suits.patterns(dealt)
         n = len(patterns.codes)
         at = np.repeat(rows, n)
         state = None if self.state is None else {k: v[at] for k, v in self.state.items()}
         values, ranks = self.values[at], self.ranks[at]
+        symmetric = reading.suits != reading.suits.concrete()
+        rng = np.random.default_rng(len(at))
         out = []
-        for suits_of in (patterns.suits, patterns.other):
+        for suits_of in [np.tile(patterns.suits, (len(rows), 1))] + (
+            [patterns.sample(np.tile(np.arange(n), len(rows)), rng)] if symmetric else []
+        ):
             suits = np.full((len(at), self.kinds.shape[1]), -1, dtype=np.int64)
             if dealt:
-                suits[:, list(dealt)] = np.tile(suits_of, (len(rows), 1))
+                suits[:, list(dealt)] = suits_of
             out.append(np.asarray(bet.decide(state, values, ranks, suits)).reshape(len(rows), n))
-        if reading.suits != reading.suits.concrete() and not np.array_equal(out[0], out[1]):
+        if symmetric and not np.array_equal(out[0], out[1]):
             return None
         return out[0]
 
@@ -369,9 +382,24 @@ def _drop_unread(suits: SuitReading, dealt: tuple[int, ...], sigs: np.ndarray, o
         yield kept, np.concatenate([m for m, _ in parts]), np.concatenate([t for _, t in parts])
 
 
+_BASE_ROWS: dict = {}
+"""The last base rows built, by deal and reading: the bets of a paytable read the same ones (every
+bet on suits with the drawing reads the 339,400 value sequences). Read only."""
+
+
 def _base_rows(model: CardModel, reading: Reading, restrict: dict[int, list[int]]) -> _BaseRows:
     """Every base sequence the reading needs (the drawing's early stop where positions may not be
-    dealt), with the values, ranks and state of each."""
+    dealt), with the values, ranks and state of each (kept for the next bet)."""
+    key = (model.name, reading.base, reading.read, reading.state, reading.drawing, sorted(restrict.items()))
+    key = repr(key)
+    if key not in _BASE_ROWS:
+        if len(_BASE_ROWS) >= 2:
+            _BASE_ROWS.pop(next(iter(_BASE_ROWS)))
+        _BASE_ROWS[key] = _build_base_rows(model, reading, restrict)
+    return _BASE_ROWS[key]
+
+
+def _build_base_rows(model: CardModel, reading: Reading, restrict: dict[int, list[int]]) -> _BaseRows:
     read_at = list(reading.read)
     allowed = []
     for p in read_at:
@@ -405,19 +433,20 @@ def _base_rows(model: CardModel, reading: Reading, restrict: dict[int, list[int]
     return _BaseRows(kinds, values, ranks, state)
 
 
+_RANK_VALUE = np.asarray(RANK_VALUE + [0], dtype=np.int64)  # index -1 (not read): value 0
+
+
 def _values_ranks(reading: Reading, kinds: np.ndarray):
     """Rows of card values (0 where not known: the drawing reads only what the bet declares) and
     ranks (A = 1 ... K = 13; -1 where not read)."""
     values = np.zeros(kinds.shape, dtype=np.int64)
     ranks = np.full(kinds.shape, -1, dtype=np.int64)
-    rank_value = np.asarray(RANK_VALUE, dtype=np.int64)
     for p, base in enumerate(reading.base):
-        read = kinds[:, p] >= 0
         if base == "value":
-            values[read, p] = kinds[read, p]
+            np.maximum(kinds[:, p], 0, out=values[:, p])
         elif base == "rank":
-            values[read, p] = rank_value[kinds[read, p]]
-            ranks[read, p] = kinds[read, p] + 1
+            values[:, p] = _RANK_VALUE[kinds[:, p]]
+            ranks[:, p] = np.where(kinds[:, p] >= 0, kinds[:, p] + 1, -1)
     return values, ranks
 
 
@@ -501,7 +530,7 @@ class _Rows:
         self.total += len(ids)
         if self.total > TERM_ROWS_LIMIT:
             raise too_big("group", self.total, TERM_ROWS_LIMIT)
-        ids = np.sort(ids, axis=1)
+        ids = np.sort(ids.astype(np.int16), axis=1)
         packing = _packing(ids.shape[1], self.outcomes)
         keys = packing.pack([ids[:, i] for i in range(ids.shape[1])] + [outcome])
         unique, counts = np.unique(keys, return_counts=True)
@@ -537,7 +566,7 @@ class _Rows:
             sigma = np.arange(len(row)) - np.repeat(np.cumsum(n_sigma) - n_sigma, n_sigma)
             ids = base_ids[row]
             if kept:
-                ids[:, list(kept)] += flat[flat_start[pattern[lo:hi]][which] + sigma] - ALL_SUITS
+                ids[:, list(kept)] += (flat[flat_start[pattern[lo:hi]][which] + sigma] - ALL_SUITS).astype(np.int16)
             self.group(ids, outcome[lo:hi][which])
 
     def table(self, positions: int, reading: Reading, outcomes: int) -> PositionalTable:

@@ -147,14 +147,18 @@ def _suits_of(mask: int) -> list[int]:
     return [s for s in range(4) if mask >> s & 1]
 
 
+_POPCOUNT = np.array([bin(m).count("1") for m in range(16)], dtype=np.int64)
+_NTH_SUIT = np.array([(_suits_of(m) + [0] * 4)[:4] for m in range(16)], dtype=np.int64)
+"""``[mask, i]``: the ``i``-th suit of a mask (for drawing a random member of a class)."""
+
+
 class Patterns:
     """Every pattern of the suits at some positions (module docstring), in a fixed order.
 
     ``codes[j]``: pattern ``j`` as one code per position (an atom index, or ``LABEL + 4 * atom +
-    label``); ``suits[j]``: its representative suits; ``other[j]``: another assignment it stands
-    for (the last one: it differs from the representative wherever an atom has two suits or
-    more), for checking invariance; ``expansions[j]``: ``(assignments, positions)`` suit masks of
-    every assignment it stands for (a class position: its atom's mask).
+    label``); ``suits[j]``: its representative suits; ``expansions[j]``: ``(assignments,
+    positions)`` suit masks of every assignment it stands for (a class position: its atom's
+    mask); :meth:`sample`: random members, for checking invariance.
 
     >>> reading = SuitReading((15,), (None, "label", None, "label", "label"))
     >>> p = reading.patterns((1, 3, 4))
@@ -189,7 +193,6 @@ class Patterns:
         self.atoms = atoms
         width = len(positions)
         self.suits = np.zeros((len(codes), width), dtype=np.int64)
-        self.other = np.zeros((len(codes), width), dtype=np.int64)
         self.expansions: list[np.ndarray] = []
         for j, code in enumerate(codes):
             labels = [0] * len(atoms)  # labels used per atom
@@ -212,10 +215,18 @@ class Patterns:
                 if c >= LABEL:
                     a, label = divmod(c - LABEL, 4)
                     self.suits[j, k] = assignments[0][a][label]
-                    self.other[j, k] = assignments[-1][a][label]
                 else:
                     self.suits[j, k] = _suits_of(atoms[c])[0]
-                    self.other[j, k] = _suits_of(atoms[c])[-1]
+
+    def sample(self, patterns: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+        """``(rows, positions)`` suits: for each row, a random assignment its pattern stands for
+        (a class position: a random suit of its atom)."""
+        starts = np.concatenate([[0], np.cumsum(self.sizes)[:-1]])
+        flat = np.concatenate(self.expansions)
+        masks = flat[starts[patterns] + (rng.random(len(patterns)) * self.sizes[patterns]).astype(np.int64)]
+        counts = _POPCOUNT[masks]
+        pick = (rng.random(masks.shape) * counts).astype(np.int64)
+        return _NTH_SUIT[masks, pick]
 
     @cached_property
     def sizes(self) -> np.ndarray:
