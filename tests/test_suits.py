@@ -160,6 +160,36 @@ def test_suit_bets_equal_an_exact_walk_of_random_partial_shoes(user_table, seed,
     _assert_equal(user_table, cards, exact_walk(_reference, parse(cards)))
 
 
+@pytest.mark.parametrize("cards", ["Ah,3h,4h,2h,Kd,5h,9s", "2s,2s,Qc,5c,Kh,3d,7d,4c"])
+def test_the_catalogue_colour_bets_equal_the_reference_dealer(cards):
+    """The shipped Contrast Bonus and All Red / All Black files, settled by hand."""
+
+    def colours(order):
+        h = deal_baccarat(order)
+        suits = lambda hand: {c[1] for c in hand}  # noqa: E731
+        red, black = (lambda hand: suits(hand) <= set("hd")), (lambda hand: suits(hand) <= set("sc"))  # noqa: E731
+        contrast = red(h.first) and black(h.second) or black(h.first) and red(h.second)
+        key = {6: "six-cards", 5: "five-cards", 4: "four-cards"}[h.cards_dealt] if contrast else "other"
+        every = h.first + h.second
+        return {
+            "contrast-bonus": key,
+            "contrast-bonus-35": key,
+            "all-red": "all-red" if red(every) else "other",
+            "all-black": "all-black" if black(every) else "other",
+        }
+
+    walked = every_ordering(colours, parse(cards))
+    shoe = Shoe.from_cards(cards)
+    for name, bets in (
+        ("contrast-bonus", ["contrast-bonus", "contrast-bonus-35"]),
+        ("all-red-black", ["all-red", "all-black"]),
+    ):
+        table = load_paytable(BACCARAT, name)
+        for bet, oc in BACCARAT.count(shoe, bets, table).items():
+            for key in table.rule(bet).outcome_keys:
+                assert Fraction(oc.counts[key], oc.total) == walked.get((bet, key), 0), (bet, key)
+
+
 def _table(rule, concrete: bool = False):
     reading = reading_of(feature_specs("baccarat"), rule.conditions, 6)
     if concrete:

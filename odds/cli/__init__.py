@@ -36,6 +36,7 @@ COMMANDS = {
     "features": "odds.cli.bets",
     "settle": "odds.cli.settle",
     "compare": "odds.cli.compare",
+    "check": "odds.cli.sheets",
 }
 """Every command, by name: the module whose ``register(cli)`` adds it (a test checks each module
 registers exactly the names listed for it)."""
@@ -149,8 +150,12 @@ class OddsGroup(click.Group):
             raise _one_line(exc) from None
 
     def invoke(self, ctx):
+        from ..exact.report import reporting
+        from .progress import report_build
+
         try:
-            return super().invoke(ctx)
+            with reporting(report_build):  # a table that takes over a second to build says so
+                return super().invoke(ctx)
         except OddsError as exc:
             raise click.ClickException(str(exc)) from None
         except click.UsageError as exc:

@@ -146,8 +146,12 @@ def simulate(game_id, bets, paytable, rounds, seed, decks, cut_card, z_max, fmt)
         result = sim_lib.simulate(game, table, bet_ids, **kwargs)
     shoe = Shoe.decks(result.decks) if result.decks else None
     click.echo(render_simulation(result, shoe, fmt), nl=False)
+    for _, error in result.not_counted:
+        click.echo(f"Error: {error}", err=True)
     if result.failures:
         raise OddsError(failure_message(result))
+    if result.not_counted:
+        raise click.exceptions.Exit(1)
 
 
 # -- vectors and verify ----------------------------------------------------------------------------

@@ -58,6 +58,7 @@ from ..threads import single_threaded_blas
 from . import store
 from .deals import RollDeal, ShoeDeal
 from .intmath import falling
+from .report import building
 
 COUNT_LIMIT = 2**56
 """Card counts of a kind must be below this in :meth:`Plan.numerators` (then every int64 sum of
@@ -100,7 +101,7 @@ def compile_bet(deal, game_id: str, rule: BetRule) -> CompiledBet:
     text, so a bet priced by several paytables is compiled once per process)."""
     key = (deal.name, _texts(rule.conditions))
     if key not in _COMPILED:
-        _COMPILED[key] = _compile(deal, game_id, rule.conditions)
+        _COMPILED[key] = _compile(deal, game_id, rule.conditions, rule.id)
     return _COMPILED[key]
 
 
@@ -112,7 +113,7 @@ def _names(conditions) -> list[str]:
     return sorted(set().union(*(c.features for c in conditions if c is not None)))
 
 
-def _compile(deal, game_id: str, conditions) -> CompiledBet:
+def _compile(deal, game_id: str, conditions, bet_id: str = "") -> CompiledBet:
     from .positional import PositionalTable, reading_of
 
     names = _names(conditions)
@@ -126,9 +127,12 @@ def _compile(deal, game_id: str, conditions) -> CompiledBet:
         return CompiledBet("drawing", n, state_outcomes=first_match(conditions, env, len(table.states)))
     reading = reading_of(specs, conditions, deal.positions)
     key = positional_key(deal, reading, conditions)
-    table = PositionalTable.from_arrays(
-        store.cached(key, lambda: build_positional(deal, reading, conditions).to_arrays())
-    )
+
+    def build():
+        with building(bet_id) as progress:  # the CLI shows a build that takes over a second
+            return build_positional(deal, reading, conditions, progress=progress).to_arrays()
+
+    table = PositionalTable.from_arrays(store.cached(key, build))
     return CompiledBet("cards", n, table=table, key=key, reading=reading)
 
 
@@ -183,13 +187,20 @@ class Plan:
     is built; the fast kernels of :meth:`numerators` only when first asked for.
     """
 
-    def __init__(self, game, paytable, bet_ids: Sequence[str], seen=None, fast: bool = True):
+    def __init__(self, game, paytable, bet_ids: Sequence[str], seen=None, fast: bool = True, keep_going: bool = False):
         self.game = game
         self.fast = fast
         """Whether :meth:`numerators` may use the fast kernels (False: only the exact paths they are
         checked against, for tests)."""
         self.paytable = paytable
-        self.bet_ids = list(bet_ids)
+        self.keep_going = keep_going
+        self.failed: dict[str, str] = {}
+        """Bets that could not be counted (``keep_going``): bet id -> the error, naming the file,
+        the bet and the reason. The plan counts the others."""
+        bet_ids = list(bet_ids)
+        if keep_going or any(paytable.rule(b).conditions is not None for b in bet_ids):
+            bet_ids = self._compilable(game, paytable, bet_ids, seen, keep_going)
+        self.bet_ids = bet_ids
         self.rules = {b: paytable.rule(b) for b in self.bet_ids}
         self.pays = {b: paytable.bet(b).pays for b in self.bet_ids}
         self.scale = {b: lcm(*(p.denominator for p in self.pays[b].values())) for b in self.bet_ids}
@@ -221,16 +232,44 @@ class Plan:
             routes[bet] = self.compiled[bet].route
         self.routes = routes
 
+    def _compilable(self, game, paytable, bet_ids, seen, keep_going: bool) -> list[str]:
+        """The bets whose tables can be built (or loaded); a bet that cannot is an error naming
+        the file, the bet and the reason - raised, or kept in :attr:`failed` (``keep_going``)."""
+        out = []
+        for bet in bet_ids:
+            rule = paytable.rule(bet)
+            if rule.conditions is None:
+                out.append(bet)
+                continue
+            try:
+                deal = game.deal_of(rule)
+                if seen is None:
+                    compile_bet(deal, game.id, rule)
+                else:
+                    _compile_seen(deal, game.id, rule, seen)
+            except OddsError as exc:
+                where = getattr(paytable, "source", None) or paytable.name
+                message = f"{where}: bets.{bet}: {exc}"
+                if not keep_going:
+                    raise OddsError(message) from None
+                self.failed[bet] = message
+                continue
+            out.append(bet)
+        return out
+
     @classmethod
-    def of(cls, game, paytable, bet_ids: Sequence[str]) -> Plan:
-        """The plan of these bets (a paytable's own are its rules and pays)."""
-        return cls(game, paytable, bet_ids)
+    def of(cls, game, paytable, bet_ids: Sequence[str], keep_going: bool = False) -> Plan:
+        """The plan of these bets (a paytable's own are its rules and pays); ``keep_going``: a bet
+        that cannot be counted goes to :attr:`failed` instead of raising."""
+        return cls(game, paytable, bet_ids, keep_going=keep_going)
 
     def given(self, seen) -> Plan:
         """The plan of the same bets among the deals that agree with the cards of the round
         already seen (``seen``: the game's :meth:`seen_cards`); their counts are out of those
         deals, so they give the conditional odds."""
-        return Plan(self.game, self.paytable, self.bet_ids, seen, self.fast)
+        plan = Plan(self.game, self.paytable, self.bet_ids, seen, self.fast, keep_going=self.keep_going)
+        plan.failed = {**self.failed, **plan.failed}
+        return plan
 
     # -- one shoe, exactly -------------------------------------------------------------------------------
 
@@ -427,6 +466,13 @@ class Plan:
             kernel = _kernel(table, key, lambda t=table, m=matrix: positional_sum(t, m) if self.fast else None)
             out.append((bets, table, matrix, kernel))
         return out
+
+
+def failing_bets(game, paytable, bet_ids: Sequence[str], seen=None) -> dict[str, str]:
+    """The bets whose tables cannot be built (past the limits of an exact table), each with its
+    error naming the file, the bet and the reason; building (or loading) the others' tables on
+    the way, so counting them next costs nothing more."""
+    return Plan(game, paytable, bet_ids, seen, keep_going=True).failed
 
 
 _KERNELS: dict = {}
