@@ -148,8 +148,8 @@ def check(path, fmt):
 
     Notes: outcomes no round reaches; outcomes that earlier outcomes shadow (a round takes the
     first outcome whose condition holds); bets that give the player the edge; a line paying more
-    than a rarer line above it; a window longer than a shoe. Exit code 1 when there is a note or
-    a bet that cannot be counted.
+    than a rarer line above it; a window longer than a shoe. Notes are advice (exit code 0); a bet
+    that cannot be counted is an error (exit code 1, the other bets checked).
     """
     from ..check import check_sheet
     from ..shoe import Shoe
@@ -161,8 +161,6 @@ def check(path, fmt):
     notes = check_sheet(game, table, result)
     click.echo(render_check(path, game, notes, result.failed, len(table.bets), fmt), nl=False)
     fail_for(result.failed)
-    if notes:
-        raise click.exceptions.Exit(1)
 
 
 @click.command()
