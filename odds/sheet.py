@@ -116,6 +116,8 @@ class Sheet:
     shoe: Shoe | None
     bets: tuple[BetSheet, ...]
     notes: tuple[str, ...] = ()
+    failed: tuple[tuple[str, str], ...] = ()
+    """Bets that could not be counted: ``(bet id, the error naming file, bet and reason)``."""
 
     @property
     def counting(self) -> str:
@@ -257,15 +259,19 @@ def build_sheet(
     fee: Fraction | None = None,
     player: str = "",
     banker: str = "",
+    keep_going: bool = False,
 ) -> Sheet:
     """The sheet of the chosen bets (all of the game's by default) for this shoe.
 
     ``fee`` is a collection fee per wager in units of the stake, for games that take one
     (``game.accepts_fee``); the game's ``extra_figures`` shows what it does to each bet.
     ``player``, ``banker``: the cards of the current round already seen (card specs, each hand in
-    its own order; baccarat games): every figure is then conditional on them.
+    its own order; baccarat games): every figure is then conditional on them. ``keep_going``: a
+    bet that cannot be counted (past the limits of an exact table) is left out, its error in
+    :attr:`Sheet.failed`, and the others are priced; otherwise the error is raised.
     """
     from .errors import OddsError
+    from .exact.plan import failing_bets
 
     if fee and not game.accepts_fee:
         raise OddsError(f"--fee applies only to games with a collection fee, not {game.id}")
@@ -282,6 +288,8 @@ def build_sheet(
     seen = game.seen_cards(player, banker)
     if seen is not None and shoe is not None and shoe.infinite:
         raise OddsError("--player and --banker need a shoe of whole decks: an infinite shoe is not depleted")
+    failed = failing_bets(game, paytable, bet_ids, seen) if keep_going else {}
+    bet_ids = [b for b in bet_ids if b not in failed]
     boosted = [b for b in bet_ids if paytable.bet(b).overlay is not None]
     plain = [b for b in bet_ids if b not in boosted]
     if boosted and seen is not None:
@@ -319,7 +327,7 @@ def build_sheet(
             f"{banker or 'none'} - every figure is conditional on them: the deals counted are the "
             f"ordered six-card deals of the shoe that agree with those cards.",
         )
-    return Sheet(game, paytable, shoe, tuple(bets), notes)
+    return Sheet(game, paytable, shoe, tuple(bets), notes, tuple(failed.items()))
 
 
 def full_shoe_sheets(paytables=()):

@@ -521,6 +521,36 @@ def test_majestic_match(bet_id):
     assert rounds_to(b.expected_value, "-0.064597") and pct(b.house_edge, "6.46%")
 
 
+CONTRAST = {"six-cards": 49_975_532_181_504, "five-cards": 95_217_257_023_488, "four-cards": 237_970_360_442_880}
+
+
+def test_contrast_bonus():
+    # WoO 'Contrast Bonus Baccarat', 8 decks, every pay table: Six total cards 49,975,532,181,504
+    # 0.009998; Five 95,217,257,023,488 0.019050; Four 237,970,360,442,880 0.047609; Loser
+    # 4,615,235,125,855,490 0.923343; Total 4,998,398,275,503,360. Pay table 1 (35/15/5): returns
+    # 0.349941 0.285743 0.238047 -0.923343, total -0.049612; pay table 3 (30/17/5): 0.299949.
+    table_1, table_3 = bac("contrast-bonus", "contrast-bonus-35"), bac("contrast-bonus", "contrast-bonus")
+    for b in (table_1, table_3):
+        assert {k: c for k, c in counts(b).items() if k != "other"} == CONTRAST and b.total == T8
+        assert float_printed(counts(b)["other"], "4,615,235,125,855,490")
+        for key, prob in (("six-cards", "0.009998"), ("five-cards", "0.019050"), ("four-cards", "0.047609")):
+            assert rounds_to(p(b, key), prob), key
+        assert rounds_to(p(b, "other"), "0.923343")
+    for key, returned in (("six-cards", "0.349941"), ("five-cards", "0.285743"), ("four-cards", "0.238047")):
+        assert rounds_to(ret(table_1, key), returned), key
+    assert rounds_to(table_1.expected_value, "-0.049612")
+    assert rounds_to(ret(table_3, "six-cards"), "0.299949")
+
+
+def test_all_red_and_all_black():
+    # WoO appendix 5, 'All Red/Black': "The probability is exactly the same for both" (its table
+    # is not in the stored copy: the counts are checked against the reference dealer in
+    # tests/test_suits.py); every card of the round red, or every card black.
+    red, black = bac("all-red-black", "all-red"), bac("all-red-black", "all-black")
+    assert counts(red)["all-red"] == counts(black)["all-black"] > 0
+    assert red.house_edge > black.house_edge > 0  # 22 and 24 to 1: all black pays more
+
+
 def test_perfect_9_bonus():
     # WoO 'Perfect 9 Bonus Baccarat': 20 1024 0.011863 0.237257; 10 3072 0.035589 0.355885; 5 4096
     # 0.047451 0.237257; -1 78128 0.905097; Total 86320 -0.074699 "7.47%".

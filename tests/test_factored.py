@@ -79,11 +79,13 @@ def compiled_reference(values_row) -> list[int]:
 
 def positional_reference(group, table, cards_row) -> list[int]:
     """``sum_t (ways[t] @ columns) * prod of the term's factors`` over the positions every term
-    reads (the unread positions' factor left out, as the kernel does), in Python integers."""
+    reads (the unread positions' factor left out, as the kernel does), in Python integers; the
+    last outcome takes the deals the terms do not count (``(N)_depth`` less the others)."""
     shoe = Shoe.from_card_counts([int(x) for x in cards_row])
     values = _factor_values(table.factors, table.positions, shoe)
     columns = [EVALUATOR.plan._integer_column(b) for b in group]
-    out = [0] * len(group)
+    out = [column[-1] * falling(shoe.total, table.depth) for column in columns]
+    columns = [[c - column[-1] for c in column] for column in columns]
     for term, ways in zip(table.terms.tolist(), table.ways.tolist()):
         w = 1
         for f in term:
@@ -407,26 +409,37 @@ outcomes = [
   { key = "both", when = 'player_suit1 in ("h", "d") and banker_suit1 in ("h", "d")', pays = 3 },
   { key = "other", pays = -1 },
 ]
+
+[bets.red-pair]
+outcomes = [
+  { key = "suited", when = 'player_pair and player_suited and player_suit1 in ("h", "d")', pays = 30 },
+  { key = "red", when = 'player_pair and player_suit1 in ("h", "d") and player_suit2 in ("h", "d")', pays = 10 },
+  { key = "other", pays = -1 },
+]
 """
 
 
 def test_user_bets_on_single_cards_take_every_kernel_and_equal_the_sheet(tmp_path):
     """User bets reading a card's value (value atoms: the factored kernel, with "value" factors),
-    its rank (factored) and its suit (symmetric): the evaluator's exact expectations equal the
-    old paths' and the sheet's (game.count) on random compositions."""
+    its rank (factored), a pair's suits (symmetric) and suits alone (groups of any rank: no
+    kernel, the plain sum): the evaluator's exact expectations equal the old paths' and the
+    sheet's (game.count) on random compositions."""
     from fractions import Fraction
 
     path = tmp_path / "cards.toml"
     path.write_text(USER_CARD_BETS)
     table = load_paytable(GAME, str(path))
-    bets = ["value-match", "value-sevens", "king-first", "red-firsts"]
+    bets = ["value-match", "value-sevens", "king-first", "red-firsts", "red-pair"]
     evaluator = Evaluator(GAME, table, bets)
-    kinds = {b: type(kernel.kernel).__name__ for group, _, kernel in groups(evaluator) for b in group}
+    kinds = {
+        b: type(kernel.kernel).__name__ if kernel else None for group, _, kernel in groups(evaluator) for b in group
+    }
     assert kinds == {
         "value-match": "FactoredSum",
         "value-sevens": "FactoredSum",
         "king-first": "FactoredSum",
-        "red-firsts": "SymmetricSum",
+        "red-firsts": None,
+        "red-pair": "SymmetricSum",
     }
     rng = np.random.default_rng(12)
     rows = rng.integers(0, 9, size=(6, 52))

@@ -534,14 +534,13 @@ def test_the_readme_limits_table_is_the_code_s():
     assert rows["vectors in a vectors file"] == f"{limits.MAX_VECTORS:,}"
     assert rows["a paytable file"] == f"{limits.MAX_PAYTABLE_BYTES >> 20} MiB"
     assert rows["a vectors file, a batch file (or stdin)"] == f"{limits.MAX_DATA_BYTES >> 20} MiB"
-    from odds.exact import budget
-    from odds.exact import store
+    from odds.exact import positional, store
 
     assert rows[next(k for k in rows if k.startswith("digits of a pay"))] == f"{limits.MAX_PAY_DIGITS}"
     assert rows["an export's manifest"] == f"{limits.MAX_MANIFEST_BYTES >> 20} MiB"
-    assert rows["rows a bet's exact table settles"] == f"{budget.MAX_ROWS:,}"
-    seconds, memory = budget.cost(budget.MAX_ROWS)
-    assert f"about {seconds:.0f} s and {memory / 2**30:.1f} GiB" in text
+    assert rows["base rows a bet's exact table enumerates"] == f"{positional.BASE_ROWS_LIMIT:,}"
+    assert rows["(signature, suit pattern) pairs a table settles"] == f"{positional.SETTLE_LIMIT:,}"
+    assert rows["rows a table groups into terms"] == f"{positional.TERM_ROWS_LIMIT:,}"
     assert rows["a cached table: its file, what it inflates to"] == (
         f"{store.MAX_FILE_BYTES >> 20} MiB, {store.MAX_INFLATED_BYTES >> 20} MiB"
     )

@@ -150,3 +150,53 @@ def test_sheet_json_names_the_shoe():
     data = json.loads(result.stdout)
     assert data["shoe"] == {"decks": "inf", "cards": None, "removed": []}
     assert data["bets"][0]["combinations"] == str(13**6)
+
+
+def test_a_bet_on_suits_with_the_drawing_is_its_rank_count_times_the_suits_chances(tmp_path):
+    """With replacement a card's suit is independent of its rank, and the drawing reads ranks
+    only: "the player wins and both first cards are hearts" happens in exactly 4**4 / 16 of the
+    52**6 card sequences for each rank sequence where the player wins (16 suits for those two
+    cards out of 4**2, every other position's suit free) - so its count is the player's rank
+    count (walked by the reference dealer in the slow tier) times 4**6 / 16. Card groups of a
+    value and a suit, and the last outcome taking the rest, both priced with replacement."""
+    from odds.paytable import load_paytable
+
+    path = tmp_path / "hearts.toml"
+    path.write_text(
+        'game = "baccarat"\n[bets.hearts]\nname = "Hearts"\noutcomes = [\n'
+        '  { key = "win-hearts", when = \'player_wins and player_suit1 == "h" and player_suit2 == "h"\', pays = 10 },\n'
+        '  { key = "other", pays = -1 },\n]\n'
+    )
+    table = load_paytable(BACCARAT, str(path))
+    inf = Shoe.infinite_shoe()
+    hearts = BACCARAT.count(inf, ["hearts"], table)["hearts"]
+    player = BACCARAT.count(inf, ["player"])["player"]
+    assert player.total == 13**6 and hearts.total == 52**6
+    assert hearts.counts["win-hearts"] == player.counts["player-wins"] * 4**6 // 16
+    assert hearts.counts["win-hearts"] + hearts.counts["other"] == 52**6
+
+
+@pytest.mark.slow  # the reference walk: about 10 s
+def test_contrast_bonus_on_an_infinite_shoe_is_two_colourings_of_each_round():
+    """Contrast Bonus (every Player card one colour, every Banker card the other) with
+    replacement: a round dealing k cards is a contrast in 2 * 2**k of its 4**k suit sequences
+    (which hand is red; two suits a colour), so each line's count is the rank sequences dealing k
+    cards times 2 * 2**k * 4**(6 - k) - the drawing's card counts from the ``cards`` bet."""
+    from odds.paytable import load_paytable
+
+    table = load_paytable(BACCARAT, "contrast-bonus")
+    inf = Shoe.infinite_shoe()
+    contrast = BACCARAT.count(inf, ["contrast-bonus"], table)["contrast-bonus"]
+    dealt = _cards_dealt()
+    assert contrast.total == 52**6
+    for key, k in (("six-cards", 6), ("five-cards", 5), ("four-cards", 4)):
+        assert contrast.counts[key] == dealt[k] * 2 * 2**k * 4 ** (6 - k), key
+
+
+def _cards_dealt() -> dict[int, int]:
+    """Rank sequences (of 13**6) by the cards the round deals: the reference dealer walked."""
+    from reference.dealers import deal_baccarat
+
+    values = [((10, "s"), 4)] + [((v, "s"), 1) for v in range(1, 10)]
+    tally, _ = walk_with_replacement(lambda cards: {"cards": deal_baccarat(cards).cards_dealt}, values, 6)
+    return {k: n for (_, k), n in tally.items()}

@@ -113,8 +113,7 @@ def _fresh_tables_and_sums(paytable, bets, rows):
     out = {}
     for bet in bets:
         rule = paytable.rule(bet)
-        names = sorted(set().union(*(c.features for c in rule.conditions if c is not None)))
-        reading = reading_of(feature_specs("baccarat"), names, deal.positions)
+        reading = reading_of(feature_specs("baccarat"), rule.conditions, deal.positions)
         table = build_positional(deal, reading, rule.conditions)
         pays = paytable.bet(bet).pays
         column = np.array([[int(pays[o.key])] for o in rule.outcomes], dtype=object)

@@ -256,3 +256,17 @@ def test_dealer_passes_the_dealing_options_to_every_round():
 
     dealer = sim.ShoeDealer(Options(), 1, NoShuffle(), 14, {"flag": "on"})
     assert len(list(dealer.shoe_rounds())) > 0
+
+
+def test_a_run_compiles_each_bet_once(monkeypatch):
+    """Dice and wheels settle every roll from the bets' tables of outcomes by roll, built once per
+    run (it was once per bet per roll: 520,052 compilations for 10,000 Sic Bo rolls)."""
+    from odds.bets import settling
+
+    calls = []
+    real = settling.compile_bet
+    monkeypatch.setattr(settling, "_ROLL_KEYS", {})
+    monkeypatch.setattr(settling, "compile_bet", lambda *a: calls.append(a) or real(*a))
+    game = get_game("sic-bo")
+    sim.simulate(game, game.paytable(), rounds=2000, seed=1)
+    assert 0 < len(calls) <= len(game.paytable().bets)

@@ -403,6 +403,44 @@ def _children(node: Node) -> tuple[Node, ...]:
     return ()
 
 
+def children(node: Node) -> tuple[Node, ...]:
+    """The operands of a node (its subtrees), for walks over a condition."""
+    return _children(node)
+
+
+def parts_without(tree: Node, excluded) -> list[Node]:
+    """The largest subtrees of ``tree`` that read at least one feature and none for which
+    ``excluded(name)`` holds: the condition is a function of their values and of the excluded
+    features (every other node has an excluded feature below it).
+
+    >>> parts = parts_without(parse("tie and player_suit1 == 'h' or cards == 6"), lambda n: "suit" in n)
+    >>> [type(p).__name__ for p in parts]
+    ['Feature', 'Compare']
+    """
+    out: list[Node] = []
+
+    def walk(node: Node) -> tuple[bool, bool]:
+        """(reads an excluded feature, reads any feature) below ``node``; the largest clean
+        subtrees go to ``out``."""
+        if isinstance(node, Feature):
+            return excluded(node.name), True
+        flags = [walk(child) for child in _children(node)]
+        dirty = any(d for d, _ in flags)
+        if dirty:
+            out.extend(c for c, (d, f) in zip(_children(node), flags) if f and not d)
+        return dirty, any(f for _, f in flags)
+
+    dirty, reads = walk(tree)
+    if reads and not dirty:
+        out.append(tree)
+    return out
+
+
+def evaluate_node(node: Node, env: Mapping[str, np.ndarray], rows: int) -> np.ndarray:
+    """A subtree's value over ``rows`` rounds: int64 (a yes/no value as 0/1, a text as its code)."""
+    return np.broadcast_to(np.asarray(_eval(node, env)).astype(np.int64), (rows,))
+
+
 def _check_depth(tree: Node) -> None:
     """Refuse a tree deeper than the evaluator recurses (``1+1+1+...`` builds a deep chain without
     any parenthesis); walked with an explicit stack, so the check itself cannot overflow."""

@@ -146,7 +146,7 @@ def resolution_of(game, specs, names) -> str | None:
     level = 0
     for name in names:
         for _, resolution in specs[name].reads:
-            level = max(level, order.index(resolution))
+            level = max(level, order.index("card" if resolution == "suit" else resolution))
     return order[level]
 
 

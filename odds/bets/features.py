@@ -5,19 +5,29 @@ Dragon Tiger: :mod:`odds.games.dragon_tiger`; Sic Bo and roulette in their modul
 says what it holds (type and range), what it means, and what it needs from the deal, so the engine
 can decide how to count a bet from the features it reads:
 
-* ``drawing``: the feature depends on the drawing, i.e. on every dealt card's value (baccarat
-  totals, naturals, who wins). Bets that read only such features go through the compiled table of
-  end states, the fastest path;
-* ``reads``: card positions (in dealing order) the feature reads and how finely - ``value``
-  (baccarat value), ``rank`` (A ... K) or ``card`` (rank and suit). Bets that read single cards
-  go through the positional tables (:mod:`odds.exact.positional`).
+* ``reads``: every card position (in dealing order) the feature depends on and how finely -
+  ``value`` (baccarat value), ``rank`` (A ... K), ``suit``, or ``card`` (rank and suit). A feature
+  reads only what it depends on (a player natural reads the player's first two values, not the
+  third cards), so a bet is counted over the positions its features read and no others;
+* ``drawing``: whether a position it reads may not be dealt (a third card): then the tables play
+  the drawing to know which cards a round deals;
+* ``state``: the feature is decided by the end state of the drawing (totals, naturals, who wins,
+  the third cards' values): bets that read only such features go through the compiled table of
+  end states, the fastest path. The others go through the positional tables
+  (:mod:`odds.exact.positional`);
+* ``suits``: how the feature reads suits - ``"value"`` (its value is a card's suit, or ``""`` for
+  a card not dealt), ``"symmetric"`` (a fact unchanged when the suits are renamed, as "the first
+  two cards are suited"), ``"other"`` (anything else), None (no suit). The tables use it to
+  enumerate suit patterns instead of suits (:mod:`odds.exact.suits`).
 
 >>> table = feature_table("baccarat")
 >>> table["banker_total"]
 FeatureType(type='number', low=0, high=9, values=())
 >>> spec = feature_specs("baccarat")["player_suit1"]
->>> spec.reads, spec.drawing
-(((0, 'card'),), False)
+>>> spec.reads, spec.drawing, spec.suits
+(((0, 'suit'),), False, 'value')
+>>> feature_specs("baccarat")["player_natural"].reads
+((0, 'value'), (2, 'value'))
 """
 
 from __future__ import annotations
@@ -27,8 +37,9 @@ from dataclasses import dataclass
 from ..errors import UnknownName
 from .condition import BOOL, INT, STR, FeatureType
 
-RESOLUTIONS = ("value", "rank", "card")
-"""How finely a position is read, coarsest first; each is a refinement of the one before."""
+RESOLUTIONS = ("value", "rank", "suit", "card")
+"""How a position is read: its baccarat value, its rank (a refinement of the value), its suit,
+or its card (rank and suit)."""
 
 
 @dataclass(frozen=True)
@@ -37,9 +48,13 @@ class FeatureSpec:
     type: FeatureType
     meaning: str
     reads: tuple[tuple[int, str], ...] = ()
-    """Card positions (0-based, dealing order) and the resolution each is read at."""
+    """Card positions (0-based, dealing order) the feature depends on, each with how it is read."""
     drawing: bool = False
-    """Whether the feature depends on the drawing (every dealt card's value)."""
+    """Whether a position it reads may not be dealt (the drawing decides)."""
+    state: bool = False
+    """Whether the end state of the drawing decides the feature."""
+    suits: str | None = None
+    """How it reads suits: ``"value"``, ``"symmetric"``, ``"other"`` or None (module docstring)."""
 
     @property
     def range_text(self) -> str:
@@ -51,16 +66,16 @@ class FeatureSpec:
         return " ".join(f'"{v}"' for v in t.values)
 
 
-def number(name: str, low: int, high: int, meaning: str, reads=(), drawing=False) -> FeatureSpec:
-    return FeatureSpec(name, FeatureType(INT, low, high), meaning, tuple(reads), drawing)
+def number(name: str, low: int, high: int, meaning: str, reads=(), drawing=False, state=False) -> FeatureSpec:
+    return FeatureSpec(name, FeatureType(INT, low, high), meaning, tuple(reads), drawing, state)
 
 
-def flag(name: str, meaning: str, reads=(), drawing=False) -> FeatureSpec:
-    return FeatureSpec(name, FeatureType(BOOL), meaning, tuple(reads), drawing)
+def flag(name: str, meaning: str, reads=(), drawing=False, state=False, suits=None) -> FeatureSpec:
+    return FeatureSpec(name, FeatureType(BOOL), meaning, tuple(reads), drawing, state, suits)
 
 
-def text(name: str, values: tuple[str, ...], meaning: str, reads=(), drawing=False) -> FeatureSpec:
-    return FeatureSpec(name, FeatureType(STR, values=tuple(values)), meaning, tuple(reads), drawing)
+def text(name: str, values: tuple[str, ...], meaning: str, reads=(), drawing=False, suits=None) -> FeatureSpec:
+    return FeatureSpec(name, FeatureType(STR, values=tuple(values)), meaning, tuple(reads), drawing, suits=suits)
 
 
 FAMILIES = {

@@ -26,25 +26,64 @@ def settle_rounds(deal: ShoeDeal, game_id: str, rules: Sequence, rounds: Sequenc
     if not rounds:
         return []
     rows = len(rounds)
-    values = np.zeros((rows, deal.positions), dtype=np.int64)
-    ranks = np.full((rows, deal.positions), -1, dtype=np.int64)
-    suits = np.full((rows, deal.positions), -1, dtype=np.int64)
-    for i, cards in enumerate(rounds):
-        for j, (rank, suit) in enumerate(cards[: deal.positions]):
-            values[i, j] = baccarat_value(rank)
-            ranks[i, j] = rank
-            suits[i, j] = SUITS.index(suit) if suit else -1
+    positions = deal.positions
+    pad = [(0, None)] * positions  # a position the round does not deal: no rank, no suit
+    cards = [list(r[:positions]) + pad[len(r) :] for r in rounds]
+    ranks = np.array([[rank for rank, _ in row] for row in cards], dtype=np.int64).reshape(rows, positions)
+    suit_index = {s: i for i, s in enumerate(SUITS)}
+    suits = np.array([[suit_index.get(suit, -1) for _, suit in row] for row in cards], dtype=np.int64)
+    suits = suits.reshape(rows, positions)
+    values = np.array([0] + [baccarat_value(r) for r in range(1, 14)], dtype=np.int64)[ranks]
+    ranks[ranks == 0] = -1
     names = sorted(set().union(*(c.features for rule in rules for c in rule.conditions if c is not None)))
     state = deal.state(values) if deal.state is not None else None
     env = deal.features(state, values, ranks, suits, names)
-    out = [dict() for _ in range(rows)]
+    columns = []
     for rule in rules:
         keys = [o.key for o in rule.outcomes]
-        for i, index in enumerate(first_match(rule.conditions, env, rows).tolist()):
-            out[i][rule.id] = keys[index]
-    return out
+        columns.append([keys[i] for i in first_match(rule.conditions, env, rows).tolist()])
+    ids = [rule.id for rule in rules]
+    return [dict(zip(ids, row)) for row in zip(*columns)] if columns else [{} for _ in range(rows)]
+
+
+_KEPT: dict = {}
+
+
+def kept(paytable, make):
+    """``make(paytable)``, worked out once per paytable object (by identity, the paytable kept
+    with it): what settling a run of thousands of rounds reads every round."""
+    key = (id(paytable), make)
+    entry = _KEPT.get(key)
+    if entry is None or entry[0] is not paytable:
+        if len(_KEPT) >= 32:
+            _KEPT.clear()
+        entry = _KEPT[key] = (paytable, make(paytable))
+    return entry[1]
+
+
+def rules_of(paytable) -> list:
+    """The paytable's rules, in its order (kept: :func:`kept`)."""
+    return kept(paytable, _rule_list)
+
+
+def _rule_list(paytable) -> list:
+    return list(paytable.rules.values())
+
+
+_ROLL_KEYS: dict = {}
+"""Per deal and list of rules (by identity, the rules kept with the entry): each rule's outcome
+key of every roll, so a run of rolls compiles its bets once (a few entries: one per paytable)."""
 
 
 def settle_roll(deal: RollDeal, game_id: str, rules: Sequence, row: int) -> dict[str, str]:
     """Each condition bet's outcome key for roll (or pocket) number ``row`` of the deal's rows."""
-    return {rule.id: rule.outcomes[int(compile_bet(deal, game_id, rule).roll_outcomes[row])].key for rule in rules}
+    key = (deal.name, tuple(map(id, rules)))
+    entry = _ROLL_KEYS.get(key)
+    if entry is None:
+        if len(_ROLL_KEYS) >= 16:
+            _ROLL_KEYS.clear()
+        keys = [
+            [rule.outcomes[i].key for i in compile_bet(deal, game_id, rule).roll_outcomes.tolist()] for rule in rules
+        ]
+        entry = _ROLL_KEYS[key] = (list(rules), [(rule.id, k) for rule, k in zip(rules, keys)])
+    return {bet: keys[row] for bet, keys in entry[1]}

@@ -39,6 +39,7 @@ COMMANDS = {
     "compare": "odds.cli.compare",
     "track": "odds.cli.floor",  # the game floor: the live tracker and the session audit
     "audit": "odds.cli.floor",
+    "check": "odds.cli.sheets",
 }
 """Every command, by name: the module whose ``register(cli)`` adds it (a test checks each module
 registers exactly the names listed for it)."""
@@ -152,10 +153,13 @@ class OddsGroup(click.Group):
             raise _one_line(exc) from None
 
     def invoke(self, ctx):
+        from ..exact.report import reporting
         from ..runs import RunStopped, signal_of, stopping_on_signals
+        from .progress import report_build
 
         try:
-            with stopping_on_signals():  # SIGTERM stops a command as Ctrl-C does
+            # SIGTERM stops a command as Ctrl-C does; a table that takes over a second to build says so
+            with stopping_on_signals(), reporting(report_build):
                 return super().invoke(ctx)
         except OddsError as exc:
             # one line, whatever a file put in the message (a newline, an escape sequence)

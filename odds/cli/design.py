@@ -188,8 +188,12 @@ def simulate(
         )
     shoe = Shoe.decks(result.decks) if result.decks else None
     echo(render_simulation(result, shoe, fmt))
+    for _, error in result.not_counted:
+        echo(f"Error: {error}\n", err=True)
     if result.failures:
         raise OddsError(failure_message(result))
+    if result.not_counted:
+        raise click.exceptions.Exit(1)
 
 
 # -- vectors and verify ----------------------------------------------------------------------------

@@ -19,10 +19,11 @@ from ..games import all_games
 from ..paytable import shipped_names
 from ..render import files as files_text
 from ..render.batch import alias_note
+from ..render.check import note_lines, render_check
 from ..render.games import render_games
 from ..render.sheet import render_sheet, suits_note
 from ..runs.progress import Progress
-from ..sheet import build_sheet
+from ..sheet import build_sheet, paytable_game
 from .options import (
     echo,
     DECKS,
@@ -115,9 +116,65 @@ def sheet(game_id, bets, paytable, pays, unknowns, decks, remove, fee, summary, 
     table = resolve_paytable(game, paytable, pays, unknowns)
     shoe = resolve_shoe(game, decks, remove)
     result = build_sheet(
-        game, table, shoe, sheet_bets(game, shoe, bets, table), fee=parse_fee(fee), player=player, banker=banker
+        game,
+        table,
+        shoe,
+        sheet_bets(game, shoe, bets, table),
+        fee=parse_fee(fee),
+        player=player,
+        banker=banker,
+        keep_going=True,
     )
     echo(render_sheet(result, fmt, summary=summary))
+    for line in note_lines(sheet_notes(game, table, result)):
+        echo(line + "\n", err=True)
+    fail_for(result.failed)
+
+
+def sheet_notes(game, table, result) -> list:
+    """The notes of ``odds check`` on a sheet's bets (on the full default shoe, as ``check``)."""
+    from ..check import check_sheet
+    from ..shoe import Shoe
+
+    full = Shoe.decks(game.default_decks) if game.uses_shoe else None
+    ids = [b.id for b in result.bets]
+    if not ids:
+        return []
+    if result.shoe != full or any(n.startswith("Given the cards") for n in result.notes):
+        result = build_sheet(game, table, full, ids, keep_going=True)
+    return check_sheet(game, table, result)
+
+
+def fail_for(failed) -> None:
+    """Each bet that could not be counted as an error line on stderr, then exit code 1 (after the
+    other bets were written)."""
+    for _, error in failed:
+        echo(f"Error: {error}\n", err=True)
+    if failed:
+        raise click.exceptions.Exit(1)
+
+
+@click.command()
+@click.argument("path", metavar="FILE", type=FilePath(exists=True, dir_okay=False))
+@format_option(choices=("table", "json"))
+def check(path, fmt):
+    """Look for slips in a paytable file, from its exact figures on the full shoe.
+
+    Notes: outcomes no round reaches; outcomes that earlier outcomes shadow (a round takes the
+    first outcome whose condition holds); bets that give the player the edge; a line paying more
+    than a rarer line above it; a window longer than a shoe. Notes are advice (exit code 0); a bet
+    that cannot be counted is an error (exit code 1, the other bets checked).
+    """
+    from ..check import check_sheet
+    from ..shoe import Shoe
+
+    game = paytable_game(path)
+    table = resolve_paytable(game, path)
+    full = Shoe.decks(game.default_decks) if game.uses_shoe else None
+    result = build_sheet(game, table, full, keep_going=True)
+    notes = check_sheet(game, table, result)
+    echo(render_check(path, game, notes, result.failed, len(table.bets), fmt))
+    fail_for(result.failed)
 
 
 @click.command()
@@ -283,5 +340,5 @@ def parse_fee(text: str | None):
 
 
 def register(cli):
-    for command in (games, sheet, export, batch):
+    for command in (games, sheet, export, batch, check):
         cli.add_command(command)

@@ -93,6 +93,9 @@ class Simulation:
     shoes: int
     z_max: float
     bets: tuple[BetResult, ...]
+    not_counted: tuple[tuple[str, str], ...] = ()
+    """Bets dealt but without an exact edge to compare with: ``(bet id, the error naming file,
+    bet and reason)``."""
 
     @property
     def failures(self) -> list[BetResult]:
@@ -285,10 +288,12 @@ def simulate(
     if game.reshuffled:
         cut_card = None  # every round is dealt from a freshly shuffled shoe
     shoe = Shoe.decks(decks) if game.uses_shoe else None
-    exact = {b.id: b for b in build_sheet(game, paytable, shoe, bet_ids).bets}
-    for b, overlay in overlays.items():  # the prizes (outcome and product), per unit wagered
+    sheet = build_sheet(game, paytable, shoe, bet_ids, keep_going=True)
+    exact = {b.id: b for b in sheet.bets}
+    for b, overlay in ((b, o) for b, o in overlays.items() if b in exact):  # prizes per unit wagered
         pays[b] = {r.key: (r.pays - overlay.fee) / (1 + overlay.fee) for r in exact[b].rows}
-    results = [compare(total.tallies[b], pays[b], exact[b]) for b in bet_ids]
+    # a bet past the limits of an exact table has no exact edge to compare: it is reported instead
+    results = [compare(total.tallies[b], pays[b], exact[b]) for b in bet_ids if b in exact]
     return Simulation(
         game.id,
         paytable.name,
@@ -299,6 +304,7 @@ def simulate(
         total.shoes,
         z_max,
         tuple(results),
+        sheet.failed,
     )
 
 

@@ -250,28 +250,35 @@ def row_keys(*tables: np.ndarray) -> list[np.ndarray]:
     """Int64 keys for the rows of each table (non-negative integer arrays of one width), equal for
     equal rows and ordered as the rows are lexicographically, across all the tables.
 
-    Rows are packed (:class:`Packing`, radix = the largest entry + 1) when every key fits in
-    int64; otherwise each row's key is its rank among the distinct rows of all the tables
-    (``np.unique(..., axis=0)``, which sorts rows lexicographically): the same order, no wrap.
+    Rows are packed column by column (:class:`Packing`, each column's radix its largest entry + 1)
+    as long as the key fits in int64; past that the key so far is replaced by its rank among the
+    distinct keys (``np.unique``, sorted: the same order, and at most the number of rows), and
+    packing goes on from there. Never a wrap, never a sort of whole rows.
 
     >>> a, b = np.array([[1, 0], [0, 2]]), np.array([[0, 2]])
     >>> [k.tolist() for k in row_keys(a, b)]
     [[3, 2], [2]]
-    >>> big = np.array([[10**6] * 4, [0, 0, 0, 1]])           # (10**6 + 1)**4 > 2**63: ranked
+    >>> big = np.array([[2**62, 5], [0, 1]])      # (2**62 + 1) * 6 > 2**63: the first column ranked
     >>> [k.tolist() for k in row_keys(big)]
-    [[1, 0]]
+    [[11, 1]]
     """
-    rows = [np.asarray(t, dtype=np.int64) for t in tables]
-    width = rows[0].shape[1]
-    top = max((int(t.max()) for t in rows if t.size), default=0)
-    if any(int(t.min()) < 0 for t in rows if t.size):
+    tables = [np.asarray(t, dtype=np.int64) for t in tables]
+    width = tables[0].shape[1]
+    if any(int(t.min()) < 0 for t in tables if t.size):
         raise ValueError("row keys need non-negative entries")
-    packing = Packing((top + 1,) * width) if width else None
-    if packing is None or not packing.in_int64:
-        if not width:
-            return [np.zeros(len(t), dtype=np.int64) for t in rows]
-        _, inverse = np.unique(np.concatenate(rows), axis=0, return_inverse=True)
-        inverse = inverse.reshape(-1).astype(np.int64)
-        ends = np.cumsum([len(t) for t in rows])[:-1]
-        return list(np.split(inverse, ends))
-    return [packing.pack(list(t.T)) for t in rows]
+    rows = np.concatenate(tables) if tables else np.zeros((0, width), dtype=np.int64)
+    ends = np.cumsum([len(t) for t in tables])[:-1]
+    if not width or not len(rows):
+        return [np.zeros(len(t), dtype=np.int64) for t in tables]
+    tops = rows.max(axis=0) + 1
+    key = rows[:, 0].copy()
+    size = int(tops[0])  # keys lie in [0, size)
+    for j in range(1, width):
+        radix = int(tops[j])
+        if not Packing((size, radix)).in_int64:
+            _, key = np.unique(key, return_inverse=True)  # dense ranks, in the keys' order
+            key = key.reshape(-1).astype(np.int64)
+            size = int(key.max()) + 1
+        key = Packing((size, radix)).pack([key, rows[:, j]])
+        size *= radix
+    return list(np.split(key, ends))

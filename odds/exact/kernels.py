@@ -780,8 +780,8 @@ def _factor_cards(factor: tuple) -> int:
         return factor[2]
     if kind == "shape":
         return sum(factor[2])
-    if kind in ("rank", "value"):
-        return factor[3]
+    if kind in ("rank", "value", "group"):
+        return factor[-1]
     return 0
 
 
@@ -790,13 +790,16 @@ class FactorValues:
     only the factors the table holds (rows last: each step runs along contiguous memory).
 
     ``("card", k, m)`` = (c_k)_m; ``("rank", r, t, m)`` = (c_r - t)_m; ``("value", v, t, m)`` =
-    (c_v - t)_m; ``("shape", r, shape)`` = the sum over the suit multisets of rank r with that
-    shape of prod_s (c_(r,s))_(m_s); ``one`` and ``rest`` (left out of the kernel) are 1."""
+    (c_v - t)_m; ``("group", g, t, m)`` = (c_g - t)_m; ``("shape", r, shape)`` = the sum over the
+    suit multisets of rank r with that shape of prod_s (c_(r,s))_(m_s); ``one`` and ``rest`` (left
+    out of the kernel) are 1."""
 
     def __init__(self, factors):
-        from .positional import RANK_VALUE
+        from .positional import GROUP_CARDS, RANK_VALUE
 
         self.rank_value = np.array(RANK_VALUE, dtype=np.int64)  # rank index -> baccarat value, for "value" factors
+        self.groups = sorted({f[1] for f in factors if f[0] == "group"})
+        self.group_cards = GROUP_CARDS[self.groups].astype(np.int64)  # (groups, 52)
 
         self.count = len(factors)
         bases: dict[tuple, int] = {}
@@ -807,11 +810,13 @@ class FactorValues:
                 self.plain.append((i, bases.setdefault(("card", f[1], 0), len(bases)), f[2]))
             elif f[0] in ("rank", "value"):
                 self.plain.append((i, bases.setdefault((f[0], f[1], f[2]), len(bases)), f[3]))
+            elif f[0] == "group":
+                self.plain.append((i, bases.setdefault(("group", self.groups.index(f[1]), f[2]), len(bases)), f[3]))
             elif f[0] == "shape":
                 self.shapes.append((i, f[1], None))
         self.bases = list(bases)
-        self.base_groups = []  # per source (cards, ranks, values): base rows, source rows, taken
-        for kind in ("card", "rank", "value"):
+        self.base_groups = []  # per source (cards, ranks, values, groups): base rows, source rows, taken
+        for kind in ("card", "rank", "value", "group"):
             rows = [j for j, b in enumerate(self.bases) if b[0] == kind]
             if rows:
                 self.base_groups.append(
@@ -860,6 +865,8 @@ class FactorValues:
                     of = cards
                 elif kind == "rank":
                     of = ranks
+                elif kind == "group":
+                    of = self.group_cards @ cards
                 else:
                     of = np.zeros((10, rows), dtype=np.int64)
                     np.add.at(of, self.rank_value, ranks)
@@ -905,6 +912,10 @@ class PositionalSum:
     """Per atom, ``(signatures, k)`` factor indices (padded with the constant factor)."""
     one: int
     """The constant factor's index (the padding)."""
+    constant: np.ndarray | None = None
+    """Per column, the last outcome's entry: it takes the deals the terms do not count, so ``S``
+    is ``constant * (N)_depth`` plus the terms' sum over the other outcomes' differences."""
+    depth: int = 0
     scratch: _Scratch = field(default_factory=_Scratch)
 
     def __post_init__(self):
@@ -928,22 +939,35 @@ class PositionalSum:
             value[at] *= factors[index]
         int_sigs = [value[a:b] for a, b in self._spans]
         if not self.kernel.needs_floats:
-            return self.kernel.sums(None, int_sigs)
-        as_float = self.scratch("float", value.shape, np.float64)
-        np.copyto(as_float, value)
-        float_sigs = [as_float[a:b] for a, b in self._spans]
-        return self.kernel.sums(float_sigs, int_sigs)
+            out = self.kernel.sums(None, int_sigs)
+        else:
+            as_float = self.scratch("float", value.shape, np.float64)
+            np.copyto(as_float, value)
+            float_sigs = [as_float[a:b] for a, b in self._spans]
+            out = self.kernel.sums(float_sigs, int_sigs)
+        if self.constant is not None and self.constant.any():
+            # (N)_depth in int64: the kernel applies only where column_bound * (N)_depth fits, and
+            # the sum is exact modulo 2**64 (a result below 2**63 in size is its own residue)
+            n = np.asarray(counts, dtype=np.int64).sum(axis=1)
+            total = np.ones(len(n), dtype=np.int64)
+            for k in range(self.depth):
+                total *= np.maximum(n - k, 0)
+            out += self.constant[:, None] * total[None, :]
+        return out
 
 
 def positional_sum(table, columns: np.ndarray, symmetric: bool = True) -> PositionalSum | None:
-    """The :class:`PositionalSum` of ``sum_t ways[t] @ columns`` for a positional table; None when
-    its terms do not all read :attr:`depth` positions, or the weights are too large. Its kernel
-    is a :class:`SymmetricSum` when the ranks are interchangeable (and ``symmetric``), else a
+    """The :class:`PositionalSum` of ``sum over outcomes of counts @ columns`` for a positional
+    table (the last outcome taking the deals its terms do not count); None when its terms do not
+    all read :attr:`depth` positions, or the weights are too large. Its kernel is a
+    :class:`SymmetricSum` when the ranks are interchangeable (and ``symmetric``), else a
     :class:`FactoredSum`."""
     from .positional import RANK_VALUE
 
     factors = table.factors
-    by_value = any(f[0] == "value" for f in factors)
+    if any(f[0] == "group" and f[1] < 16 for f in factors):
+        return None  # a group of some suits of every rank: not a product over ranks or values
+    by_value = any(f[0] == "value" or (f[0] == "group" and f[1] < 11 * 16) for f in factors)
 
     def atom_of(f) -> int | None:
         kind = f[0]
@@ -951,6 +975,9 @@ def positional_sum(table, columns: np.ndarray, symmetric: bool = True) -> Positi
             return None
         if kind == "value":
             return f[1]
+        if kind == "group":
+            code = f[1] // 16
+            return code - 1 if code < 11 else RANK_VALUE[code - 11] if by_value else code - 11
         rank = f[1] // 4 if kind == "card" else f[1]
         return RANK_VALUE[rank] if by_value else rank
 
@@ -980,10 +1007,13 @@ def positional_sum(table, columns: np.ndarray, symmetric: bool = True) -> Positi
         sig_sizes.append(np.array([sum(_factor_cards(factors[f]) for f in k) for k in keys], dtype=np.int64))
         heavy.append(4.0 if by_value and g == 0 else 1.0)
     columns = np.asarray(columns, dtype=object)
-    weights = table.ways.astype(object) @ columns
+    differences = columns - columns[-1]  # the last outcome takes the rest (PositionalTable)
+    weights = table.ways.astype(object) @ differences
     if weights.size and max(abs(int(x)) for x in weights.ravel().tolist()) >= MAX_WEIGHT:
         return None
-    bound = max((abs(int(x)) for x in columns.ravel().tolist()), default=0)
+    bound = max((abs(int(x)) for x in np.concatenate([columns, differences]).ravel().tolist()), default=0)
+    if bound >= MAX_WEIGHT:
+        return None
     kernel = None
     if (
         symmetric and not by_value
@@ -994,6 +1024,8 @@ def positional_sum(table, columns: np.ndarray, symmetric: bool = True) -> Positi
             kind = factor[0]
             if kind == "card":
                 return ("card", factor[1] % 4) + tuple(factor[2:])
+            if kind == "group":
+                return ("group", factor[1] % 16) + tuple(factor[2:])
             return (kind,) + tuple(factor[2:])
 
         sig_types = [
@@ -1008,4 +1040,5 @@ def positional_sum(table, columns: np.ndarray, symmetric: bool = True) -> Positi
         kernel = FactoredSum.build(term_sigs, sig_sizes, weights.astype(np.int64), table.depth, bound, heavy)
     if kernel is None:
         return None
-    return PositionalSum(kernel, FactorValues(factors), tuple(sig_arrays), one)
+    constant = np.array([int(x) for x in columns[-1].tolist()], dtype=np.int64)
+    return PositionalSum(kernel, FactorValues(factors), tuple(sig_arrays), one, constant, table.depth)

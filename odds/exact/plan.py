@@ -48,16 +48,17 @@ from fractions import Fraction
 from functools import cached_property
 from math import lcm
 
-from ..bets.condition import BoolOp, Checked, compile_condition, first_match
+from ..bets.condition import BoolOp, Checked, compile_condition, evaluate_node, first_match, parts_without
 from ..bets.features import feature_specs, feature_table
-from ..cards import SUITS, baccarat_value
+from ..cards import baccarat_value
 from ..core import BetRule, OutcomeCounts, expected_value
 from ..errors import OddsError
 from ..lazy import numpy as np
 from ..threads import single_threaded_blas
-from . import budget, store
+from . import store
 from .deals import RollDeal, ShoeDeal
 from .intmath import falling
+from .report import building
 
 COUNT_LIMIT = 2**56
 """Card counts of a kind must be below this in :meth:`Plan.numerators` (then every int64 sum of
@@ -100,7 +101,7 @@ def compile_bet(deal, game_id: str, rule: BetRule) -> CompiledBet:
     text, so a bet priced by several paytables is compiled once per process)."""
     key = (deal.name, _texts(rule.conditions))
     if key not in _COMPILED:
-        _COMPILED[key] = _compile(deal, game_id, rule.conditions)
+        _COMPILED[key] = _compile(deal, game_id, rule.conditions, rule.id)
     return _COMPILED[key]
 
 
@@ -112,7 +113,7 @@ def _names(conditions) -> list[str]:
     return sorted(set().union(*(c.features for c in conditions if c is not None)))
 
 
-def _compile(deal, game_id: str, conditions) -> CompiledBet:
+def _compile(deal, game_id: str, conditions, bet_id: str = "") -> CompiledBet:
     from .positional import PositionalTable, reading_of
 
     names = _names(conditions)
@@ -120,17 +121,19 @@ def _compile(deal, game_id: str, conditions) -> CompiledBet:
     if isinstance(deal, RollDeal):
         return CompiledBet("rolls", n, roll_outcomes=first_match(conditions, deal.features(names), deal.rows))
     specs = feature_specs(game_id)
-    if deal.state_table is not None and all(not specs[f].reads for f in names):
+    if deal.state_table is not None and all(specs[f].state for f in names):
         table = deal.state_table()
         env = deal.state_features(table.states)
         return CompiledBet("drawing", n, state_outcomes=first_match(conditions, env, len(table.states)))
-    reading = reading_of(specs, names, deal.positions)
+    reading = reading_of(specs, conditions, deal.positions)
     key = positional_key(deal, reading, conditions)
-    arrays = store.cached(
-        key,
-        lambda: build_positional(deal, reading, conditions).to_arrays(),
-        lambda arrays: store.positional_problem(arrays, deal.positions, n),  # a cached table is untrusted
-    )
+
+    def build():
+        with building(bet_id) as progress:  # the CLI shows a build that takes over a second
+            return build_positional(deal, reading, conditions, progress=progress).to_arrays()
+
+    # a stored or cached table is untrusted: read back only when it is well formed for this bet
+    arrays = store.cached(key, build, lambda arrays: store.positional_problem(arrays, deal.positions, n))
     return CompiledBet("cards", n, table=PositionalTable.from_arrays(arrays), key=key, reading=reading)
 
 
@@ -146,18 +149,33 @@ def positional_key(deal: ShoeDeal, reading, conditions) -> str:
     return store.key_of(modules, "positional", deal.name, deal.positions, reading, _texts(conditions))
 
 
-def build_positional(deal: ShoeDeal, reading, conditions, restrict=None):
+def build_positional(deal: ShoeDeal, reading, conditions, restrict=None, progress=None):
     """A bet's positional table, built afresh (:func:`odds.exact.positional.build_table`)."""
-    from .positional import CardModel, build_table
+    from .positional import Bet, CardModel, build_table
 
     names = _names(conditions)
+    specs = feature_specs(deal.game_ids[0])
+    suited = {n for n in names if specs[n].suits is not None}
+    # the parts of the conditions that read no suit, and the ranks a suit feature reads with its
+    # suit: with the drawing's state they decide how a round settles for each suit pattern
+    parts = [p for c in conditions if c is not None for p in parts_without(c.tree, suited.__contains__)]
+    part_names = sorted(n for n in names if n not in suited)
+    with_rank = sorted({p for n in suited for p, r in specs[n].reads if r == "card"})
 
     def decide(state, values, ranks, suits):
         return first_match(conditions, deal.features(state, values, ranks, suits, names), len(values))
 
+    def signature(state, values, ranks):
+        columns = {}
+        if parts:
+            env = deal.features(state, values, ranks, np.full(values.shape, -1), part_names)
+            for part in parts:
+                column = evaluate_node(part, env, len(values))
+                columns.setdefault(column.tobytes(), column)
+        return list(columns.values()) + [ranks[:, p] for p in with_rank]
+
     model = CardModel(deal.name, deal.positions, deal.state, deal.features, deal.always_dealt)
-    budget.check(model, reading, restrict)  # the cost estimated before any work
-    return build_table(model, reading, decide, len(conditions), restrict)
+    return build_table(model, reading, Bet(decide, signature, len(conditions)), restrict=restrict, progress=progress)
 
 
 # -- the plan ---------------------------------------------------------------------------------------------
@@ -170,13 +188,20 @@ class Plan:
     is built; the fast kernels of :meth:`numerators` only when first asked for.
     """
 
-    def __init__(self, game, paytable, bet_ids: Sequence[str], seen=None, fast: bool = True):
+    def __init__(self, game, paytable, bet_ids: Sequence[str], seen=None, fast: bool = True, keep_going: bool = False):
         self.game = game
         self.fast = fast
         """Whether :meth:`numerators` may use the fast kernels (False: only the exact paths they are
         checked against, for tests)."""
         self.paytable = paytable
-        self.bet_ids = list(bet_ids)
+        self.keep_going = keep_going
+        self.failed: dict[str, str] = {}
+        """Bets that could not be counted (``keep_going``): bet id -> the error, naming the file,
+        the bet and the reason. The plan counts the others."""
+        bet_ids = list(bet_ids)
+        if keep_going or any(paytable.rule(b).conditions is not None for b in bet_ids):
+            bet_ids = self._compilable(game, paytable, bet_ids, seen, keep_going)
+        self.bet_ids = bet_ids
         self.rules = {b: paytable.rule(b) for b in self.bet_ids}
         self.pays = {b: paytable.bet(b).pays for b in self.bet_ids}
         self.scale = {b: lcm(*(p.denominator for p in self.pays[b].values())) for b in self.bet_ids}
@@ -208,16 +233,44 @@ class Plan:
             routes[bet] = self.compiled[bet].route
         self.routes = routes
 
+    def _compilable(self, game, paytable, bet_ids, seen, keep_going: bool) -> list[str]:
+        """The bets whose tables can be built (or loaded); a bet that cannot is an error naming
+        the file, the bet and the reason - raised, or kept in :attr:`failed` (``keep_going``)."""
+        out = []
+        for bet in bet_ids:
+            rule = paytable.rule(bet)
+            if rule.conditions is None:
+                out.append(bet)
+                continue
+            try:
+                deal = game.deal_of(rule)
+                if seen is None:
+                    compile_bet(deal, game.id, rule)
+                else:
+                    _compile_seen(deal, game.id, rule, seen)
+            except OddsError as exc:
+                where = getattr(paytable, "source", None) or paytable.name
+                message = f"{where}: bets.{bet}: {exc}"
+                if not keep_going:
+                    raise OddsError(message) from None
+                self.failed[bet] = message
+                continue
+            out.append(bet)
+        return out
+
     @classmethod
-    def of(cls, game, paytable, bet_ids: Sequence[str]) -> Plan:
-        """The plan of these bets (a paytable's own are its rules and pays)."""
-        return cls(game, paytable, bet_ids)
+    def of(cls, game, paytable, bet_ids: Sequence[str], keep_going: bool = False) -> Plan:
+        """The plan of these bets (a paytable's own are its rules and pays); ``keep_going``: a bet
+        that cannot be counted goes to :attr:`failed` instead of raising."""
+        return cls(game, paytable, bet_ids, keep_going=keep_going)
 
     def given(self, seen) -> Plan:
         """The plan of the same bets among the deals that agree with the cards of the round
         already seen (``seen``: the game's :meth:`seen_cards`); their counts are out of those
         deals, so they give the conditional odds."""
-        return Plan(self.game, self.paytable, self.bet_ids, seen, self.fast)
+        plan = Plan(self.game, self.paytable, self.bet_ids, seen, self.fast, keep_going=self.keep_going)
+        plan.failed = {**self.failed, **plan.failed}
+        return plan
 
     # -- one shoe, exactly -------------------------------------------------------------------------------
 
@@ -452,6 +505,13 @@ class Plan:
         return out
 
 
+def failing_bets(game, paytable, bet_ids: Sequence[str], seen=None) -> dict[str, str]:
+    """The bets whose tables cannot be built (past the limits of an exact table), each with its
+    error naming the file, the bet and the reason; building (or loading) the others' tables on
+    the way, so counting them next costs nothing more."""
+    return Plan(game, paytable, bet_ids, seen, keep_going=True).failed
+
+
 _KERNELS: dict = {}
 """Kernels built for a table and pay columns, kept for the process: a plan is cheap to make (one
 per batch chunk, per library call), its kernels are not (folding the pays into the drawing
@@ -495,25 +555,16 @@ def _compile_seen(deal, game_id: str, rule: BetRule, seen) -> CompiledBet:
             else observed
             for c in rule.conditions
         ] + [None]
-        reading = reading_of(feature_specs(game_id), _names(joined), deal.positions)
-        restrict = {
-            p: _kinds_seen(reading.resolution[p], rank, suit)
-            for p, (rank, suit) in at.items()
-            if reading.resolution[p] is not None
-        }
+        reading = reading_of(feature_specs(game_id), joined, deal.positions)
+        restrict = {p: _kinds_seen(reading.base[p], rank) for p, (rank, _) in at.items() if reading.base[p] is not None}
         _SEEN[key] = CompiledBet("cards", len(joined), table=build_positional(deal, reading, joined, restrict))
     return _SEEN[key]
 
 
-def _kinds_seen(resolution: str, rank: int, suit: str | None) -> list[int]:
-    """The kinds (at a position's resolution) a card seen can be: its value, its rank, or its
-    card (any of the four when its suit was not seen)."""
-    if resolution == "value":
-        return [baccarat_value(rank)]
-    if resolution == "rank":
-        return [rank - 1]
-    suits = [SUITS.index(suit)] if suit else range(4)
-    return [4 * (rank - 1) + s for s in suits]
+def _kinds_seen(base: str, rank: int) -> list[int]:
+    """The base a card seen has at a position read at ``base``: its value or its rank index (its
+    suit, when seen, is a condition the table settles)."""
+    return [baccarat_value(rank)] if base == "value" else [rank - 1]
 
 
 # -- shared by the routes ---------------------------------------------------------------------------------

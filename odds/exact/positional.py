@@ -1,108 +1,184 @@
-"""Positional tables: exact counts of bets that read single cards (ranks, suits, values by position).
+"""Positional tables: exact counts of bets that read single cards (values, ranks, suits by position),
+alone or with the drawing.
 
 A bet written as conditions reads some features; each feature says which card positions (in
-dealing order) it reads and how finely - baccarat value, rank, or card (rank and suit) - and
-whether it needs the drawing (:mod:`odds.bets.features`). The engine enumerates, once per bet,
-every sequence of *kinds* at those resolutions (a value-level position takes 10 kinds, a rank-level
-one 13, a card-level one 52; a position the bet never reads is not enumerated), settles each
-sequence with the game's rules and the bet's conditions, and groups the sequences by the multiset
-of kinds they use. That is the table: ``(multiset, outcome, orderings)``.
+dealing order) it depends on and how - baccarat value, rank, suit or card - and whether a position
+it reads may not be dealt (:mod:`odds.bets.features`). The table of a bet is a polynomial in the
+shoe's 52 card counts: ``(multiset of card groups, outcome, orderings)`` terms, each weighing the
+ordered deals whose cards fall in those groups.
 
-Why a multiset suffices. The kinds form a laminar family: a card lies in one rank, a rank in one
-value. The number of ordered ways to deal distinct physical cards into positions whose kinds are
-given depends only on the multiset of kinds, and is, taking the finest kinds first:
+Groups. A position is read at a *group* of cards: a base - its baccarat value, its rank, or any
+card - and a suit part - any suit, the suits of an atom, or one suit (:mod:`odds.exact.suits`).
+The groups one bet uses form a laminar family (two groups are nested or disjoint): a position that
+reads a suit takes the finest base any position reads (a rank base with a rank read anywhere, else
+a value base), so every group is some (base, suit set) with bases ordered value > rank and suit
+sets ordered all > atom > suit. The number of ordered ways to deal distinct physical cards into
+positions whose groups are given depends only on the multiset of groups, and is, taking the finest
+groups first:
 
-    prod over cards k     (c_k)_(m_k)
-    prod over ranks r     (c_r - cards of rank r already taken)_(m_r)
-    prod over values v    (c_v - cards and ranks of value v already taken)_(m_v)
-    times                 (N - m)_(P - m)     for the positions not read (any of the other cards)
+    prod over the term's groups g   (c_g - cards of the term in groups strictly inside g)_(m_g)
+    times                           (N - m)_(P - m)     for the positions not read
 
-with ``(x)_j = x (x-1) ... (x-j+1)``, ``m`` kinds read in all and ``P`` the cards a round may use
-(6 for baccarat: "ordered six-card deals"). Summing orderings times that weight over the table
-counts every outcome exactly, for any composition.
+with ``c_g`` the shoe's cards in ``g``, ``(x)_j = x (x-1) ... (x-j+1)``, ``m`` positions read in
+all and ``P`` the cards a round may use (6 for baccarat: "ordered six-card deals"). Summing
+orderings times that weight over the table counts every outcome exactly, for any composition.
+
+Building a table, without enumerating card sequences:
+
+1. *Base rows*: every sequence of bases the bet reads (values and ranks by position). With the
+   drawing, the positions every round deals are enumerated first and a later one only for the
+   rounds that deal it: 339,400 value sequences for baccarat, where 10**6 would repeat each round
+   once per kind of each card it never uses.
+2. *Signatures*: the conditions are split into the largest parts that read no suit; a base row's
+   signature is the value of those parts, the drawing's state and the ranks the suit features
+   read. Rows with one signature settle alike for every suit pattern.
+3. *Suit patterns* (:mod:`odds.exact.suits`): each signature is settled once per pattern of the
+   suits it reads (5 patterns for three suits compared with each other; 64 colourings of six cards)
+   on a representative, and checked on a second member of each pattern (a mis-declared feature
+   falls back to concrete suits). A position whose suit changes no outcome of a signature is no
+   longer read for it.
+4. *The last outcome takes the rest*: only rows settling in another outcome become terms; the
+   last outcome's count is the deals' total less the others' (for Contrast Bonus 0.68 million of 13
+   million rows).
+5. *Terms*: each pattern is expanded into its concrete suit groups, the rows are grouped by
+   multiset of groups (packed keys, :class:`odds.exact.intmath.Packing`), and the factors written.
 
 Suit symmetry. Most card-level bets (pairs, Perfect Pair, Tiger Pair) do not care which suits
 appear, only how they repeat within a rank. When every multiset's outcome counts are the same for
 every permutation of the suits within each rank, the members of each orbit are merged into one
 term whose weight is the sum over the orbit - per rank, a sum over suit multisets of one shape
-(e.g. "two of one suit") - so a Perfect Pair table shrinks from 341,000 terms to a few thousand.
-The merge is checked, not assumed: an orbit is merged only when all its members are present with
-equal counts.
+(e.g. "two of one suit"). The merge is checked, not assumed: an orbit is merged only when all its
+members are present with equal counts.
 
 Exactness: :meth:`PositionalTable.counts` uses Python integers. :meth:`PositionalTable.batch_dot`
 (many shoes at once, for batches and depletion) uses numpy int64 only when
-``max|column| * (N)_P < 2**63``, which bounds every intermediate (each partial product of a term's
-factors counts ordered partial deals, at most ``(N)_P``, and the terms' orderings times weights sum
-to ``(N)_P``), and Python integers otherwise.
+``max(1, max|column|) * (N)_D < 2**63``: the result is then an integer below ``2**63`` in size
+(a sum of counts adding up to ``(N)_D``, times column entries), and int64 arithmetic is the ring of
+integers modulo ``2**64`` (numpy wraps, never raises), so every product and sum computed in it -
+whatever its intermediates - leaves the exact result. Past the bound, Python integers.
 """
 
 from __future__ import annotations
 
 import itertools
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 from math import factorial
-from collections.abc import Callable
 
 import numpy as np
 
 from ..cards import baccarat_value
 from .intmath import Packing, falling, row_keys
+from .suits import ALL_SUITS, SuitReading
 
-KINDS = {"value": 10, "rank": 13, "card": 52}
-SLOT_BASE = {"value": 0, "rank": 10, "card": 23}
-NO_SLOT = 75
-"""Slot ids: values 0-9, ranks 10-22 (A..K), cards 23-74 (rank-major, suits s h d c); 75: none."""
-RADIX = 76
 INT64_LIMIT = 2**63 - 1
-CHUNK_ROWS = 1 << 20
-ENUMERATION_LIMIT = 60_000_000
-"""Most sequences a bet's table may enumerate (a bet reading four cards with suits: 52**4 = 7.3M)."""
+BASE_ROWS_LIMIT = 20_000_000
+"""Most base rows a table may enumerate (13 ranks at six positions with the drawing: 1.6 million)."""
+SETTLE_LIMIT = 20_000_000
+"""Most (signature, suit pattern) pairs a table may settle."""
+TERM_ROWS_LIMIT = 60_000_000
+"""Most concrete rows a table may group into terms."""
+CHUNK = 1 << 21
+"""Concrete rows grouped per pass (their arrays stay within a few hundred MiB)."""
 
 RANK_VALUE = [baccarat_value(r) for r in range(1, 14)]
 RANK_TO_VALUE = np.array([[RANK_VALUE[r] == v for v in range(10)] for r in range(13)], dtype=np.int64)
 
+# -- card groups -------------------------------------------------------------------------------------
+#
+# A group is a base (0: any card, 1 + v: value v, 11 + r: rank index r) and a suit mask (bit s =
+# suit s, s h d c): its id is base * 16 + mask. NO_GROUP marks a position not read (or not dealt).
+
+NO_GROUP = 24 * 16
+GROUP_RADIX = NO_GROUP + 1
+
+
+def group_id(base: str | None, kind: int, mask: int) -> int:
+    """The id of a group: ``base`` None (any card), ``"value"`` or ``"rank"`` (``kind``: the value
+    or the rank index 0-12), and a suit mask."""
+    code = 0 if base is None else 1 + kind if base == "value" else 11 + kind
+    return code * 16 + mask
+
+
+def _group_cards() -> np.ndarray:
+    """``[id, card kind]``: whether the card kind (``4 * rank index + suit``) lies in the group."""
+    out = np.zeros((GROUP_RADIX, 52), dtype=bool)
+    for code in range(24):
+        ranks = (
+            range(13)
+            if code == 0
+            else [r for r in range(13) if RANK_VALUE[r] == code - 1]
+            if code < 11
+            else [code - 11]
+        )
+        for mask in range(1, 16):
+            for r in ranks:
+                for s in range(4):
+                    if mask >> s & 1:
+                        out[code * 16 + mask, 4 * r + s] = True
+    return out
+
+
+GROUP_CARDS = _group_cards()
+
+
+def _contained() -> np.ndarray:
+    """``[a, b]``: group ``a`` lies strictly inside group ``b``: its cards are among ``b``'s, and
+    it is smaller or, holding the same cards, has the finer base (a rank inside the value it is
+    the only rank of: its cards are taken first)."""
+    cards = GROUP_CARDS.astype(np.int64)
+    size = cards.sum(axis=1)
+    subset = (cards @ cards.T) == size[:, None]
+    fineness = np.array([0 if i // 16 == 0 else 1 if i // 16 < 11 else 2 for i in range(GROUP_RADIX)])
+    valid = size > 0
+    inside = subset & ((size[:, None] < size[None, :]) | (fineness[:, None] > fineness[None, :]))
+    return inside & valid[:, None] & valid[None, :] & ~np.eye(GROUP_RADIX, dtype=bool)
+
+
+CONTAINED = _contained()
+
 
 @dataclass(frozen=True)
 class Reading:
-    """What a bet needs from the deal: per position, the resolution it is read at (None: not
-    read), and whether the drawing is needed (then every dealt card's value is read)."""
+    """What a bet needs from the deal: per position the base it is read at (``value``, ``rank``
+    or None), how suits are read (:class:`odds.exact.suits.SuitReading`), whether the drawing's
+    state is played (``state``) and whether a position read may not be dealt (``drawing``)."""
 
-    resolution: tuple[str | None, ...]
+    base: tuple[str | None, ...]
+    suits: SuitReading
+    state: bool
     drawing: bool
 
     @property
-    def finest(self) -> str:
-        """The finest resolution read: what the shoe must know (``value``, ``rank`` or ``card``)."""
-        order = ["value", "rank", "card"]
-        levels = [order.index(r) for r in self.resolution if r is not None]
-        return order[max(levels)] if levels else "value"
-
-    @property
-    def size(self) -> int:
-        """Sequences the table enumerates."""
-        out = 1
-        for r in self.resolution:
-            if r is not None:
-                out *= KINDS[r]
-        return out
+    def read(self) -> tuple[int, ...]:
+        """The positions read (at a base, for a suit, or both)."""
+        return tuple(p for p, b in enumerate(self.base) if b is not None or self.suits.levels[p] is not None)
 
 
-def reading_of(specs, names, positions: int) -> Reading:
-    """The :class:`Reading` of a bet reading the features ``names`` (``specs``: the game's
-    feature specs). The drawing needs every position's value."""
-    order = [None, "value", "rank", "card"]
+def reading_of(specs, conditions, positions: int) -> Reading:
+    """The :class:`Reading` of a bet (``conditions``: its checked conditions, None for the last;
+    ``specs``: the game's feature specs)."""
+    from .suits import suit_reading
+
+    names = sorted(set().union(*(c.features for c in conditions if c is not None)))
+    order = [None, "value", "rank"]
     level = [0] * positions
-    drawing = False
+    state = drawing = False
     for name in names:
         spec = specs[name]
+        state |= spec.state or spec.drawing
         drawing |= spec.drawing
         for position, resolution in spec.reads:
-            level[position] = max(level[position], order.index(resolution))
-    if drawing:
-        level = [max(x, 1) for x in level]
-    return Reading(tuple(order[x] for x in level), drawing)
+            wanted = {"value": 1, "rank": 2, "card": 2, "suit": 0}[resolution]
+            level[position] = max(level[position], wanted)
+    suits = suit_reading(conditions, specs, positions)
+    finest = max(level, default=0)
+    for p, suit_level in enumerate(suits.levels):
+        if suit_level is not None:  # a suit group takes the finest base (laminar family)
+            level[p] = finest
+    return Reading(tuple(order[x] for x in level), suits, state, drawing)
 
 
 @dataclass(frozen=True)
@@ -121,63 +197,260 @@ class CardModel:
     """Positions every round deals (baccarat: 4); beyond them a round may end early."""
 
 
+@dataclass(frozen=True)
+class Bet:
+    """What the builder asks of a bet: ``decide(state, values, ranks, suits)`` -> the outcome
+    index of each row; ``parts(state, values, ranks)`` -> the values of the parts of its
+    conditions that read no suit, as int64 columns (the signature); ``outcomes``."""
+
+    decide: Callable
+    parts: Callable
+    outcomes: int
+
+
 # -- building a table --------------------------------------------------------------------------------
 
 
-def _kind_arrays(resolution: str | None, kinds: np.ndarray):
-    """(value, rank, suit) arrays of kind indices at a resolution; -1 where not known."""
-    minus = np.full(kinds.shape, -1, dtype=np.int64)
-    if resolution is None:
-        return minus, minus, minus
-    if resolution == "value":
-        return kinds, minus, minus
-    if resolution == "rank":
-        ranks = kinds + 1
-        return np.asarray(RANK_VALUE, dtype=np.int64)[kinds], ranks, minus
-    ranks = kinds // 4 + 1
-    return np.asarray(RANK_VALUE, dtype=np.int64)[ranks - 1], ranks, kinds % 4
-
-
 def build_table(
-    model: CardModel, reading: Reading, decide: Callable, outcomes: int, restrict: dict[int, list[int]] | None = None
+    model: CardModel,
+    reading: Reading,
+    decide: Callable | Bet,
+    outcomes: int | None = None,
+    restrict: dict[int, list[int]] | None = None,
+    progress: Callable[[float], None] | None = None,
 ) -> PositionalTable:
-    """Enumerate every sequence of kinds the reading needs, settle it, and group by multiset.
+    """The table of a bet (module docstring): ``decide`` is a :class:`Bet` (or a function
+    ``decide(state, values, ranks, suits)``, settling every row in full, with ``outcomes``).
+    ``restrict`` (position -> the bases it may hold: values or rank indices) enumerates only those
+    there: for cards already seen, whose other kinds a condition would send to the last outcome
+    anyway. ``progress(fraction done)`` is called now and then."""
+    bet = decide if isinstance(decide, Bet) else Bet(decide, lambda state, values, ranks: [], outcomes)
+    tick = progress or (lambda done: None)
+    base = _base_rows(model, reading, restrict or {})
+    tick(0.1)
+    rows = base.emitted(reading, bet, tick)
+    tick(0.9)
+    return rows.table(model.positions, reading, bet.outcomes)
 
-    ``decide(state, values, ranks, suits) -> outcome index per row`` settles a chunk of rows (a
-    bet's conditions); there are ``outcomes`` outcomes. ``restrict`` (position -> the kinds it
-    may hold, at its resolution) enumerates only those kinds there: for cards already seen,
-    whose other kinds a condition would discard anyway.
-    """
+
+class _Refused(Exception):
+    pass
+
+
+def too_big(what: str, size: int, limit: int):
+    """The error of a table past a limit (its reason; the caller names the file and bet)."""
     from ..errors import OddsError
 
-    size = 1
-    for p, r in enumerate(reading.resolution):
-        if r is not None:
-            size *= len((restrict or {}).get(p, range(KINDS[r])))
-    if size > ENUMERATION_LIMIT:
-        raise OddsError(
-            f"the bet reads {sum(r is not None for r in reading.resolution)} card positions "
-            f"({', '.join(r or '-' for r in reading.resolution)}): an exact table would "
-            f"enumerate {size:,} sequences, more than the {ENUMERATION_LIMIT:,} allowed; "
-            f"read fewer positions with suits"
-        )
-    read_at = [p for p, r in enumerate(reading.resolution) if r is not None]
-    allowed = [
-        np.asarray((restrict or {}).get(p, range(KINDS[reading.resolution[p]])), dtype=np.int64) for p in read_at
-    ]
-    keys_all, ways_all = [], []
-    for kinds in _enumerate(model, reading, read_at, allowed):
-        keys, ways = _settle_chunk(model, reading, read_at, kinds, decide, outcomes)
-        keys_all.append(keys)
-        ways_all.append(ways)
-    keys = np.concatenate(keys_all)
-    ways = np.concatenate(ways_all)
-    unique, inverse = np.unique(keys, return_inverse=True)
-    totals = _sum_by(inverse, ways, len(unique))
-    return PositionalTable.from_keys(model.positions, unique, totals, outcomes)
+    return OddsError(f"an exact table would {what} {size:,} rows, more than the {limit:,} allowed")
 
 
-def _product_chunks(allowed, chunk_rows: int = CHUNK_ROWS):
+@dataclass
+class _BaseRows:
+    """Every base sequence a bet reads, with what the drawing makes of it."""
+
+    kinds: np.ndarray
+    """(rows, positions): the value or rank index read at each position (0 at a position read only
+    for its suit), -1 where not read or not dealt."""
+    values: np.ndarray
+    ranks: np.ndarray
+    state: dict | None
+
+    def emitted(self, reading: Reading, bet: Bet, tick) -> _Rows:
+        """The rows that settle in an outcome other than the last, as concrete groups."""
+        minus = np.full(self.kinds.shape, -1, dtype=np.int64)
+        if not reading.suits.any:
+            outcome = bet.decide(self.state, self.values, self.ranks, minus)
+            keep = np.flatnonzero(outcome != bet.outcomes - 1)
+            ids = self.group_ids(reading)[keep]
+            return _Rows.of(ids, outcome[keep], bet.outcomes)
+        suited = [p for p, level in enumerate(reading.suits.levels) if level is not None]
+        signature, first, inverse, sig_dealt = self.signatures(reading, bet, suited)
+        order = np.argsort(inverse, kind="stable")
+        starts = np.searchsorted(inverse[order], np.arange(len(first)))
+        counts = np.bincount(inverse, minlength=len(first))
+        base_ids = self.group_ids(reading)
+        rows = _Rows.empty(bet.outcomes)
+        groups = {}
+        for s, dealt in enumerate(sig_dealt):
+            groups.setdefault(dealt, []).append(s)
+        settled = sum(len(s) * len(reading.suits.patterns(d).codes) for d, s in groups.items())
+        if settled > SETTLE_LIMIT:
+            raise too_big("settle", settled, SETTLE_LIMIT)
+        done = 0
+        for dealt, sigs in groups.items():
+            sigs = np.array(sigs, dtype=np.int64)
+            outcome = self.settle(reading, bet, first[sigs], dealt)
+            if outcome is None:  # the suits are not exchangeable as declared: read them one by one
+                return self.emitted(_concrete(reading), bet, tick)
+            for kept, members, table in _drop_unread(reading.suits, dealt, sigs, outcome):
+                patterns = reading.suits.patterns(kept)
+                rows.add(base_ids, order, starts[members], counts[members], table, patterns, kept, bet.outcomes - 1)
+            done += len(sigs)
+            tick(0.1 + 0.6 * done / len(first))
+        return rows
+
+    @cached_property
+    def state_id(self) -> np.ndarray:
+        """The drawing's state of each row as one number (rows with one id share every array)."""
+        columns = np.stack([np.asarray(self.state[k], dtype=np.int64) for k in sorted(self.state)], axis=1)
+        (keys,) = row_keys(columns - columns.min(axis=0, initial=0))
+        return np.unique(keys, return_inverse=True)[1].reshape(-1)
+
+    def group_ids(self, reading: Reading) -> np.ndarray:
+        """(rows, positions) group ids (int16) with every suit read as any suit (NO_GROUP where
+        not read)."""
+        out = np.full(self.kinds.shape, NO_GROUP, dtype=np.int16)
+        for p, base in enumerate(reading.base):
+            kinds = self.kinds[:, p]
+            offset = 0 if base is None else 1 if base == "value" else 11
+            out[:, p] = np.where(kinds >= 0, (offset + kinds) * 16 + ALL_SUITS, NO_GROUP)
+        return out
+
+    def signatures(self, reading: Reading, bet: Bet, suited: list[int]):
+        """``(signature per row, a row of each signature, the signature of each row, the suited
+        positions each signature deals)``: rows of one signature settle alike for every suit
+        pattern (module docstring)."""
+        columns = [np.asarray(c, dtype=np.int64) for c in bet.parts(self.state, self.values, self.ranks)]
+        if self.state is not None:
+            columns.append(self.state_id)
+        columns += [(self.kinds[:, p] >= 0).astype(np.int64) for p in suited]
+        matrix = np.stack(columns, axis=1) if columns else np.zeros((len(self.kinds), 0), dtype=np.int64)
+        matrix = matrix - matrix.min(axis=0, initial=0)
+        (keys,) = row_keys(matrix)
+        _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+        inverse = inverse.reshape(-1)
+        dealt = [tuple(p for p in suited if self.kinds[row, p] >= 0) for row in first.tolist()]
+        return matrix, first, inverse, dealt
+
+    def settle(self, reading: Reading, bet: Bet, rows: np.ndarray, dealt: tuple[int, ...]):
+        """(signatures, patterns) outcomes of these representative rows; None when a random other
+        member of some pattern settles otherwise (a feature does not read suits as it declares:
+        the declarations are tested, this is a net)."""
+        patterns = reading.suits.patterns(dealt)
+        n = len(patterns.codes)
+        at = np.repeat(rows, n)
+        state = None if self.state is None else {k: v[at] for k, v in self.state.items()}
+        values, ranks = self.values[at], self.ranks[at]
+        symmetric = reading.suits != reading.suits.concrete()
+        rng = np.random.default_rng(len(at))
+        out = []
+        for suits_of in [np.tile(patterns.suits, (len(rows), 1))] + (
+            [patterns.sample(np.tile(np.arange(n), len(rows)), rng)] if symmetric else []
+        ):
+            suits = np.full((len(at), self.kinds.shape[1]), -1, dtype=np.int64)
+            if dealt:
+                suits[:, list(dealt)] = suits_of
+            out.append(np.asarray(bet.decide(state, values, ranks, suits)).reshape(len(rows), n))
+        if symmetric and not np.array_equal(out[0], out[1]):
+            return None
+        return out[0]
+
+
+def _concrete(reading: Reading) -> Reading:
+    return Reading(reading.base, reading.suits.concrete(), reading.state, reading.drawing)
+
+
+def _drop_unread(suits: SuitReading, dealt: tuple[int, ...], sigs: np.ndarray, outcome: np.ndarray):
+    """Split the signatures by the suited positions whose suit changes some outcome: for each
+    position in turn, the signatures whose outcomes agree on every pattern that differs only there
+    no longer read it. Yields ``(positions kept, signatures, outcomes per pattern of those)``."""
+    groups = [(dealt, sigs, outcome)]
+    for position in dealt:
+        split = []
+        for kept, members, table in groups:
+            if position not in kept:
+                split.append((kept, members, table))
+                continue
+            k = kept.index(position)
+            fiber = suits.patterns(kept).without(k)
+            rest = kept[:k] + kept[k + 1 :]
+            width = len(suits.patterns(rest).codes)
+            low = np.full((width, len(members)), np.iinfo(np.int64).max, dtype=np.int64)
+            high = np.full((width, len(members)), -1, dtype=np.int64)
+            np.minimum.at(low, fiber, table.T)
+            np.maximum.at(high, fiber, table.T)
+            drop = (low == high).all(axis=0)
+            if drop.any():
+                split.append((rest, members[drop], low.T[drop]))
+            if (~drop).any():
+                split.append((kept, members[~drop], table[~drop]))
+        groups = split
+    merged: dict[tuple, list] = {}
+    for kept, members, table in groups:
+        merged.setdefault(kept, []).append((members, table))
+    for kept, parts in merged.items():
+        yield kept, np.concatenate([m for m, _ in parts]), np.concatenate([t for _, t in parts])
+
+
+_BASE_ROWS: dict = {}
+"""The last base rows built, by deal and reading: the bets of a paytable read the same ones (every
+bet on suits with the drawing reads the 339,400 value sequences). Read only."""
+
+
+def _base_rows(model: CardModel, reading: Reading, restrict: dict[int, list[int]]) -> _BaseRows:
+    """Every base sequence the reading needs (the drawing's early stop where positions may not be
+    dealt), with the values, ranks and state of each (kept for the next bet)."""
+    key = (model.name, reading.base, reading.read, reading.state, reading.drawing, sorted(restrict.items()))
+    key = repr(key)
+    if key not in _BASE_ROWS:
+        if len(_BASE_ROWS) >= 2:
+            _BASE_ROWS.pop(next(iter(_BASE_ROWS)))
+        _BASE_ROWS[key] = _build_base_rows(model, reading, restrict)
+    return _BASE_ROWS[key]
+
+
+def _build_base_rows(model: CardModel, reading: Reading, restrict: dict[int, list[int]]) -> _BaseRows:
+    read_at = list(reading.read)
+    allowed = []
+    for p in read_at:
+        base = reading.base[p]
+        full = range(10) if base == "value" else range(13) if base == "rank" else range(1)
+        allowed.append(np.asarray(restrict.get(p, full) if base is not None else full, dtype=np.int64))
+    size = int(np.prod([len(a) for a in allowed], dtype=np.float64)) if allowed else 1
+    if size > BASE_ROWS_LIMIT and not (reading.drawing and model.always_dealt is not None):
+        raise too_big("enumerate", size, BASE_ROWS_LIMIT)
+    chunks = list(_enumerate(model, reading, read_at, allowed))
+    kinds = np.full((sum(len(c) for c in chunks), model.positions), -1, dtype=np.int64)
+    if read_at:
+        kinds[:, read_at] = np.concatenate(chunks) if chunks else np.zeros((0, len(read_at)), dtype=np.int64)
+    if len(kinds) > BASE_ROWS_LIMIT:
+        raise too_big("enumerate", len(kinds), BASE_ROWS_LIMIT)
+    values, ranks = _values_ranks(reading, kinds)
+    state = None
+    if reading.state and model.state is not None:
+        state = model.state(values)
+        used = state["used"]
+        # a round that ends early is counted once, by the cards it used: a read position it does
+        # not deal must hold its first kind (every other kind there would repeat the same round)
+        keep = np.ones(len(kinds), dtype=bool)
+        for j, p in enumerate(read_at):
+            undealt = used <= p
+            keep &= ~(undealt & (kinds[:, p] > allowed[j][0]))
+            kinds[undealt, p] = -1
+        kinds = kinds[keep]
+        values, ranks = _values_ranks(reading, kinds)
+        state = {k: v[keep] for k, v in state.items()}
+    return _BaseRows(kinds, values, ranks, state)
+
+
+_RANK_VALUE = np.asarray(RANK_VALUE + [0], dtype=np.int64)  # index -1 (not read): value 0
+
+
+def _values_ranks(reading: Reading, kinds: np.ndarray):
+    """Rows of card values (0 where not known: the drawing reads only what the bet declares) and
+    ranks (A = 1 ... K = 13; -1 where not read)."""
+    values = np.zeros(kinds.shape, dtype=np.int64)
+    ranks = np.full(kinds.shape, -1, dtype=np.int64)
+    for p, base in enumerate(reading.base):
+        if base == "value":
+            np.maximum(kinds[:, p], 0, out=values[:, p])
+        elif base == "rank":
+            values[:, p] = _RANK_VALUE[kinds[:, p]]
+            ranks[:, p] = np.where(kinds[:, p] >= 0, kinds[:, p] + 1, -1)
+    return values, ranks
+
+
+def _product_chunks(allowed, chunk_rows: int = 1 << 20):
     """Every combination of the allowed kinds (one column per read position), in chunks of at
     most about ``chunk_rows`` rows (chunked over the leading positions)."""
     sizes = [len(a) for a in allowed]
@@ -196,8 +469,8 @@ def _product_chunks(allowed, chunk_rows: int = CHUNK_ROWS):
 
 
 def _enumerate(model, reading, read_at, allowed):
-    """The sequences to settle, in chunks (one column of kinds per read position; -1 at a
-    position the round does not deal).
+    """The base sequences, in chunks (one column of kinds per read position; -1 at a position the
+    round does not deal).
 
     With the drawing, the positions every round deals are enumerated first, and a later
     position only for the rounds that deal it: a round that ends early appears once, not once
@@ -209,16 +482,14 @@ def _enumerate(model, reading, read_at, allowed):
     first = [j for j, p in enumerate(read_at) if p < always]
     later = [j for j, p in enumerate(read_at) if p >= always]
     growth = int(np.prod([len(allowed[j]) for j in later], dtype=np.int64)) if later else 1
-    for head in _product_chunks([allowed[j] for j in first], max(1, CHUNK_ROWS // growth)):
+    for head in _product_chunks([allowed[j] for j in first], max(1, (1 << 20) // growth)):
         pending = np.full((len(head), len(read_at)), -1, dtype=np.int64)
         pending[:, first] = head
         for j in later:
             position = read_at[j]
-            values = np.zeros((len(pending), model.positions), dtype=np.int64)
-            for i, p in enumerate(read_at):
-                dealt = pending[:, i] >= 0
-                values[dealt, p] = _kind_arrays(reading.resolution[p], pending[dealt, i])[0]
-            used = model.state(values)["used"]
+            kinds = np.full((len(pending), model.positions), -1, dtype=np.int64)
+            kinds[:, read_at] = pending
+            used = model.state(_values_ranks(reading, kinds)[0])["used"]
             done = used <= position
             if done.any():
                 yield pending[done]
@@ -232,47 +503,96 @@ def _enumerate(model, reading, read_at, allowed):
             yield pending
 
 
-def _settle_chunk(model, reading, read_at, kinds, decide, outcomes: int):
-    undealt_kinds = kinds < 0
-    kinds = np.where(undealt_kinds, 0, kinds)
-    rows = len(kinds)
-    positions = model.positions
-    values = np.full((rows, positions), -1, dtype=np.int64)
-    ranks = values.copy()
-    suits = values.copy()
-    slots = np.full((rows, positions), NO_SLOT, dtype=np.int64)
-    for j, p in enumerate(read_at):
-        res = reading.resolution[p]
-        values[:, p], ranks[:, p], suits[:, p] = _kind_arrays(res, kinds[:, j])
-        slots[:, p] = np.where(undealt_kinds[:, j], NO_SLOT, SLOT_BASE[res] + kinds[:, j])
-    state = None
-    if reading.drawing:
-        state = model.state(values)
-        used = state["used"]
-        # a round that ends early is counted once, by the cards it used: its undealt positions
-        # must hold kind 0 (every other kind there would repeat the same round)
-        keep = np.ones(rows, dtype=bool)
-        for j, p in enumerate(read_at):
-            undealt = used <= p
-            keep &= ~(undealt & (kinds[:, j] != 0))
-            slots[undealt, p] = NO_SLOT
-        values, ranks, suits, slots = values[keep], ranks[keep], suits[keep], slots[keep]
-        state = {k: v[keep] for k, v in state.items()}
-    outcome = decide(state, values, ranks, suits)
-    slots.sort(axis=1)
-    keys = multiset_outcome_packing(positions, outcomes).pack(
-        [slots[:, i] for i in reversed(range(positions))] + [outcome]
-    )
-    unique, counts = np.unique(keys, return_counts=True)
-    return unique, counts.astype(np.int64)
+class _Rows:
+    """Concrete rows (group ids per position, outcome), grouped as they come: ``(multiset and
+    outcome key, orderings)``."""
+
+    def __init__(self, outcomes: int):
+        self.outcomes = outcomes
+        self.keys: list[np.ndarray] = []
+        self.ways: list[np.ndarray] = []
+        self.total = 0
+
+    @classmethod
+    def empty(cls, outcomes: int) -> _Rows:
+        return cls(outcomes)
+
+    @classmethod
+    def of(cls, ids: np.ndarray, outcome: np.ndarray, outcomes: int) -> _Rows:
+        rows = cls(outcomes)
+        rows.group(ids, outcome)
+        return rows
+
+    def group(self, ids: np.ndarray, outcome: np.ndarray) -> None:
+        """Add concrete rows: their multisets (ids sorted per row) and outcomes, packed, counted."""
+        if not len(ids):
+            return
+        self.total += len(ids)
+        if self.total > TERM_ROWS_LIMIT:
+            raise too_big("group", self.total, TERM_ROWS_LIMIT)
+        ids = np.sort(ids.astype(np.int16), axis=1)
+        packing = _packing(ids.shape[1], self.outcomes)
+        keys = packing.pack([ids[:, i] for i in range(ids.shape[1])] + [outcome])
+        unique, counts = np.unique(keys, return_counts=True)
+        self.keys.append(unique)
+        self.ways.append(counts.astype(np.int64))
+
+    def add(self, base_ids, order, starts, counts, table, patterns, kept, last: int) -> None:
+        """The rows of some signatures (``starts``, ``counts`` into ``order``: their base rows)
+        for each pattern of the ``kept`` positions whose outcome in ``table`` is not ``last``,
+        every pattern expanded into its concrete suit groups."""
+        members, pattern = np.nonzero(table != last)
+        if not len(members):
+            return
+        outcome = table[members, pattern]
+        n_rows = counts[members]
+        sizes = patterns.sizes[pattern] * n_rows
+        if int(sizes.sum()) + self.total > TERM_ROWS_LIMIT:
+            raise too_big("group", int(sizes.sum()) + self.total, TERM_ROWS_LIMIT)
+        flat = np.concatenate(patterns.expansions)
+        flat_start = np.concatenate([[0], np.cumsum(patterns.sizes)[:-1]])
+        # in chunks of (signature, pattern) pairs of about CHUNK concrete rows each
+        chunk_of = (np.cumsum(sizes) - sizes) // CHUNK
+        bounds = np.concatenate([[0], np.flatnonzero(np.diff(chunk_of)) + 1, [len(members)]])
+        for lo, hi in zip(bounds[:-1].tolist(), bounds[1:].tolist()):
+            # the base rows of each pair, then each expanded into its suit assignments
+            rows_of = n_rows[lo:hi]
+            pair = np.repeat(np.arange(hi - lo), rows_of)
+            offset = np.arange(len(pair)) - np.repeat(np.cumsum(rows_of) - rows_of, rows_of)
+            base_row = order[np.repeat(starts[members[lo:hi]], rows_of) + offset]
+            n_sigma = patterns.sizes[pattern[lo:hi]][pair]
+            row = np.repeat(base_row, n_sigma)
+            which = np.repeat(pair, n_sigma)
+            sigma = np.arange(len(row)) - np.repeat(np.cumsum(n_sigma) - n_sigma, n_sigma)
+            ids = base_ids[row]
+            if kept:
+                ids[:, list(kept)] += (flat[flat_start[pattern[lo:hi]][which] + sigma] - ALL_SUITS).astype(np.int16)
+            self.group(ids, outcome[lo:hi][which])
+
+    def table(self, positions: int, reading: Reading, outcomes: int) -> PositionalTable:
+        """The table of the rows grouped so far."""
+        if self.keys:
+            keys = np.concatenate(self.keys)
+            ways = np.concatenate(self.ways)
+            keys, inverse = np.unique(keys, return_inverse=True)
+            ways = np.bincount(inverse.reshape(-1), weights=ways, minlength=len(keys))
+            assert ways.max(initial=0) < 2**53  # float64 bincount: exact below 2**53
+            ways = ways.astype(np.int64)
+            *columns, outcome = _packing(positions, outcomes).unpack(keys)
+            ids = np.stack(columns, axis=1)
+        else:
+            ids = np.zeros((0, positions), dtype=np.int64)
+            outcome = ways = np.zeros(0, dtype=np.int64)
+        read = len(reading.read)
+        depth = positions if reading.drawing else read
+        return PositionalTable.from_groups(positions, depth, ids, outcome, ways, outcomes)
 
 
-def multiset_outcome_packing(positions: int, outcomes: int) -> Packing:
-    """A multiset of slots (sorted, one per position; the last position's slot most significant)
-    and an outcome as one key: int64 while
-    ``RADIX**positions * outcomes`` fits (baccarat: ``76**6 * outcomes``, up to 47 million
-    outcomes), Python integers past it (:class:`odds.exact.intmath.Packing`)."""
-    return Packing((RADIX,) * positions + (outcomes,))
+def _packing(positions: int, outcomes: int) -> Packing:
+    """A multiset of groups (ids sorted, one per position) and an outcome as one key: int64 while
+    ``385**positions * outcomes`` fits (baccarat: up to 3,600 outcomes), Python integers past it
+    (:class:`odds.exact.intmath.Packing`)."""
+    return Packing((GROUP_RADIX,) * positions + (outcomes,))
 
 
 # -- the table -----------------------------------------------------------------------------------
@@ -296,113 +616,145 @@ ORBIT_SIZES = np.zeros(7**4, dtype=np.int64)
 for _m in itertools.product(range(7), repeat=4):
     if sum(_m) <= 6:
         ORBIT_SIZES[int(np.dot(sorted(_m, reverse=True), [343, 49, 7, 1]))] = _orbit_size(_shape(_m))
-"""Suit shape code (see :meth:`PositionalTable.from_keys`) -> how many suit multisets have it."""
+"""Suit shape code (see :meth:`PositionalTable.from_groups`) -> how many suit multisets have it."""
 
 SUIT_MULTISETS = {
     size: [m for m in itertools.product(range(size + 1), repeat=4) if sum(m) == size] for size in range(1, 7)
 }
 
+_CARD_GROUP = np.full(GROUP_RADIX, -1, dtype=np.int64)
+"""Group id -> its card kind, for the groups of one rank and one suit (-1 for the others)."""
+for _r in range(13):
+    for _s in range(4):
+        _CARD_GROUP[(11 + _r) * 16 + (1 << _s)] = 4 * _r + _s
+
 
 @dataclass(frozen=True)
 class PositionalTable:
-    """Terms ``(factors, orderings per outcome)``: the count of outcome ``o`` for a shoe is
-    ``sum over terms of ways[t, o] * prod of the term's factors`` (module docstring).
+    """Terms ``(factors, orderings per outcome)``: the count of outcome ``o`` (but the last) for a
+    shoe is ``sum over terms of ways[t, o] * prod of the term's factors``; the last outcome takes
+    every other deal: ``(N)_depth`` less the others (so its column of ``ways`` is zero).
 
     Factors: ``("card", k, m)`` = (c_k)_m; ``("shape", r, shape)`` = the sum over suit multisets of
     rank r with that shape of prod (c_(r,s))_(m_s); ``("rank", r, finer, m)`` = (c_r - finer)_m;
-    ``("value", v, finer, m)`` = (c_v - finer)_m; ``("rest", m)`` = (N - m)_(P - m).
+    ``("value", v, finer, m)`` = (c_v - finer)_m; ``("group", id, finer, m)`` = (c_g - finer)_m for
+    any other group (a value or rank with some suits, or some suits of any rank: ``GROUP_CARDS``);
+    ``("rest", m)`` = (N - m)_(P - m); ``("one",)`` = 1.
     """
 
     positions: int
     factors: tuple[tuple, ...]
     terms: np.ndarray
-    """(T, 8) factor indices per term, padded with the index of the constant factor."""
+    """(T, width) factor indices per term, padded with the index of the constant factor."""
     ways: np.ndarray
-    """(T, outcomes) orderings."""
+    """(T, outcomes) orderings (the last column zero)."""
+    depth: int
+    """Positions the counts are out of: ``(N)_depth`` deals (the positions every term reads, all
+    of them when a round may end early)."""
 
     @property
     def needs_suits(self) -> bool:
-        return any(f[0] in ("card", "shape") for f in self.factors)
+        return any(f[0] in ("card", "shape", "group") for f in self.factors)
 
     @property
     def needs_ranks(self) -> bool:
         return any(f[0] == "rank" for f in self.factors) or self.needs_suits
 
     @classmethod
-    def from_keys(cls, positions: int, keys: np.ndarray, ways: np.ndarray, outcomes: int) -> PositionalTable:
-        """The table from ``(key of multiset and outcome, orderings)`` pairs
-        (:func:`multiset_outcome_packing`), suit orbits merged where every member is present with
-        equal counts (module docstring). Vectorised: a table may hold hundreds of thousands of
-        multisets."""
-        *columns, outcome = multiset_outcome_packing(positions, outcomes).unpack(keys)
-        # (the last position's slot is the most significant: columns come last slot first)
-        all_slots = np.stack(columns[::-1], axis=1) if columns else np.zeros((len(outcome), 0), dtype=np.int64)
-        (multiset_keys,) = row_keys(all_slots[:, ::-1])
+    def from_groups(cls, positions, depth, ids, outcome, ways, outcomes) -> PositionalTable:
+        """The table from rows ``(group ids sorted, outcome, orderings)``, suit orbits merged
+        where every member is present with equal counts (module docstring). Vectorised: a table
+        may hold hundreds of thousands of multisets."""
+        ids = np.asarray(ids, dtype=np.int64).reshape(-1, positions)
+        (multiset_keys,) = row_keys(ids)
         _, first, inverse = np.unique(multiset_keys, return_index=True, return_inverse=True)
-        table = _sum_by(inverse.reshape(-1) * outcomes + outcome, ways, len(first) * outcomes).reshape(-1, outcomes)
+        inverse = inverse.reshape(-1)
+        table = np.zeros((len(first), outcomes), dtype=np.int64)
+        np.add.at(table, (inverse, np.asarray(outcome, dtype=np.int64)), np.asarray(ways, dtype=np.int64))
+        slots = ids[first]
         m_count = len(first)
-        slots = all_slots[first]
-        # per multiset: cards per (rank, suit), ranks read at rank level, values read at value level
-        suit_counts = _slot_counts(slots, SLOT_BASE["card"], 52).reshape(m_count, 13, 4)
-        rank_counts = _slot_counts(slots, SLOT_BASE["rank"], 13)
-        value_counts = _slot_counts(slots, SLOT_BASE["value"], 10)
+        # per multiset: cards per (rank, suit); every other group as it is
+        card = _CARD_GROUP[slots]
+        suit_counts = np.zeros((m_count, 52), dtype=np.int64)
+        t, j = np.nonzero(card >= 0)
+        np.add.at(suit_counts, (t, card[t, j]), 1)
+        suit_counts = suit_counts.reshape(m_count, 13, 4)
+        coarse = np.where(card >= 0, NO_GROUP, slots)
+        coarse.sort(axis=1)
         shape_codes = -np.sort(-suit_counts, axis=2) @ np.array([343, 49, 7, 1], dtype=np.int64)
-        # suit orbits: same coarse slots, same suit shape per rank
-        coarse = np.concatenate([rank_counts, value_counts, shape_codes], axis=1)
-        coarse = np.ascontiguousarray(coarse.astype(np.int16))
-        as_bytes = coarse.view(np.dtype((np.void, coarse.dtype.itemsize * coarse.shape[1]))).ravel()
-        _, first, orbit, present = np.unique(as_bytes, return_index=True, return_inverse=True, return_counts=True)
-        orbit = orbit.reshape(-1)
-        size = np.ones(len(first), dtype=np.int64)
-        for r in range(13):
-            size *= ORBIT_SIZES[shape_codes[first, r]]
-        differs = (table != table[first[orbit]]).any(axis=1)
-        uneven = np.bincount(orbit, weights=differs, minlength=len(first)) > 0
-        merge = (size > 1) & (present == size) & ~uneven
-        # the terms: one per merged orbit (its first member, suit shapes), one per other multiset
-        merged_rows = first[merge]
-        single_rows = np.flatnonzero(~merge[orbit])
-        rows = np.concatenate([merged_rows, single_rows])
-        merged = np.concatenate([np.ones(len(merged_rows), bool), np.zeros(len(single_rows), bool)])
-        suits, ranks, values, shapes = suit_counts[rows], rank_counts[rows], value_counts[rows], shape_codes[rows]
-        taken_rank = suits.sum(axis=2)
-        taken_value = (taken_rank + ranks) @ RANK_TO_VALUE
+        # suit orbits: the same other groups (all of any suit), the same suit shape per rank
+        whole = ((coarse == NO_GROUP) | (coarse % 16 == ALL_SUITS)).all(axis=1)
+        merged = np.zeros(m_count, dtype=bool)
+        if whole.any():
+            keyed = np.flatnonzero(whole)
+            (orbit_keys,) = row_keys(np.concatenate([coarse[keyed], shape_codes[keyed]], axis=1))
+            _, first_o, orbit, present = np.unique(
+                orbit_keys, return_index=True, return_inverse=True, return_counts=True
+            )
+            orbit = orbit.reshape(-1)
+            leader = keyed[first_o]
+            size = np.ones(len(first_o), dtype=np.int64)
+            for r in range(13):
+                size *= ORBIT_SIZES[shape_codes[leader, r]]
+            differs = (table[keyed] != table[leader[orbit]]).any(axis=1)
+            uneven = np.bincount(orbit, weights=differs, minlength=len(first_o)) > 0
+            merge = (size > 1) & (present == size) & ~uneven
+            merged_rows = leader[merge]
+            single = keyed[~merge[orbit]]
+            rows = np.concatenate([merged_rows, single, np.flatnonzero(~whole)])
+            merged = np.zeros(len(rows), dtype=bool)
+            merged[: len(merged_rows)] = True
+        else:
+            rows = np.arange(m_count)
+            merged = np.zeros(m_count, dtype=bool)
+        slots, suit_counts, shapes, card = slots[rows], suit_counts[rows], shape_codes[rows], card[rows]
+        # each slot's group: how many slots of the term lie strictly inside it, how many hold it
+        inside = np.zeros(slots.shape, dtype=np.int64)
+        same = np.zeros(slots.shape, dtype=np.int64)
+        for i in range(positions):
+            for j in range(positions):
+                inside[:, i] += CONTAINED[slots[:, j], slots[:, i]]
+                same[:, i] += slots[:, j] == slots[:, i]
+        lead = np.ones(slots.shape, dtype=bool)
+        lead[:, 1:] = slots[:, 1:] != slots[:, :-1]
         term_of, factor_code = [], []
 
         def add(term, code):
             term_of.append(term)
             factor_code.append(code)
 
-        # cards (or, merged, each rank's suit shape), then ranks, values and the unread positions
+        # merged orbits: each rank's suit shape; every other group by kind
         t, r = np.nonzero(shapes * merged[:, None])
         add(t, _code(2, r, shapes[t, r], 0))
-        t, r, s = np.nonzero(suits * ~merged[:, None, None])
-        add(t, _code(1, 4 * r + s, 0, suits[t, r, s]))
-        t, r = np.nonzero(ranks)
-        add(t, _code(3, r, taken_rank[t, r], ranks[t, r]))
-        t, v = np.nonzero(values)
-        add(t, _code(4, v, taken_value[t, v], values[t, v]))
-        used = suits.sum(axis=(1, 2)) + ranks.sum(axis=1) + values.sum(axis=1)
+        use = lead & (slots != NO_GROUP) & ~(merged[:, None] & (card >= 0))
+        t, i = np.nonzero(use)
+        gid = slots[t, i]
+        base, mask = gid // 16, gid % 16
+        kind = np.where(card[t, i] >= 0, 1, np.where(mask == ALL_SUITS, np.where(base >= 11, 3, 4), 6))
+        a = np.where(kind == 1, card[t, i], np.where(kind == 3, base - 11, np.where(kind == 4, base - 1, gid)))
+        add(t, np.where(kind == 1, _code(1, a, 0, same[t, i]), _code(kind, a, inside[t, i], same[t, i])))
+        used = (slots != NO_GROUP).sum(axis=1)
         t = np.flatnonzero(used < positions)
         add(t, _code(5, used[t], 0, 0))
         term_of, factor_code = np.concatenate(term_of), np.concatenate(factor_code)
         order = np.lexsort((factor_code, term_of))  # stable layout: each term's factors sorted
         term_of, factor_code = term_of[order], factor_code[order]
         unique_codes, factor_id = np.unique(np.concatenate([[0], factor_code]), return_inverse=True)
-        factor_id = factor_id[1:]
+        factor_id = factor_id.reshape(-1)[1:]
         slot = np.arange(len(term_of)) - np.searchsorted(term_of, term_of)
         width = int(slot.max()) + 1 if len(slot) else 1
         terms = np.full((len(rows), width), int(np.searchsorted(unique_codes, 0)), dtype=np.int64)
         terms[term_of, slot] = factor_id
         factors = tuple(_decode_factor(int(c)) for c in unique_codes)
-        return cls(positions, factors, terms, table[rows])
+        return cls(positions, factors, terms, table[rows], depth)
 
     def to_arrays(self) -> dict[str, np.ndarray]:
         """The table as plain arrays (for :mod:`odds.exact.store`)."""
         return {
             "positions": np.array(self.positions),
+            "depth": np.array(self.depth),
             "factors": np.array(json.dumps(self.factors)),
-            "terms": self.terms,
+            "terms": self.terms.astype(np.int32),
             "ways": self.ways,
         }
 
@@ -416,6 +768,7 @@ class PositionalTable:
             factors,
             np.asarray(arrays["terms"], dtype=np.int64),
             np.asarray(arrays["ways"], dtype=np.int64),
+            int(arrays["depth"]),
         )
 
     # -- one shoe, exactly -------------------------------------------------------------------------
@@ -424,26 +777,29 @@ class PositionalTable:
 
         Big tables go through :meth:`batch_dot` (numpy; int64 where its bound proves it, else
         Python integers), times the orderings of the positions no term reads; small ones term by
-        term in Python integers."""
+        term in Python integers. The last outcome takes the deals the others do not."""
+        outcomes = self.ways.shape[1]
+        unread = falling(shoe.total - self.depth, self.positions - self.depth)
         if len(self.terms) > 2000:
             rows = np.array([shoe.card_counts() if self.needs_suits else shoe.ranks()], dtype=np.int64)
-            outcomes = self.ways.shape[1]
-            identity = np.eye(outcomes, dtype=np.int64).astype(object)
-            per_read = self.batch_dot(rows, identity, 1)[0]
-            unread = falling(shoe.total - self.depth, self.positions - self.depth)
-            return [int(x) * unread for x in per_read]
-        values = _factor_values(self.factors, self.positions, shoe)
-        totals = [0] * self.ways.shape[1]
-        for term, ways in zip(self.terms.tolist(), self.ways.tolist()):
-            w = 1
-            for f in term:
-                w *= values[f]
-                if not w:
-                    break
-            if w:
-                for o, n in enumerate(ways):
-                    if n:
-                        totals[o] += n * w
+            identity = np.eye(outcomes, dtype=np.int64)
+            identity[-1] = 0
+            per_read = self.batch_dot(rows, identity.astype(object), 1)[0]
+            totals = [int(x) * unread for x in per_read]
+        else:
+            values = _factor_values(self.factors, self.positions, shoe)
+            totals = [0] * outcomes
+            for term, ways in zip(self.terms.tolist(), self.ways.tolist()):
+                w = 1
+                for f in term:
+                    w *= values[f]
+                    if not w:
+                        break
+                if w:
+                    for o, n in enumerate(ways):
+                        if n:
+                            totals[o] += n * w
+        totals[-1] = falling(shoe.total, self.positions) - sum(totals[:-1])
         return totals
 
     def counts_with_replacement(self) -> tuple[list[int], int]:
@@ -471,33 +827,37 @@ class PositionalTable:
                 values.append(unit ** f[3])
             elif kind == "value":
                 values.append(value_units[f[1]] ** f[3])
+            elif kind == "group":  # a group reads suits: one unit a card kind in it
+                values.append(int(GROUP_CARDS[f[1]].sum()) ** f[3])
             else:  # rest
                 values.append(n ** (self.positions - f[1]))
         weights = np.array(values, dtype=object)[self.terms].prod(axis=1)  # Python integers: exact
         totals = [int(x) for x in self.ways.T.astype(object) @ weights]
+        totals[-1] = n**self.positions - sum(totals[:-1])  # the last outcome takes the rest
         return totals, n**self.positions
 
     # -- many shoes at once ------------------------------------------------------------------------
     def batch_dot(self, counts: np.ndarray, columns, bound: int) -> np.ndarray:
-        """``sum over terms of weight(shoe, t) * (ways[t] @ columns)`` for each shoe (rows of 52 card
+        """``sum over outcomes of count(shoe, o) * columns[o]`` for each shoe (rows of 52 card
         counts, or of 13 rank counts when the table needs no suits): exact integers, shape
         ``(shoes, columns)``, out of ``(N)_D`` deals with ``D`` = :attr:`depth` (the positions
-        every term reads; the unread ones only multiply every term alike, so they are left out).
+        the terms read; the others only multiply every count alike, so they are left out).
 
-        ``bound`` = max |column entry|; int64 when ``max(1, bound) * max((N)_D, orderings of a
-        term)`` is below 2**63 - every intermediate is then too (module docstring) - else Python
-        integers."""
+        ``bound`` = max |column entry|; int64 when ``max(1, bound) * (N)_D`` is below 2**63 (module
+        docstring), else Python integers."""
         counts = np.asarray(counts, dtype=np.int64)
+        columns = np.asarray(columns, dtype=object)
         if not len(counts):
-            return np.zeros((0, np.shape(columns)[1]), dtype=np.int64)
-        n_max = int(counts.sum(axis=1).max())
-        most_ways = int(self.ways.sum(axis=1).max()) if len(self.ways) else 0
-        exact_int64 = max(1, bound) * max(falling(n_max, self.depth), most_ways) <= INT64_LIMIT
+            return np.zeros((0, columns.shape[1]), dtype=np.int64)
+        n = counts.sum(axis=1)
+        n_max = int(n.max())
+        exact_int64 = max(1, bound) * falling(n_max, self.depth) <= INT64_LIMIT
         dtype = np.int64 if exact_int64 else object
-        key = (tuple(map(tuple, np.asarray(columns, dtype=object).tolist())), dtype is object)
+        key = (tuple(map(tuple, columns.tolist())), dtype is object)
         q = self._q_cache.get(key)
         if q is None:
-            q = (self.ways.astype(object) @ np.asarray(columns, dtype=object)).astype(dtype)
+            # the last outcome takes the rest: (N)_D * its column, plus each other's difference
+            q = (self.ways.astype(object) @ (columns - columns[-1])).astype(dtype)
             self._q_cache[key] = q
         flat, terms = self._flat_factors
         values = flat(counts.astype(dtype))
@@ -509,24 +869,9 @@ class PositionalTable:
             for j in range(1, terms.shape[1]):
                 weights = weights * block[:, terms[:, j]]
             out[start : start + step] = weights @ q
-        return out
-
-    @cached_property
-    def depth(self) -> int:
-        """Positions counted by :meth:`batch_dot`: the positions every term reads when that is the
-        same for every term (a bet without the drawing: Player Pair reads 2), else all of them."""
-        read = set()
-        for row in self.terms.tolist():
-            k = 0
-            for f in row:
-                factor = self.factors[f]
-                if factor[0] == "rest":
-                    k = factor[1]
-                    break
-            else:
-                k = self.positions
-            read.add(k)
-        return read.pop() if len(read) == 1 else self.positions
+        totals = np.array([falling(int(x), self.depth) for x in n.tolist()], dtype=object)
+        last = (totals[:, None] * columns[-1][None, :]).astype(dtype)
+        return out + last
 
     @cached_property
     def _q_cache(self) -> dict:
@@ -547,29 +892,12 @@ class PositionalTable:
         return values, terms
 
 
-def _slot_counts(slots: np.ndarray, base: int, kinds: int) -> np.ndarray:
-    """Per multiset (row of slot ids), how many of its slots are each kind ``base .. base+kinds-1``."""
-    inside = (slots >= base) & (slots < base + kinds)
-    rows, cols = np.nonzero(inside)
-    flat = rows * kinds + slots[rows, cols] - base
-    return _sum_by(flat, np.ones(len(flat), dtype=np.int64), len(slots) * kinds).reshape(len(slots), kinds)
-
-
-def _sum_by(index: np.ndarray, values: np.ndarray, size: int) -> np.ndarray:
-    """``out[i] = sum of values where index == i`` (exact: non-negative int64 values whose sums
-    stay below 2**53, which float64 bincount holds exactly: orderings of at most 60 million
-    enumerated sequences)."""
-    values = np.asarray(values, dtype=np.int64)
-    assert not len(values) or (values.min() >= 0 and int(values.sum()) < 2**53)
-    return np.bincount(np.asarray(index, dtype=np.int64).reshape(-1), weights=values, minlength=size).astype(np.int64)
-
-
 _FIELD = 1 << 12
 
 
 def _code(kind, a, b, c) -> np.ndarray:
-    """A factor as one integer: kind (0 one, 1 card, 2 shape, 3 rank, 4 value, 5 rest) and up to
-    three small fields."""
+    """A factor as one integer: kind (0 one, 1 card, 2 shape, 3 rank, 4 value, 5 rest, 6 group)
+    and up to three small fields."""
     return ((np.asarray(kind, dtype=np.int64) * _FIELD + a) * _FIELD + b) * _FIELD + c
 
 
@@ -588,6 +916,8 @@ def _decode_factor(code: int) -> tuple:
         return ("rank", a, b, c)
     if kind == 4:
         return ("value", a, b, c)
+    if kind == 6:
+        return ("group", a, b, c)
     return ("rest", a)
 
 
@@ -602,7 +932,7 @@ def _shoe_counts(shoe, needs_suits: bool):
 
 
 def _factor_values(factors, positions, shoe) -> list[int]:
-    needs_suits = any(f[0] in ("card", "shape") for f in factors)
+    needs_suits = any(f[0] in ("card", "shape", "group") for f in factors)
     cards, ranks, values, n = _shoe_counts(shoe, needs_suits)
     out = []
     for f in factors:
@@ -619,6 +949,9 @@ def _factor_values(factors, positions, shoe) -> list[int]:
             out.append(falling(ranks[f[1]] - f[2], f[3]))
         elif kind == "value":
             out.append(falling(values[f[1]] - f[2], f[3]))
+        elif kind == "group":
+            in_group = sum(c for c, inside in zip(cards, GROUP_CARDS[f[1]].tolist()) if inside)
+            out.append(falling(in_group - f[2], f[3]))
         else:  # rest
             out.append(falling(n - f[1], positions - f[1]))
     return out
@@ -642,17 +975,27 @@ def _falling_table(x: np.ndarray, depth: int) -> np.ndarray:
 
 def _flat_factor_plan(factors, positions: int):
     """How to compute every factor of a table for many shoes at once: from falling-factorial
-    tables of the cards, ranks, values, suits within ranks and the shoe size, each one numpy
-    step, then gathered. Returns ``(values(counts) -> (shoes, factors) array, identity index)``."""
+    tables of the cards, ranks, values, groups, suits within ranks and the shoe size, each one
+    numpy step, then gathered. Returns ``(values(counts) -> (shoes, factors) array, identity
+    index)``."""
     depth = positions + 1
     kind = [f[0] for f in factors]
-    pick = {k: [i for i, x in enumerate(kind) if x == k] for k in ("one", "card", "rank", "value", "shape", "rest")}
+    pick = {
+        k: [i for i, x in enumerate(kind) if x == k] for k in ("one", "card", "rank", "value", "shape", "rest", "group")
+    }
     card_at = (
         np.array([factors[i][1] for i in pick["card"]], dtype=np.int64),
         np.array([factors[i][2] for i in pick["card"]], dtype=np.int64),
     )
     rank_at = tuple(np.array([factors[i][j] for i in pick["rank"]], dtype=np.int64) for j in (1, 2, 3))
     value_at = tuple(np.array([factors[i][j] for i in pick["value"]], dtype=np.int64) for j in (1, 2, 3))
+    groups = sorted({factors[i][1] for i in pick["group"]})
+    group_members = GROUP_CARDS[groups].T.astype(np.int64) if groups else None  # (52, groups)
+    group_at = (
+        np.array([groups.index(factors[i][1]) for i in pick["group"]], dtype=np.int64),
+        np.array([factors[i][2] for i in pick["group"]], dtype=np.int64),
+        np.array([factors[i][3] for i in pick["group"]], dtype=np.int64),
+    )
     shapes = sorted({factors[i][2] for i in pick["shape"]})
     shape_multisets = {
         shape: np.array([m for m in SUIT_MULTISETS[sum(shape)] if _shape(m) == shape], dtype=np.int64)
@@ -682,6 +1025,10 @@ def _flat_factor_plan(factors, positions: int):
         if pick["value"]:
             table = _falling_table(vals[:, :, None] - taken, depth)
             out[:, pick["value"]] = table[:, value_at[0], value_at[1], value_at[2]]
+        if pick["group"]:
+            in_group = cards @ group_members.astype(counts.dtype)
+            table = _falling_table(in_group[:, :, None] - taken, depth)
+            out[:, pick["group"]] = table[:, group_at[0], group_at[1], group_at[2]]
         if shapes:
             by_suit = _falling_table(cards.reshape(rows, 13, 4), depth)  # (rows, 13, 4, depth)
             sums = np.stack(

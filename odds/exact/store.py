@@ -300,7 +300,15 @@ def cached(
     return arrays
 
 
-FACTOR_FIELDS = {"one": (), "card": (52, 7), "shape": (13, None), "rank": (13, 7, 7), "value": (10, 7, 7), "rest": (7,)}
+FACTOR_FIELDS = {
+    "one": (),
+    "card": (52, 7),
+    "shape": (13, None),
+    "rank": (13, 7, 7),
+    "value": (10, 7, 7),
+    "group": (24 * 16, 7, 7),
+    "rest": (7,),
+}
 """A positional table's factors (:class:`odds.exact.positional.PositionalTable`): each field's
 bound (values 0 to bound - 1); a suit shape is up to 4 parts of 1 to 6 adding up to at most 6."""
 
@@ -310,13 +318,17 @@ def positional_problem(arrays, positions: int, outcomes: int) -> str | None:
     a bet of ``outcomes`` outcomes (None: nothing): the names, shapes and types the table needs,
     every factor well formed, every term's factor index inside the list of factors, every count
     of orderings at least 0."""
-    if set(arrays) != {"positions", "factors", "terms", "ways"}:
+    if set(arrays) != {"positions", "depth", "factors", "terms", "ways"}:
         return "not a positional table's arrays"
     terms, ways = np.asarray(arrays["terms"]), np.asarray(arrays["ways"])
     if np.ndim(arrays["positions"]) != 0 or np.asarray(arrays["positions"]).dtype.kind not in "iu":
         return "its positions are not a number"
     if int(arrays["positions"]) != positions:
         return f"a table of {int(arrays['positions'])} cards, not {positions}"
+    if np.ndim(arrays["depth"]) != 0 or np.asarray(arrays["depth"]).dtype.kind not in "iu":
+        return "its depth is not a number"
+    if not 0 <= int(arrays["depth"]) <= positions:
+        return f"a depth of {int(arrays['depth'])} positions, outside 0 to {positions}"
     if terms.ndim != 2 or ways.ndim != 2 or terms.dtype.kind not in "iu" or ways.dtype.kind not in "iu":
         return "its terms or ways are not tables of integers"
     if len(terms) != len(ways) or ways.shape[1] != outcomes or not 1 <= terms.shape[1] <= 2 * positions + 2:

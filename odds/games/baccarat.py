@@ -54,8 +54,10 @@ class BaccaratGame(Game):
     def deal_round(self, draw) -> list:
         """Deal one round from real cards: four, then the third cards the rules call for."""
         cards = [draw() for _ in range(4)]
-        while punto_banco.play_round([baccarat_value(r) for r, _ in cards]) is None:
+        values = [baccarat_value(r) for r, _ in cards]
+        while punto_banco.cards_used(values) is None:
             cards.append(draw())
+            values.append(baccarat_value(cards[-1][0]))
         return cards
 
 

@@ -148,9 +148,10 @@ class Game:
         rules = list(paytable.rules.values())
         out = settle_rounds(self.deal, self.id, [r for r in rules if r.conditions is not None], rounds)
         coded = [r.id for r in rules if r.conditions is None]
-        if coded:
-            for settled, extra in zip(out, self.settle_code(rounds, coded, **options)):
-                settled.update(extra)
+        if not coded:
+            return out  # (already in the paytable's order)
+        for settled, extra in zip(out, self.settle_code(rounds, coded, **options)):
+            settled.update(extra)
         return [{r.id: settled[r.id] for r in rules} for settled in out]
 
     def settle_code(self, rounds, bet_ids, **options) -> list[dict[str, str]]:

@@ -429,8 +429,10 @@ class PlayerDealerGame(Game):
         """Deal one round from real cards: four, then the third cards (on an option hand the
         hit card is dealt whatever each bettor chose)."""
         cards = [draw() for _ in range(4)]
-        while play_round([baccarat_value(r) for r, _ in cards]) is None:
+        values = [baccarat_value(r) for r, _ in cards]
+        while punto_banco.cards_used(values) is None:
             cards.append(draw())
+            values.append(baccarat_value(cards[-1][0]))
         return cards
 
     def settle_code(self, rounds, bet_ids, choose=None) -> list[dict[str, str]]:
@@ -442,10 +444,16 @@ class PlayerDealerGame(Game):
         of the game's default decks at 1 to 1 (another shoe or paytable needs its own: pass
         ``**dealing_options(shoe, paytable)``).
         """
+        import numpy as np
+
         decide = self._chooser(choose)
+        grid = np.zeros((len(rounds), 6), dtype=np.int64)  # values past a round's cards are not read
+        for i, cards in enumerate(rounds):
+            grid[i, : len(cards)] = [baccarat_value(r) for r, _ in cards[:6]]
+        decoded: dict[int, PlayerDealerRound] = {}
         out = []
-        for cards in rounds:
-            state = play_round([baccarat_value(r) for r, _ in cards])
+        for code in play_many(grid)[1].tolist():  # every round's end state at once
+            state = decoded.get(code) or decoded.setdefault(code, _decode(code))
             best_stands = state.option is not None and decide(*state.option) == "stand"
             played = {
                 "house-way": state.round,

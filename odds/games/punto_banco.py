@@ -90,6 +90,36 @@ def play_round(values: Sequence[int]) -> Round | None:
     return _round_of(state)
 
 
+def cards_used(values: Sequence[int]) -> int | None:
+    """How many cards the round dealt from these card values uses (4 to 6); None when it needs
+    more than are given. For dealing real cards one at a time: a lookup in the drawing of
+    :func:`deal_state` over every five-value prefix (the sixth card decides nothing), made once.
+
+    >>> cards_used([4, 3, 0, 3]), cards_used([4, 3, 0, 3, 2]), cards_used([9, 3, 0, 3])
+    (None, 5, 4)
+    """
+    if len(values) < 4:
+        return None
+    table = _used_by_prefix()
+    key = ((values[0] * 10 + values[1]) * 10 + values[2]) * 10 + values[3]
+    used = table[key * 10]  # a round that stops at four cards never reads the fifth
+    if used > 4:
+        if len(values) < 5:
+            return None
+        used = table[key * 10 + values[4]]
+    return used if used <= len(values) else None
+
+
+@cache
+def _used_by_prefix() -> list[int]:
+    """Cards used by the round, by its first five values read as a five-digit number."""
+    import numpy as np
+
+    rows = np.zeros((10**5, 6), dtype=np.int64)
+    rows[:, :5] = np.indices((10,) * 5).reshape(5, -1).T
+    return deal_state(rows)["used"].tolist()
+
+
 def _round_of(state: dict) -> Round:
     """The :class:`Round` of one row of :func:`deal_state`."""
     player, banker = state["player_two"], state["banker_two"]
@@ -291,21 +321,57 @@ SUIT_TEXTS = ("s", "h", "d", "c")
 def _features():
     from ..bets.features import flag, number, text
 
+    # what each fact of the drawing depends on: the values of the cards that decide it (the
+    # banker draws on the player's third card; a third card may not be dealt)
+    first = [(0, "value"), (2, "value")]
+    first_b = [(1, "value"), (3, "value")]
+    four = [(p, "value") for p in range(4)]
+    five = four + [(4, "value")]
+    six = five + [(5, "value")]
+
+    def drawn(reads, drawing=True):
+        """A fact of the end state reading these positions (``drawing``: some may not be dealt)."""
+        return dict(reads=reads, drawing=drawing, state=True)
+
     out = [
-        number("player_total", 0, 9, "the player's final total", drawing=True),
-        number("banker_total", 0, 9, "the banker's final total", drawing=True),
-        number("player_two_card_total", 0, 9, "the player's total on its first two cards", drawing=True),
-        number("banker_two_card_total", 0, 9, "the banker's total on its first two cards", drawing=True),
-        number("player_cards", 2, 3, "cards in the player's hand", drawing=True),
-        number("banker_cards", 2, 3, "cards in the banker's hand", drawing=True),
-        number("player_third", -1, 9, "the value of the player's third card; -1 when the player stood", drawing=True),
-        number("banker_third", -1, 9, "the value of the banker's third card; -1 when the banker stood", drawing=True),
-        flag("player_natural", "the player has 8 or 9 on two cards", drawing=True),
-        flag("banker_natural", "the banker has 8 or 9 on two cards", drawing=True),
-        flag("player_wins", "the player's total is higher", drawing=True),
-        flag("banker_wins", "the banker's total is higher", drawing=True),
-        flag("tie", "the totals are equal", drawing=True),
-        number("cards", 4, 6, "cards dealt in the round", drawing=True),
+        number("player_total", 0, 9, "the player's final total", **drawn(reads=six)),
+        number("banker_total", 0, 9, "the banker's final total", **drawn(reads=six)),
+        number(
+            "player_two_card_total",
+            0,
+            9,
+            "the player's total on its first two cards",
+            **drawn(reads=first, drawing=False),
+        ),
+        number(
+            "banker_two_card_total",
+            0,
+            9,
+            "the banker's total on its first two cards",
+            **drawn(reads=first_b, drawing=False),
+        ),
+        number("player_cards", 2, 3, "cards in the player's hand", **drawn(reads=four, drawing=False)),
+        number("banker_cards", 2, 3, "cards in the banker's hand", **drawn(reads=five)),
+        number(
+            "player_third",
+            -1,
+            9,
+            "the value of the player's third card; -1 when the player stood",
+            **drawn(reads=five),
+        ),
+        number(
+            "banker_third",
+            -1,
+            9,
+            "the value of the banker's third card; -1 when the banker stood",
+            **drawn(reads=six),
+        ),
+        flag("player_natural", "the player has 8 or 9 on two cards", **drawn(reads=first, drawing=False)),
+        flag("banker_natural", "the banker has 8 or 9 on two cards", **drawn(reads=first_b, drawing=False)),
+        flag("player_wins", "the player's total is higher", **drawn(reads=six)),
+        flag("banker_wins", "the banker's total is higher", **drawn(reads=six)),
+        flag("tie", "the totals are equal", **drawn(reads=six)),
+        number("cards", 4, 6, "cards dealt in the round", **drawn(reads=five)),
         number(
             "player_value1", 0, 9, "the value of the player's first card (10, J, Q, K count 0)", reads=[(0, "value")]
         ),
@@ -319,13 +385,14 @@ def _features():
         ),
         number("banker_value2", 0, 9, "the value of the banker's second card", reads=[(3, "value")]),
     ]
-    # the third card is the 5th card dealt for the player; the 5th or 6th for the banker
-    thirds = {"player": (4,), "banker": (4, 5)}
+    # the third card is the 5th card dealt for the player; the 5th or 6th for the banker (which,
+    # and whether it is dealt, the first four cards and the player's third decide)
+    thirds = {"player": (four, (4,)), "banker": (five, (4, 5))}
     ordinal = ("first", "second", "third")
     for side, at in (("player", PLAYER_AT), ("banker", BANKER_AT)):
         for i in range(3):
             first_two = i < 2
-            reads = [(at[i], "rank")] if first_two else [(p, "rank") for p in thirds[side]]
+            reads = [(at[i], "rank")] if first_two else thirds[side][0] + [(p, "rank") for p in thirds[side][1]]
             out.append(
                 number(
                     f"{side}_rank{i + 1}",
@@ -340,7 +407,7 @@ def _features():
     for side, at in (("player", PLAYER_AT), ("banker", BANKER_AT)):
         for i in range(3):
             first_two = i < 2
-            reads = [(at[i], "card")] if first_two else [(p, "card") for p in thirds[side]]
+            reads = [(at[i], "suit")] if first_two else thirds[side][0] + [(p, "suit") for p in thirds[side][1]]
             out.append(
                 text(
                     f"{side}_suit{i + 1}",
@@ -349,13 +416,24 @@ def _features():
                     + ("" if first_two else '; "" when not dealt'),
                     reads=reads,
                     drawing=not first_two,
+                    suits="value",
                 )
             )
     out += [
         flag("player_pair", "the player's first two cards have the same rank", reads=[(0, "rank"), (2, "rank")]),
         flag("banker_pair", "the banker's first two cards have the same rank", reads=[(1, "rank"), (3, "rank")]),
-        flag("player_suited", "the player's first two cards have the same suit", reads=[(0, "card"), (2, "card")]),
-        flag("banker_suited", "the banker's first two cards have the same suit", reads=[(1, "card"), (3, "card")]),
+        flag(
+            "player_suited",
+            "the player's first two cards have the same suit",
+            reads=[(0, "suit"), (2, "suit")],
+            suits="symmetric",
+        ),
+        flag(
+            "banker_suited",
+            "the banker's first two cards have the same suit",
+            reads=[(1, "suit"), (3, "suit")],
+            suits="symmetric",
+        ),
     ]
     return {f.name: f for f in out}
 

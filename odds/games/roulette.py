@@ -247,6 +247,25 @@ def two_spin_features(names, pockets=POCKETS) -> dict:
     return {n: out[n] for n in names}
 
 
+def _split(paytable) -> tuple[list, list, list]:
+    """``(every rule, the condition bets on one spin, those reading the next spin)`` of a
+    paytable, worked out once per paytable (a run settles thousands of spins with it)."""
+    from ..bets.settling import kept
+
+    return kept(paytable, _split_rules)
+
+
+def _spin_memo(paytable) -> dict:
+    return {}
+
+
+def _split_rules(paytable) -> tuple[list, list, list]:
+    rules = list(paytable.rules.values())
+    two = [r for r in rules if spans_two_spins(r)]
+    one = [r for r in rules if r.conditions is not None and r not in two]
+    return rules, one, two
+
+
 def spans_two_spins(rule) -> bool:
     """Whether a condition bet reads the next spin (then it is counted over pairs of spins)."""
     return rule.conditions is not None and any(
@@ -516,20 +535,29 @@ class RouletteGame(Game):
 
     def play_random(self, rng, paytable=None) -> dict[str, str]:
         """One round; a second spin is drawn only when a bet of the paytable reads it."""
-        rules = (paytable or self.paytable()).rules.values()
         first = rng.randrange(37)
-        if any(spans_two_spins(r) for r in rules):
+        if _split(paytable or self.paytable())[2]:
             return self.settle_spin(first, paytable, next_number=rng.randrange(37))
         return self.settle_spin(first, paytable)
 
     def settle_spin(self, number: int, paytable=None, next_number: int | None = None) -> dict[str, str]:
         """Every bet's outcome key when the ball lands on ``number``; bets that read the next spin
-        (en prison) need ``next_number``, the spin after it, and are left out without it."""
+        (en prison) need ``next_number``, the spin after it, and are left out without it. (Each
+        spin's settlement is worked out once per paytable: a run of thousands of spins repeats
+        37 of them.)"""
+        from ..bets.settling import kept
+
+        paytable = paytable or self.paytable()
+        settled = kept(paytable, _spin_memo)
+        key = (number, next_number)
+        if key not in settled:
+            settled[key] = self._settle_spin(number, paytable, next_number)
+        return dict(settled[key])
+
+    def _settle_spin(self, number: int, paytable, next_number: int | None) -> dict[str, str]:
         from ..bets.settling import settle_roll
 
-        rules = list((paytable or self.paytable()).rules.values())
-        two = [r for r in rules if spans_two_spins(r)]
-        one = [r for r in rules if r.conditions is not None and r not in two]
+        rules, one, two = _split(paytable)
         out = settle_roll(self.deal, self.id, one, POCKETS.index(number))
         if two and next_number is not None:
             row = POCKETS.index(number) * len(POCKETS) + POCKETS.index(next_number)
@@ -652,7 +680,7 @@ class AmericanRouletteGame(Game):
 
         if number == "00":
             number = DOUBLE_ZERO
-        rules = list((paytable or self.paytable()).rules.values())
+        rules = _split(paytable or self.paytable())[0]
         return settle_roll(self.deal, self.id, rules, AMERICAN_POCKETS.index(number))
 
 

@@ -129,10 +129,11 @@ class SicBoGame(Game):
 
     def settle_roll(self, roll, paytable=None) -> dict[str, str]:
         """Every bet's outcome key for one roll (three dice, as rolled)."""
-        from ..bets.settling import settle_roll
+        from ..bets.settling import rules_of, settle_roll
 
-        rules = list((paytable or self.paytable()).rules.values())
-        return settle_roll(self.deal, self.id, rules, ROLLS.index(tuple(roll)))
+        rules = rules_of(paytable or self.paytable())
+        return settle_roll(self.deal, self.id, rules, ROLL_INDEX[tuple(roll)])
 
 
+ROLL_INDEX = {roll: i for i, roll in enumerate(ROLLS)}
 SIC_BO = SicBoGame()

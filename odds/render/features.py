@@ -20,6 +20,8 @@ def render_features(game, specs, fmt: str) -> str:
                         "values": list(f.type.values) if f.type.type == "text" else None,
                         "reads": [{"position": p, "resolution": r} for p, r in f.reads],
                         "drawing": f.drawing,
+                        "state": f.state,
+                        "suits": f.suits,
                     }
                     for row, f in zip(rows, specs)
                 ],
