@@ -262,14 +262,14 @@ def row_keys(*tables: np.ndarray) -> list[np.ndarray]:
     >>> [k.tolist() for k in row_keys(big)]
     [[11, 1]]
     """
-    tables = [np.asarray(t, dtype=np.int64) for t in tables]
-    width = tables[0].shape[1]
-    if any(int(t.min()) < 0 for t in tables if t.size):
+    parts = [np.asarray(t, dtype=np.int64) for t in tables]
+    width = parts[0].shape[1]
+    if any(int(t.min()) < 0 for t in parts if t.size):
         raise ValueError("row keys need non-negative entries")
-    rows = np.concatenate(tables) if tables else np.zeros((0, width), dtype=np.int64)
-    ends = np.cumsum([len(t) for t in tables])[:-1]
+    rows = np.concatenate(parts) if parts else np.zeros((0, width), dtype=np.int64)
+    ends = np.cumsum([len(t) for t in parts])[:-1]
     if not width or not len(rows):
-        return [np.zeros(len(t), dtype=np.int64) for t in tables]
+        return [np.zeros(len(t), dtype=np.int64) for t in parts]
     tops = rows.max(axis=0) + 1
     key = rows[:, 0].copy()
     size = int(tops[0])  # keys lie in [0, size)
