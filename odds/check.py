@@ -161,7 +161,7 @@ def _pay(pay: Fraction) -> str:
 def _most_rounds(game, shoe) -> int | None:
     """The most rounds a shoe can deal: every round as short as the game's rounds get, the cut
     card at its default place (and one round after it)."""
-    if shoe is None:
+    if shoe is None or shoe.infinite or game.reshuffled:  # no shoe runs out: no window to outlast
         return None
-    shortest = getattr(game.deal, "always_dealt", None) or game.deal.positions
+    shortest = getattr(game.deal, "always_dealt", None) or getattr(game.deal, "positions", game.min_cards)
     return (shoe.total - CUT_CARD) // (shortest + game.burn_per_round) + 1

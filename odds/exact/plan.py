@@ -508,8 +508,14 @@ class Plan:
 def failing_bets(game, paytable, bet_ids: Sequence[str], seen=None) -> dict[str, str]:
     """The bets whose tables cannot be built (past the limits of an exact table), each with its
     error naming the file, the bet and the reason; building (or loading) the others' tables on
-    the way, so counting them next costs nothing more."""
-    return Plan(game, paytable, bet_ids, seen, keep_going=True).failed
+    the way, so counting them next costs nothing more. Bets of a game that counts its own deal
+    (Andar Bahar's rows of matches) are the game's to check, not the plan's."""
+    planned = [
+        b
+        for b in bet_ids
+        if paytable.rule(b).conditions is None or isinstance(game.deal_of(paytable.rule(b)), (ShoeDeal, RollDeal))
+    ]
+    return Plan(game, paytable, planned, seen, keep_going=True).failed
 
 
 _KERNELS: dict = {}
