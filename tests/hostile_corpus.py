@@ -248,7 +248,7 @@ case(2, "above the limit of 10,000", "sheet", "baccarat", "--decks", "1000000000
 case(2, "not a whole number", "sheet", "baccarat", "--decks", "10**12")
 case(2, "too long a number", "sheet", "baccarat", "--decks", N9)
 case(2, "not a whole number", "sheet", "baccarat", "--decks", "nan")
-case(2, "not a whole number", "sheet", "baccarat", "--decks", "inf")
+case(2, "not a whole number", "sheet", "baccarat", "--decks", "infinite")  # (inf: an infinite shoe)
 case(2, "not a whole number", "sheet", "baccarat", "--decks", "1e3")
 case(2, "not a whole number", "sheet", "baccarat", "--decks", "")
 case(2, "not a whole number", "sheet", "baccarat", "--decks", "8.0")

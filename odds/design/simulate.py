@@ -57,6 +57,8 @@ from ..shoe import CUT_CARD, Shoe
 
 Z_MAX = 4.0
 """A run fails when any bet's |z| exceeds this."""
+TALLY_BATCH = 4096
+"""Rounds whose outcomes are kept before they are counted, bet by bet."""
 
 
 @dataclass
@@ -125,23 +127,30 @@ class ShoeDealer:
 
     def shoe_rounds(self, with_cards: bool = False):
         """Shuffle a new shoe and yield one ``{bet: outcome}`` per round until the cut card
-        (``with_cards``: ``({bet: outcome}, the round's cards)``), dealt as ``count`` deals a shoe
-        (:func:`odds.depletion.dealer.shoe_rounds`: commencement, burns, the cut card)."""
+        (``with_cards``: ``({bet: outcome}, the round's cards)``)."""
+        rounds = self.deal_shoe()
+        settled = self.settle(rounds)
+        yield from (zip(settled, rounds) if with_cards else settled)
+
+    def deal_shoe(self) -> list:
+        """Shuffle a new shoe and deal its rounds, as ``count`` deals a shoe
+        (:func:`odds.depletion.dealer.shoe_rounds`: commencement, burns, the cut card): each
+        round's cards."""
         cards = self.cards[:]
         self.rng.shuffle(cards)
         self.shoes += 1
         if self.game.reshuffled:  # the cards are shuffled before every round (Andar Bahar)
             it = iter(cards)
-            dealt = [self.game.deal_round(lambda: next(it))]
-            settled = self.game.settle_rounds(dealt, self.paytable, **self.options)
-            yield from (zip(settled, dealt) if with_cards else settled)
-            return
+            return [self.game.deal_round(lambda: next(it))]
         from ..depletion.dealer import DealRules, shoe_rounds
 
         kinds = [card_kind_index(rank, suit) for rank, suit in cards]
-        rounds = shoe_rounds(self.game, kinds, DealRules(cut_card=self.cut_card))
-        settled = self.game.settle_rounds(rounds, self.paytable, **self.options)
-        yield from (zip(settled, rounds) if with_cards else settled)
+        return list(shoe_rounds(self.game, kinds, DealRules(cut_card=self.cut_card)))
+
+    def settle(self, rounds: list) -> list[dict[str, str]]:
+        """Every bet's outcome in each round (the conditions run over arrays of rounds: many
+        shoes' rounds at once cost little more than one shoe's)."""
+        return self.game.settle_rounds(rounds, self.paytable, **self.options)
 
 
 ROUNDS_PER_CHUNK = 10_000
@@ -196,19 +205,46 @@ def deal_rounds(job: SimJob, chunk: tuple[int, int]) -> Dealt:
     overlays = {b: paytable.bet(b).overlay for b in job.bet_ids if paytable.bet(b).overlay is not None}
     dealt = new_dealt(job.bet_ids)
 
+    plain = [b for b in job.bet_ids if b not in overlays]
+    pending: list[tuple[dict, int | None]] = []
+
+    def tally() -> None:
+        """The plain bets' outcomes of the pending rounds, counted bet by bet (a Counter counts a
+        list in C: per round and bet, Python's own cost would be most of a run's time)."""
+        for b in plain:
+            window = windows[b]
+            if window is None:
+                keys = [outcomes[b] for outcomes, _ in pending]
+            else:
+                keys = [outcomes[b] for outcomes, i in pending if i is None or i < window]
+            dealt.tallies[b].outcomes.update(keys)
+            dealt.tallies[b].rounds += len(keys)
+        pending.clear()
+
     def settle(outcomes: dict, index_in_shoe: int | None, round_=None) -> None:
-        for b in job.bet_ids:
+        for b, overlay in overlays.items():  # drawn now, in bet order: the stream's order is the run's
             window = windows[b]
             if window is not None and index_in_shoe is not None and index_in_shoe >= window:
                 continue
-            key = outcomes[b]
-            if b in overlays:
-                key = drawn_prize(game.overlays, overlays[b], key, round_, rng)
-            dealt.tallies[b].outcomes[key] += 1
+            dealt.tallies[b].outcomes[drawn_prize(game.overlays, overlay, outcomes[b], round_, rng)] += 1
             dealt.tallies[b].rounds += 1
+        pending.append((outcomes, index_in_shoe))
+        if len(pending) >= TALLY_BATCH:
+            tally()
         dealt.rounds += 1
 
-    if game.uses_shoe:
+    if game.uses_shoe and not overlays:  # shoes dealt, then settled a few thousand rounds at once
+        dealer = ShoeDealer(game, job.decks, rng, job.cut_card, job.options, paytable)
+        while dealt.rounds < rounds:
+            batch, where = [], []
+            while len(batch) < TALLY_BATCH and dealt.rounds + len(batch) < rounds:
+                shoe = dealer.deal_shoe()[: rounds - dealt.rounds - len(batch)]
+                batch += shoe
+                where += range(len(shoe))
+            for outcomes, index_in_shoe in zip(dealer.settle(batch), where):
+                settle(outcomes, index_in_shoe)
+        dealt.shoes = dealer.shoes
+    elif game.uses_shoe:  # multiplier bets draw from the stream after each shoe's rounds
         dealer = ShoeDealer(game, job.decks, rng, job.cut_card, job.options, paytable)
         while dealt.rounds < rounds:
             for index_in_shoe, (outcomes, cards) in enumerate(dealer.shoe_rounds(with_cards=True)):
@@ -223,6 +259,7 @@ def deal_rounds(job: SimJob, chunk: tuple[int, int]) -> Dealt:
                 settle(*roll(rng))
             else:
                 settle(game.play_random(rng, paytable), None)
+    tally()
     return dealt
 
 
