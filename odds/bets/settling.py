@@ -85,7 +85,8 @@ def settle_roll(deal: RollDeal, game_id: str, rules: Sequence, row: int) -> dict
         keys = [
             [rule.outcomes[i].key for i in compile_bet(deal, game_id, rule).roll_outcomes.tolist()] for rule in rules
         ]
-        entry = _ROLL_KEYS[key] = (list(rules), [(rule.id, k) for rule, k in zip(rules, keys)], {})
+        by_row: dict[int, dict[str, str]] = {}
+        entry = _ROLL_KEYS[key] = (list(rules), [(rule.id, k) for rule, k in zip(rules, keys)], by_row)
     settled = entry[2].get(row)
     if settled is None:  # each roll's settlement made once (a run of rolls repeats 216 of them)
         settled = entry[2][row] = {bet: keys[row] for bet, keys in entry[1]}

@@ -236,7 +236,8 @@ def deal_rounds(job: SimJob, chunk: tuple[int, int]) -> Dealt:
     if game.uses_shoe and not overlays:  # shoes dealt, then settled a few thousand rounds at once
         dealer = ShoeDealer(game, job.decks, rng, job.cut_card, job.options, paytable)
         while dealt.rounds < rounds:
-            batch, where = [], []
+            batch: list = []
+            where: list[int] = []
             while len(batch) < TALLY_BATCH and dealt.rounds + len(batch) < rounds:
                 shoe = dealer.deal_shoe()[: rounds - dealt.rounds - len(batch)]
                 batch += shoe
