@@ -52,8 +52,11 @@ def check_sheet(game, paytable, sheet: Sheet) -> list[Note]:
     notes: list[Note] = []
     for bet in sheet.bets:
         rule = paytable.rule(bet.id)
+        # a multiplier bet's rows are its prizes (outcome and multiplier), not its outcomes: only
+        # the edge and the window are read from them
+        boosted = paytable.bet(bet.id).overlay is not None
         counts = {r.key: r.combinations for r in bet.rows}
-        unreached = [o.key for o in rule.outcomes[:-1] if not counts.get(o.key)]
+        unreached = [] if boosted else [o.key for o in rule.outcomes[:-1] if not counts.get(o.key)]
         if unreached and rule.conditions is not None:
             alone = _alone(game, paytable, rule, unreached, sheet.shoe)
             for key in unreached:
@@ -79,7 +82,7 @@ def check_sheet(game, paytable, sheet: Sheet) -> list[Note]:
                     f"{bet.id}: the player has the edge ({float(bet.expected_value):+.4%} a unit staked)",
                 )
             )
-        notes += _pay_slips(bet, rule)
+        notes += [] if boosted else _pay_slips(bet, rule)
         window = paytable.bet(bet.id).window
         most = _most_rounds(game, sheet.shoe)
         if window is not None and most is not None and window > most:

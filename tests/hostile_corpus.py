@@ -960,6 +960,8 @@ for _name, _text in [
     ("pays_common_three.toml", "common denominator"),
 ]:
     case(1, _text, "sheet", "baccarat", "--paytable", T27 + _name)
+    case(1, _text, "check", T27 + _name)  # odds check reads the same files (issue 21)
+case(2, "does not exist", "check", "{d}/no-such-paytable.toml")
 for _name, _text in [
     ("pay_den31.toml", "denominator has 31 digits"),
     ("pays_common.toml", "common denominator"),

@@ -156,6 +156,12 @@ class Reading:
         """The positions read (at a base, for a suit, or both)."""
         return tuple(p for p, b in enumerate(self.base) if b is not None or self.suits.levels[p] is not None)
 
+    @property
+    def resolution(self) -> tuple[str | None, ...]:
+        """Per position the finest kind of card read: ``card`` (rank and suit) where a suit is
+        read, else the base (for enumerations over kinds of card: the multiplier overlays)."""
+        return tuple("card" if self.suits.levels[p] is not None else b for p, b in enumerate(self.base))
+
 
 def reading_of(specs, conditions, positions: int) -> Reading:
     """The :class:`Reading` of a bet (``conditions``: its checked conditions, None for the last;

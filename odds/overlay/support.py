@@ -347,7 +347,7 @@ def card_pattern_counts(game, shoe, rule, overlay, hands) -> tuple[Counter, int]
     if not shoe.has_suits:
         raise OddsError("a multiplier overlay on cards needs the shoe's suits: name each removed card's suit")
     names = sorted(set().union(*(c.features for c in rule.conditions if c is not None)))
-    reading = reading_of(feature_specs(game.id), names, deal.positions)
+    reading = reading_of(feature_specs(game.id), rule.conditions, deal.positions)
     boosted = overlay.boosted if overlay.boosts != "spots" else ()
     drawing = reading.drawing or any(hands[b.reads][1] for b in boosted)
     read = {p for p, r in enumerate(reading.resolution) if r is not None}
