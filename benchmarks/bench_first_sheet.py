@@ -106,7 +106,11 @@ def main() -> None:
             if args.only and game.id != args.only:
                 continue
             for name in shipped_names(game):
-                for bet in load_paytable(game, name).bets:
+                table = load_paytable(game, name)
+                for bet in table.bets:
+                    overlay = table.bet(bet).overlay
+                    if overlay is not None and not overlay.known:
+                        continue  # multiplier weights left unknown: no sheet until solved (docs/multipliers.md)
                     cpu, mib = timed(odds + ["sheet", game.id, "--paytable", name, "--bet", bet], env)
                     count += 1
                     if cpu > worst[0]:

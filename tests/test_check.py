@@ -118,16 +118,24 @@ outcomes = [
 """
 
 
-@pytest.mark.parametrize("command", [["sheet", "baccarat"], ["check"]])
-def test_a_bet_past_the_limits_is_one_error_and_the_others_are_priced(tmp_path, monkeypatch, command):
-    monkeypatch.setattr(positional, "SETTLE_LIMIT", 1000)
+@pytest.mark.parametrize(
+    "command, limit, what",
+    [
+        (["sheet", "baccarat"], "SETTLE_LIMIT", "settle"),
+        (["check"], "SETTLE_LIMIT", "settle"),
+        (["sheet", "baccarat"], "MULTISET_LIMIT", "hold"),  # checked before the terms are written
+    ],
+)
+def test_a_bet_past_the_limits_is_one_error_and_the_others_are_priced(tmp_path, monkeypatch, command, limit, what):
+    monkeypatch.setattr(positional, limit, 1000)
+    monkeypatch.setenv("ODDS_CACHE_DIR", str(tmp_path / "cache"))
     path = tmp_path / "too-big.toml"
     path.write_text(TOO_BIG)
     args = command + (["--paytable", str(path)] if command[0] == "sheet" else [str(path)])
     result = run(*args)
     assert result.exit_code == 1
     errors = [line for line in result.stderr.splitlines() if line.startswith("Error:")]
-    assert len(errors) == 1 and "too-big.toml: bets.big-colours: an exact table would settle" in errors[0]
+    assert len(errors) == 1 and f"too-big.toml: bets.big-colours: an exact table would {what}" in errors[0]
     assert "more than the 1,000 allowed" in errors[0]
     if command[0] == "sheet":
         assert "small-tie" in result.stdout and "banker" in result.stdout  # every other bet priced

@@ -541,6 +541,7 @@ def test_the_readme_limits_table_is_the_code_s():
     assert rows["base rows a bet's exact table enumerates"] == f"{positional.BASE_ROWS_LIMIT:,}"
     assert rows["(signature, suit pattern) pairs a table settles"] == f"{positional.SETTLE_LIMIT:,}"
     assert rows["rows a table groups into terms"] == f"{positional.TERM_ROWS_LIMIT:,}"
+    assert rows["multisets of card groups a table holds"] == f"{positional.MULTISET_LIMIT:,}"
     assert rows["a cached table: its file, what it inflates to"] == (
         f"{store.MAX_FILE_BYTES >> 20} MiB, {store.MAX_INFLATED_BYTES >> 20} MiB"
     )

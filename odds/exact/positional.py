@@ -76,8 +76,15 @@ from .suits import ALL_SUITS, SuitReading
 INT64_LIMIT = 2**63 - 1
 BASE_ROWS_LIMIT = 20_000_000
 """Most base rows a table may enumerate (13 ranks at six positions with the drawing: 1.6 million)."""
-SETTLE_LIMIT = 20_000_000
-"""Most (signature, suit pattern) pairs a table may settle."""
+SETTLE_LIMIT = 2_000_000
+"""Most (signature, suit pattern) pairs a table may settle: up to 25 us each (the features of six
+cards and the conditions, measured on a busy two-core machine), about 50 s at the limit. The
+shipped bets settle at most 205,888 (Contrast Bonus, All Red / All Black)."""
+MULTISET_LIMIT = 1_000_000
+"""Most multisets of card groups a table may hold before its terms are written (a few arrays of
+52 small counts each: about 1 GiB at the limit); the shipped bets' tables hold at most 50,000."""
+SETTLE_CHUNK = 65_536
+"""Pairs settled at once (their feature arrays stay within a few hundred MiB)."""
 TERM_ROWS_LIMIT = 60_000_000
 """Most concrete rows a table may group into terms."""
 CHUNK = 1 << 21
@@ -334,6 +341,10 @@ class _BaseRows:
         the declarations are tested, this is a net)."""
         patterns = reading.suits.patterns(dealt)
         n = len(patterns.codes)
+        step = max(1, SETTLE_CHUNK // n)
+        if len(rows) > step:  # in blocks: a bet's features over every pair at once took 5 KB a pair
+            parts = [self.settle(reading, bet, rows[i : i + step], dealt) for i in range(0, len(rows), step)]
+            return None if any(p is None for p in parts) else np.concatenate(parts)
         at = np.repeat(rows, n)
         state = None if self.state is None else {k: v[at] for k, v in self.state.items()}
         values, ranks = self.values[at], self.ranks[at]
@@ -679,15 +690,17 @@ class PositionalTable:
         np.add.at(table, (inverse, np.asarray(outcome, dtype=np.int64)), np.asarray(ways, dtype=np.int64))
         slots = ids[first]
         m_count = len(first)
+        if m_count > MULTISET_LIMIT:
+            raise too_big("hold", m_count, MULTISET_LIMIT)
         # per multiset: cards per (rank, suit); every other group as it is
         card = _CARD_GROUP[slots]
-        suit_counts = np.zeros((m_count, 52), dtype=np.int64)
+        suit_counts = np.zeros((m_count, 52), dtype=np.int16)  # at most 6 a card: small arrays
         t, j = np.nonzero(card >= 0)
         np.add.at(suit_counts, (t, card[t, j]), 1)
         suit_counts = suit_counts.reshape(m_count, 13, 4)
         coarse = np.where(card >= 0, NO_GROUP, slots)
         coarse.sort(axis=1)
-        shape_codes = -np.sort(-suit_counts, axis=2) @ np.array([343, 49, 7, 1], dtype=np.int64)
+        shape_codes = (-np.sort(-suit_counts, axis=2) @ np.array([343, 49, 7, 1], dtype=np.int16)).astype(np.int64)
         # suit orbits: the same other groups (all of any suit), the same suit shape per rank
         whole = ((coarse == NO_GROUP) | (coarse % 16 == ALL_SUITS)).all(axis=1)
         merged = np.zeros(m_count, dtype=bool)
