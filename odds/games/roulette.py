@@ -471,7 +471,81 @@ def _call_rule(bet_id: str) -> BetRule:
     )
 
 
-class RouletteGame(Game):
+class WheelRounds:
+    """What a single- or double-zero wheel reads from one round and lists for the settlement
+    vectors (a mixin of :class:`odds.games.base.Game`; the game has a :class:`Wheel` and
+    ``settle_spin``): the number, and the next spin's for bets that read it (en prison)."""
+
+    wheel: Wheel
+
+    def read_round(self, text_or_list, paytable):
+        """One number, or (for bets that read the next spin) the number and the next spin's, each
+        read by the wheel, which knows its pockets (American: 0-36 or ``00``)."""
+        from ..dealt import MAX_ROUND_TEXT, Hand, ReadRound, RoundError, Unsettled
+
+        if isinstance(text_or_list, str):
+            if len(text_or_list) > MAX_ROUND_TEXT:
+                raise RoundError(f"{len(text_or_list):,} characters: a spin is one number")
+            items = [i for i in text_or_list.replace(" ", ",").split(",") if i.strip()]
+        elif isinstance(text_or_list, (list, tuple)):
+            items = list(text_or_list)
+        else:
+            items = [text_or_list]
+        if len(items) > 2:
+            raise RoundError(
+                f"{self.id}: a spin is one number, e.g. 17 (and the next spin's, for en prison); got {len(items)}"
+            )
+        numbers = [self.wheel.read_pocket(item) for item in items]
+        two = any(spans_two_spins(paytable.rule(b)) for b in paytable.bets)
+        if not 1 <= len(numbers) <= (2 if two else 1):
+            if two:
+                raise RoundError(
+                    f"{self.id}: a round is the spin and, for the bets that read it, the next spin "
+                    f"(e.g. 17 or 0,17); got {len(numbers)} numbers"
+                )
+            raise RoundError(f"{self.id}: a spin is one number ({self.wheel.zeros_text}), e.g. 17; got {len(numbers)}")
+        keys = self.settle_spin(numbers[0], paytable, *numbers[1:])
+        hands = tuple(
+            Hand(
+                "wheel" if i == 0 else "next spin",
+                (self.wheel.pocket_label(x),),
+                None,
+                details={
+                    "number": self.wheel.pocket_label(x),
+                    "colour": "green" if not 1 <= x <= 36 else "red" if x in RED else "black",
+                },
+            )
+            for i, x in enumerate(numbers)
+        )
+        unsettled = None
+        if len(keys) < len(paytable.bets):
+            unsettled = Unsettled(
+                "the next spin", "the round gives one number", "give two numbers, this spin's and the next (e.g. 0,17)"
+            )
+        return ReadRound(tuple(self.wheel.pocket_label(x) for x in numbers), hands, keys, None, unsettled)
+
+    def vector_rounds(self, paytable, rng, default: bool):
+        """Every pocket once (a wheel has only 37 or 38 rounds, all of them vectors); with a bet
+        that reads the next spin (en prison), each pocket followed by a random next spin, then
+        every pair of spins, searched for the outcomes."""
+        from ..dealt import VectorRounds
+
+        pockets = list(range(self.deal.rows))
+        if not any(spans_two_spins(paytable.rule(b)) for b in paytable.bets):
+            pool = [[n] for n in pockets]
+        else:
+            pairs = [[n, m] for n in pockets for m in pockets]
+            rng.shuffle(pairs)
+            pool = [[n, rng.choice(pockets)] for n in pockets] + pairs
+        return VectorRounds(
+            lambda batch: [self.settle_spin(spin[0], paytable, *spin[1:]) for spin in batch],
+            lambda spin: ",".join(str(self.wheel.pocket_label(n)) for n in spin),
+            batches=[pool],
+            kept=lambda spin: len(spin) == 1,
+        )
+
+
+class RouletteGame(WheelRounds, Game):
     """Single-zero roulette: the simple bets (written as conditions in the paytable) and the call
     bets (chip layouts, defined here), each settled on every pocket."""
 
@@ -619,7 +693,7 @@ AMERICAN_FEATURES = _american_features()
 AMERICAN_DEAL = _american_deal()
 
 
-class AmericanRouletteGame(Game):
+class AmericanRouletteGame(WheelRounds, Game):
     """Double-zero roulette: every bet written as conditions in the paytable, settled on each of
     the 38 pockets (0, 00 = number 37, 1-36)."""
 
@@ -647,7 +721,8 @@ class AmericanRouletteGame(Game):
         return self.settle_spin(rng.randrange(len(AMERICAN_POCKETS)), paytable)
 
     def settle_spin(self, number, paytable=None) -> dict[str, str]:
-        """Every bet's outcome key when the ball lands on ``number`` (0-36, or 37 or "00" for 00)."""
+        """Every bet's outcome key when the ball lands on ``number`` (0-36, or 37 or "00" for 00);
+        no bet reads the next spin on this wheel."""
         from ..bets.settling import settle_roll
 
         if number == "00":
@@ -738,7 +813,7 @@ class TripleZeroRouletteGame(Game):
 
     def read_round(self, text_or_list, paytable):
         """One spin from its text (``17``, ``00``, ``000``), settled."""
-        from ..dealt import Hand, RoundError
+        from ..dealt import Hand, ReadRound, RoundError
 
         numbers = self.wheel.read(text_or_list)
         if len(numbers) != 1:
@@ -747,11 +822,18 @@ class TripleZeroRouletteGame(Game):
         colour = "green" if n in (0, DOUBLE_ZERO, TRIPLE_ZERO) else "red" if n in RED else "black"
         label = self.wheel.label(n)
         hands = (Hand("wheel", (label,), None, details={"number": label, "colour": colour}),)
-        return (label,), hands, self.settle_spin(n, paytable)
+        return ReadRound((label,), hands, self.settle_spin(n, paytable))
 
-    def vector_rounds(self, paytable, rng):
+    def vector_rounds(self, paytable, rng, default: bool):
         """Every pocket is a settlement vector (39 rounds)."""
-        return [], [[self.wheel.label(n)] for n in TRIPLE_ZERO_POCKETS]
+        from ..dealt import VectorRounds
+
+        return VectorRounds(
+            lambda batch: [self.settle_spin(self.wheel.read(spin)[0], paytable) for spin in batch],
+            ",".join,
+            always=lambda: [[self.wheel.label(n)] for n in TRIPLE_ZERO_POCKETS],
+            always_name="round",
+        )
 
 
 TRIPLE_ZERO_ROULETTE = TripleZeroRouletteGame()

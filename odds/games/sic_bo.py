@@ -134,5 +134,34 @@ class SicBoGame(Game):
         rules = list((paytable or self.paytable()).rules.values())
         return settle_roll(self.deal, self.id, rules, ROLLS.index(tuple(roll)))
 
+    # -- one roll from its text (odds settle) and the settlement vectors ---------------------------
+    def read_round(self, text_or_list, paytable):
+        """The three dice, as rolled: ``3,3,5``."""
+        from ..dealt import Hand, ReadRound, RoundError, read_numbers
+
+        dice = read_numbers(text_or_list, 1, 6, "dice")
+        if len(dice) != 3:
+            raise RoundError(f"sic-bo: a roll is 3 dice, e.g. 3,3,5; got {len(dice)}")
+        hands = (Hand("dice", tuple(dice), sum(dice)),)
+        return ReadRound(tuple(dice), hands, self.settle_roll(tuple(dice), paytable))
+
+    def vector_rounds(self, paytable, rng, default: bool):
+        """Every ordered roll (shuffled), searched for the outcomes; for the default paytable,
+        ``RANDOM_ROUNDS`` random rolls."""
+        from ..dealt import RANDOM_ROUNDS, VectorRounds
+
+        pool = [list(roll) for roll in ROLLS]
+        rng.shuffle(pool)
+
+        def rolled():
+            return [[rng.randint(1, 6) for _ in range(3)] for _ in range(RANDOM_ROUNDS)] if default else []
+
+        return VectorRounds(
+            lambda batch: [self.settle_roll(tuple(roll), paytable) for roll in batch],
+            lambda roll: ",".join(str(n) for n in roll),
+            batches=[pool],
+            always=rolled,
+        )
+
 
 SIC_BO = SicBoGame()
