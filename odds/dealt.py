@@ -154,7 +154,10 @@ class VectorRounds:
     * ``always``: rounds always included after the search (random rounds), named
       ``{always_name}-N``, drawn when called;
     * ``keys(batch)``: every bet's outcome key on each round of a batch (all at once: fast);
-    * ``text(item)``: the round as ``odds settle`` reads it; ``covers(item)``: the cells it exercises.
+    * ``text(item)``: the round as ``odds settle`` reads it; ``covers(item)``: the cells it exercises;
+    * ``spare(rng)``: the cards a round's ``spare`` lists (card games): cards that follow the
+      round in the shoe, so a program that deals one card too many deals one of them (and shows
+      a mismatch) instead of running out of cards.
     """
 
     keys: object
@@ -165,6 +168,20 @@ class VectorRounds:
     always: object = list
     always_name: str = "random"
     covers: object = None
+    spare: object = None
+
+
+SPARE_CARDS = 2
+"""Spare cards after each round of a card game's settlement vectors: a program that deals a third
+card to both hands wrongly still finds a card to deal."""
+
+
+def spare_cards(rng) -> list[str]:
+    """``SPARE_CARDS`` cards of values 1-9 (each changes a baccarat total, so a card dealt wrongly
+    shows in the hand's total as well as its cards), suits at random."""
+    from .cards import SUITS, card_name
+
+    return [card_name(rng.randint(1, 9), rng.choice(SUITS)) for _ in range(SPARE_CARDS)]
 
 
 def nth(n: int) -> str:

@@ -265,11 +265,11 @@ def test_cli_verify_reports_a_malformed_vector_as_a_problem(tmp_path, baccarat_v
         change(data["vectors"][4])  # baccarat/8-decks
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(data))
-    result = run("verify", str(path))
+    result = run("verify", str(path), "--format", "csv")  # every mismatch, a row each
     assert result.exit_code == 1, result.output
     assert "Traceback" not in result.output and isinstance(result.exception, SystemExit)
     lines = [line for line in result.stdout.splitlines() if text in line]
-    assert len(lines) == 1 and lines[0].startswith("vector 5 (baccarat/8-decks)"), result.output
+    assert len(lines) == 1 and lines[0].startswith("5,baccarat/8-decks,"), result.output
     assert "mismatch(es)" in result.stderr
 
 

@@ -257,26 +257,24 @@ def vectors(out_file, game_id, paytable, rounds):
     help="How far a value written as a float may be from the exact one: |file - exact| <= X * max(1, "
     "|exact|) (default 1e-9). Exact values (strings, integers) must match exactly.",
 )
-def verify(path, paytables, tolerance):
+@format_option()
+def verify(path, paytables, tolerance, fmt):
     """Check a vectors file - counts (odds vectors) or settlements (odds vectors --rounds), ours
-    or another program's - against exact values; list every mismatch; exit 1 on any."""
-    from ..design import rounds, vectors as vec_lib
+    or another program's - against exact values: the mismatches grouped by cause, each with a
+    count and its first example (csv: every mismatch, one a row); exit 1 on any."""
+    from ..design.mismatch import verify_file
     from ..games import get_game
     from ..paytable import check_distinct, load_paytable, read_game_of
 
     tol = parse_tolerance(tolerance)
     loaded = [load_paytable(get_game(read_game_of(file)), file) for file in paytables]
     check_distinct(loaded)  # vectors name a file by its name: two of one name would replace each other
-    own = {table.name: table for table in loaded}
-    data = vec_lib.load(path)
-    checker = rounds if data.get("schema") == rounds.SCHEMA else vec_lib
-    problems, count, checked = checker.verify(data, own, tol)
-    what = "round(s)" if "rounds" in data and data.get("schema") != vec_lib.SCHEMA else "vector(s)"
-    for line in problems:
-        echo(line + "\n")  # each problem one line, whatever the file held
-    if problems:
-        raise OddsError(files_text.verify_failed(path, len(problems), count, what))
-    echo(files_text.verify_passed(path, count, checked, what) + "\n", err=True)
+    report = verify_file(path, {table.name: table for table in loaded}, tol)
+    if fmt != "table" or not report.passed:
+        echo(files_text.render_verify(report, fmt))
+    if not report.passed:
+        raise OddsError(files_text.verify_failed(path, len(report.mismatches), report.count, f"{report.what[:-1]}(s)"))
+    echo(files_text.verify_passed(path, report.count, report.figures, f"{report.what[:-1]}(s)") + "\n", err=True)
 
 
 def parse_tolerance(text: str | None):

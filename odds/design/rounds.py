@@ -22,6 +22,7 @@ staked - made by :func:`odds.settle.settle_round`, the code of ``odds settle``. 
        {"id": "baccarat/seed/table-2/banker-4/third-2",
         "game": "baccarat", "paytable": "seed",
         "cards": ["4s", "Kh", "Ad", "4c", "2h", "9d"],       # dice: [3, 3, 5]; roulette: [17]
+        "spare": ["7c", "2d"],                               # the cards after it (card games)
         "covers": ["table-1/player-5", "table-2/banker-4/third-2"],
         "hands": [{"hand": "player", "cards": [...], "total": 7, "two_card_total": 5,
                    "draws": true, "rule": "table-1"}, ...],
@@ -30,9 +31,11 @@ staked - made by :func:`odds.settle.settle_round`, the code of ``odds settle``. 
 :func:`verify` settles each round of a file (ours, or another program's settlements of our
 rounds) and lists every difference by round and bet: a bet may give its ``outcome`` key, its
 ``net`` result or both; ``net`` is exact (a string or JSON integer) or a float compared within a
-tolerance; ``hands`` (their ``total`` and ``draws``) are checked when given. A file may hold a
-subset of the rounds and bets; ``bets`` may also be a list of ``{"id", "outcome", "net"}`` as
-``odds settle --format json`` writes it.
+tolerance; ``hands`` are checked field by field when given (``cards``, ``total``, ``rule``,
+``draws`` ...: every field ``odds settle`` writes). A file may hold a subset of the rounds and
+bets; ``bets`` may also be a list of ``{"id", "outcome", "net"}`` as ``odds settle --format
+json`` writes it. Each mismatch carries its cause (:mod:`.mismatch`), which ``odds verify``
+groups them by.
 """
 
 from __future__ import annotations
@@ -50,7 +53,9 @@ DESCRIPTION = (
     "Rounds from their cards in dealing order, each with its expected settlement: every bet's outcome "
     "key and net result per unit staked (the pay 'to 1': -1 a loss, 0 a push). Baccarat cards are P1 B1 "
     "P2 B2, then the third cards as drawn; Dragon Tiger Dragon's card then Tiger's; Sic Bo the three "
-    "dice; roulette the number. 'covers' names the cells of the drawing tables a round exercises "
+    "dice; roulette the number. 'spare' lists the cards that follow a card game's round in the shoe: "
+    "deal from 'cards' then 'spare', so a program that deals one card too many deals a spare card "
+    "(and shows a mismatch) instead of running out. 'covers' names the cells of the drawing tables a round exercises "
     "(table-1/player-T, table-2/banker-B/third-V, player-stood/banker-B, natural/..., option/...). "
     "A round of a paytable with multiplier bets carries its 'multipliers' (target -> multiplier; "
     "a target not named has none), and those bets' outcomes carry the product (win-x6) and their "
@@ -92,8 +97,9 @@ def searched(plan, wanted: set, covered: set) -> list:
     return found
 
 
-def round_json(round_id: str, game, paytable, text, covers=()) -> dict:
-    """One round (``text``, as ``odds settle`` reads it) and its expected settlement (module docstring)."""
+def round_json(round_id: str, game, paytable, text, covers=(), spare=()) -> dict:
+    """One round (``text``, as ``odds settle`` reads it) and its expected settlement (module
+    docstring); ``spare``: the cards that follow it."""
     from ..overlay.settle import round_multipliers
     from ..render.settle import hand_json
     from ..settle import settle_plain, settle_round
@@ -101,6 +107,8 @@ def round_json(round_id: str, game, paytable, text, covers=()) -> dict:
     multipliers = round_multipliers(settle_plain(game, text, paytable), paytable, random.Random(round_id))
     settled = settle_round(game, text, paytable, multipliers=multipliers or None)
     out = {"id": round_id, "game": game.id, "paytable": paytable.name, "cards": list(settled.cards)}
+    if spare:
+        out["spare"] = list(spare)
     if covers:
         out["covers"] = list(covers)
     if settled.multipliers:
@@ -119,18 +127,19 @@ def game_rounds(game, paytable, default: bool) -> tuple[list[dict], list[tuple[s
     prefix = f"{game.id}/{paytable.name}"
     plan = game.vector_rounds(paytable, rng, default)
 
-    def covers(item):
-        return plan.covers(item) if plan.covers is not None else ()
+    def made_round(name, item) -> dict:
+        round_id = f"{prefix}/{name}"
+        # the spare cards from a stream of the round's own: the rounds themselves stay as they were
+        spare = plan.spare(random.Random(f"{round_id}/spare")) if plan.spare is not None else ()
+        return round_json(round_id, game, paytable, plan.text(item), plan.covers(item) if plan.covers else (), spare)
 
-    made: list[dict] = []
-    for name, item in plan.made:
-        made.append(round_json(f"{prefix}/{name}", game, paytable, plan.text(item), covers(item)))
+    made = [made_round(name, item) for name, item in plan.made]
     covered = {(b, v["outcome"]) for r in made for b, v in r["bets"].items()}
     wanted = _wanted(game, paytable)
     for i, item in enumerate(searched(plan, wanted, covered), start=1):
-        made.append(round_json(f"{prefix}/outcomes-{i}", game, paytable, plan.text(item), covers(item)))
+        made.append(made_round(f"outcomes-{i}", item))
     for i, item in enumerate(plan.always(), start=1):
-        made.append(round_json(f"{prefix}/{plan.always_name}-{i}", game, paytable, plan.text(item), covers(item)))
+        made.append(made_round(f"{plan.always_name}-{i}", item))
         covered |= {(b, v["outcome"]) for b, v in made[-1]["bets"].items()}
     return made, sorted(wanted - covered)
 
@@ -196,13 +205,17 @@ def _flat(value) -> bool:
 
 
 def verify(data: dict, own: dict | None = None, tolerance: Fraction | None = None) -> tuple[list[str], int, int]:
-    """Check every round: ``(problems, rounds, values checked)``. ``own``: the user's paytables by
-    name; ``tolerance``: how far a float ``net`` may be from the exact one (default
+    """Check every round: ``(problems, rounds, values checked)``; each problem a
+    :class:`~odds.design.mismatch.Mismatch` (its line, its cause and round). ``own``: the user's
+    paytables by name; ``tolerance``: how far a float ``net`` may be from the exact one (default
     :data:`odds.design.vectors.DEFAULT_TOLERANCE`)."""
     problems: list[str] = []
     checked = 0
     for index, entry in enumerate(data["rounds"], start=1):
         found, n = verify_round(entry, index, own, tolerance)
+        round_id = entry.get("id", "") if isinstance(entry, dict) else ""
+        for m in found:
+            m.item, m.item_id = index, round_id if isinstance(round_id, str) else shown_repr(round_id)
         problems.extend(found)
         checked += n
     return problems, len(data["rounds"]), checked
@@ -234,16 +247,53 @@ def _their_multipliers(given, where: str):
     }
 
 
+ROUND_KEYS = {"id", "game", "paytable", "cards", "spare", "covers", "multipliers", "hands", "bets"}
+"""What a round of a settlement file may hold (``spare`` and ``covers`` are read by no check)."""
+BET_FIELDS = ("outcome", "net")
+
+
+def _cause_of_error(exc: OddsError) -> str:
+    """What a round that could not be settled is grouped under: cards that are not one round
+    (each names its own cards) under one cause; any other error (an unknown game, paytable or
+    multiplier) under its own words."""
+    from ..cards import CardError
+    from ..dealt import RoundError
+
+    if isinstance(exc, RoundError):
+        return "cards: not one round of the game"
+    if isinstance(exc, CardError):
+        return "cards: a card cannot be read"
+    return str(exc)
+
+
+def _same(theirs, ours) -> bool:
+    """Equal, and of the same JSON type (``true`` is not ``1``; ``7.0`` is ``7``; ``"7"`` is not)."""
+    if isinstance(theirs, bool) or isinstance(ours, bool):
+        return isinstance(theirs, bool) and isinstance(ours, bool) and theirs == ours
+    if isinstance(theirs, (list, tuple)) and isinstance(ours, (list, tuple)):
+        return len(theirs) == len(ours) and all(_same(a, b) for a, b in zip(theirs, ours))
+    if isinstance(theirs, dict) and isinstance(ours, dict):
+        return theirs.keys() == ours.keys() and all(_same(theirs[k], ours[k]) for k in theirs)
+    if isinstance(theirs, (int, float)) and isinstance(ours, (int, float)):
+        return theirs == ours
+    return type(theirs) is type(ours) and theirs == ours
+
+
 def verify_round(entry, index: int, own: dict | None = None, tolerance=None) -> tuple[list[str], int]:
     """Every difference between one round of a file and this library's settlement of its cards;
-    and how many values were checked."""
+    and how many values were checked. Every field the file gives is compared: each bet's
+    ``outcome`` and ``net``, and each hand's fields as ``odds settle`` writes them (``cards``,
+    ``total``, ``rule``, ``draws``, ``player_third``, ``option``, a pocket's ``number`` ...); a
+    field odds does not write is a mismatch too (nothing is skipped unseen)."""
     from ..games import get_game
+    from ..render.settle import hand_json
     from ..settle import settle_round
+    from .mismatch import Mismatch, cause_of
     from .vectors import close, paytable_of, read_value  # (the values of a vectors file, read one way)
 
     where = f"round {index}"
     if not isinstance(entry, dict):
-        return [f"{where}: must be an object"], 0
+        return [Mismatch(f"{where}: must be an object", "a round is not an object")], 0
     round_id = entry.get("id", "?")
     where = f"round {index} ({round_id if isinstance(round_id, str) and len(round_id) <= 80 else shown_repr(round_id)})"
     try:
@@ -263,51 +313,77 @@ def verify_round(entry, index: int, own: dict | None = None, tolerance=None) -> 
         ours = settle_round(game, cards, paytable, multipliers=_their_multipliers(entry.get("multipliers"), where))
     except OddsError as exc:
         message = str(exc)
-        return [message if message.startswith(where) else f"{where}: {message}"], 0
+        line = message if message.startswith(where) else f"{where}: {message}"
+        return [Mismatch(line, cause_of(line, where) if message.startswith(where) else _cause_of_error(exc))], 0
 
     problems: list[str] = []
     checked = 0
+
+    def found(subject: str, cause: str, detail: str) -> None:
+        problems.append(Mismatch(f"{where} {subject}: {detail}", f"{subject}: {cause}"))
+
+    for key in entry:
+        if key not in ROUND_KEYS:
+            problems.append(
+                Mismatch(
+                    f"{where}: {shown_repr(key)} is not a field of a round ({', '.join(sorted(ROUND_KEYS))})",
+                    f"a round's field {shown_repr(key)} is not one odds writes",
+                )
+            )
     results = {b.id: b for b in ours.bets}
     for bet_id, their in theirs.items():
-        at = f"{where} {bet_id}"
         if bet_id not in paytable.bets:
-            problems.append(f"{at}: {UnknownName(f'{game.id} bet', bet_id, paytable.bets)}")
+            text = str(UnknownName(f"{game.id} bet", bet_id, paytable.bets))
+            problems.append(Mismatch(f"{where} {bet_id}: {text}", text.split(";")[0]))
             continue
         if bet_id in ours.left_out:
-            problems.append(f"{at}: this bet reads suits, and the round's cards have none")
+            found(bet_id, "reads suits; the cards have none", "this bet reads suits, and the round's cards have none")
             continue
         if not isinstance(their, dict) or ("outcome" not in their and "net" not in their):
-            problems.append(f"{at}: give its 'outcome', its 'net' or both")
+            found(bet_id, "neither outcome nor net", "give its 'outcome', its 'net' or both")
             continue
+        for key in their:
+            if key not in BET_FIELDS and key != "id":
+                found(
+                    bet_id,
+                    f"field {shown_repr(key)}",
+                    f"{shown_repr(key)} is not a field of a bet's settlement (outcome, net)",
+                )
         result = results[bet_id]
         if "outcome" in their:
             checked += 1
             if their["outcome"] != result.outcome:
-                problems.append(f"{at}: outcome: file {shown_repr(their['outcome'])}, odds {result.outcome!r}")
+                found(bet_id, "outcome", f"outcome: file {shown_repr(their['outcome'])}, odds {result.outcome!r}")
         if "net" in their:
-            value = read_value(their["net"], f"{at} net", problems)
+            bad: list[str] = []
+            value = read_value(their["net"], f"{where} {bet_id} net", bad)
+            problems.extend(Mismatch(b, f"{bet_id}: net is not a number") for b in bad)
             if value is not None:
                 checked += 1
                 if not close(value, result.net, tolerance):
-                    problems.append(f"{at}: net: file {shown_repr(their['net'])}, odds {exact(result.net)}")
+                    found(bet_id, "net", f"net: file {shown_repr(their['net'])}, odds {exact(result.net)}")
     hands = entry.get("hands")
     if isinstance(hands, list):
-        ours_by_name = {h.hand: h for h in ours.hands}
+        ours_by_name = {h.hand: hand_json(h) for h in ours.hands}
         for i, hand in enumerate(hands):
             if not isinstance(hand, dict) or hand.get("hand") not in ours_by_name:
                 problems.append(
-                    f"{where} hands[{i}]: must be an object naming one of the hands ({', '.join(ours_by_name)})"
+                    Mismatch(
+                        f"{where} hands[{i}]: must be an object naming one of the hands ({', '.join(ours_by_name)})",
+                        "hands: not a hand of the round",
+                    )
                 )
                 continue
             mine = ours_by_name[hand["hand"]]
-            for key in ("total", "draws"):
-                if key in hand:
-                    checked += 1
-                    if hand[key] != getattr(mine, key):
-                        problems.append(
-                            f"{where} hand {mine.hand}: {key}: file {shown_repr(hand[key])}, "
-                            f"odds {getattr(mine, key)!r}"
-                        )
+            subject = f"hand {hand['hand']}"
+            for key, value in hand.items():
+                if key == "hand":
+                    continue
+                checked += 1
+                if key not in mine and value is not None:
+                    found(subject, key, f"{key}: file {shown_repr(value)}, odds writes no {key} for this hand")
+                elif not _same(value, mine.get(key)):
+                    found(subject, key, f"{key}: file {shown_repr(value)}, odds {mine[key]!r}")
     elif hands is not None:
-        problems.append(f"{where}: 'hands' must be a list")
+        problems.append(Mismatch(f"{where}: 'hands' must be a list", "hands: not a list"))
     return problems, checked

@@ -280,7 +280,7 @@ class AndarBaharGame(Game):
     def vector_rounds(self, paytable, rng, default: bool):
         """Rounds dealt from shuffled single decks: candidates for the outcomes, and 20 random ones."""
         from ..cards import RANKS, SUITS, card_name
-        from ..dealt import RANDOM_ROUNDS, VectorRounds
+        from ..dealt import RANDOM_ROUNDS, VectorRounds, spare_cards
 
         def dealt():
             deck = [(r, s) for r in RANKS for s in SUITS]
@@ -295,6 +295,7 @@ class AndarBaharGame(Game):
             batches=[candidates],
             always=lambda: always,
             always_name="round",
+            spare=spare_cards,
         )
 
 

@@ -213,7 +213,7 @@ class Game:
         default paytable, ``RANDOM_ROUNDS`` rounds dealt one after another from a shuffled shoe of
         the game's decks (``burn_per_round`` burned before each)."""
         from ..cards import RANKS, SUITS, card_name
-        from ..dealt import RANDOM_ROUNDS, SEARCH_BATCH, SEARCH_BATCHES, VectorRounds
+        from ..dealt import RANDOM_ROUNDS, SEARCH_BATCH, SEARCH_BATCHES, VectorRounds, spare_cards
 
         def complete(cards):  # the cards a round uses, from the front of ``cards``
             it = iter(cards)
@@ -250,12 +250,17 @@ class Game:
             return self.settle_rounds(batch, paytable, **options["shoe"])
 
         return VectorRounds(
-            keys, lambda cards: ",".join(card_name(r, s) for r, s in cards), batches=batches(), always=dealt_rounds
+            keys,
+            lambda cards: ",".join(card_name(r, s) for r, s in cards),
+            batches=batches(),
+            always=dealt_rounds,
+            spare=spare_cards,
         )
 
-    def chosen_rule(self, paytable, bet_id: str, choice: str) -> BetRule:
-        """The rule of ``bet_id`` placed on a chosen number (``odds settle --bet straight:17``):
-        games whose bets cover numbers a player picks (the wheels, Sic Bo) define it."""
+    def chosen_bet(self, paytable, bet_id: str, choice: str):
+        """A bet on numbers the player chooses, as ``odds settle --bet straight:17`` names it: its
+        pays and rule (:class:`odds.paytable.BetPays`, id ``BET:CHOICE``). Games whose bets cover
+        numbers a player picks (the wheels, Sic Bo) define it."""
         from ..errors import OddsError
 
         raise OddsError(f"{self.id} bets take no chosen number: {bet_id}:{choice} (write the bet id alone)")
