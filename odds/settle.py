@@ -36,7 +36,7 @@ odds.dealt.RoundError: baccarat: the round needs a 5th card (player 5 draws, Tab
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from collections.abc import Sequence
 
@@ -110,6 +110,7 @@ def settle_round(game, cards, paytable=None, bets: Sequence[str] | None = None, 
 
     game = get_game(game) if isinstance(game, str) else game
     paytable = paytable if paytable is not None and not isinstance(paytable, str) else load_paytable(game, paytable)
+    paytable = with_chosen(game, paytable, bets or ())
     return apply_multipliers(_settle_round(game, cards, paytable, bets), paytable, multipliers)
 
 
@@ -123,6 +124,7 @@ def _settle_round(game, cards, paytable, bets) -> Settlement:
     """The round as the game reads it (:meth:`odds.games.base.Game.read_round`), its bets settled:
     a bet the round cannot settle (it reads suits and a card has none; the next spin, not given)
     is left out, or refused when asked for by name."""
+    paytable = with_chosen(game, paytable, bets or ())
     for bet in bets or ():
         if bet not in paytable.bets:
             raise UnknownName(f"{game.id} bet", bet, paytable.bets)
@@ -139,6 +141,71 @@ def _settle_round(game, cards, paytable, bets) -> Settlement:
         why = f"they read {unsettled.read}; {unsettled.lacks}"
     kept = [b for b in chosen if b not in left_out]
     return _settled(game, paytable, read, kept, left_out, why)
+
+
+# -- a file of rounds (odds settle --file: JSON lines in and out) --------------------------------------
+
+ROUND_LINE_KEYS = ("id", "cards", "bets", "multipliers")
+MAX_LINE_BETS = 1000
+
+
+@dataclass(frozen=True)
+class RoundLine:
+    """One line of a rounds file: the round's ``cards`` (text, a list, dice, a number), and
+    optionally its ``id`` (given back with its settlement), the ``bets`` to settle and the round's
+    ``multipliers``."""
+
+    number: int
+    id: object = None
+    cards: object = None
+    bets: tuple[str, ...] | None = None
+    multipliers: object = None
+
+
+def read_round_line(text: str, number: int) -> RoundLine:
+    """Line ``number`` of a rounds file (JSON): an object ``{"cards": ..., "id"?, "bets"?, "multipliers"?}``,
+    or the cards alone (``"4s,Kh,Ad,4c,2h,9d"``, ``[3, 3, 5]``, ``17``).
+
+    >>> read_round_line('{"id": 7, "cards": "Kh,5s", "bets": ["tie"]}', 1)
+    RoundLine(number=1, id=7, cards='Kh,5s', bets=('tie',), multipliers=None)
+    >>> read_round_line('"3,3,5"', 2).cards
+    '3,3,5'
+    """
+    import json
+
+    from .errors import OddsError, shown_repr
+
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise OddsError('not a JSON value: write one round a line, e.g. {"cards": "Kh,5s"}') from None
+    if not isinstance(data, dict):
+        return RoundLine(number, cards=data)
+    stray = [k for k in data if k not in ROUND_LINE_KEYS]
+    if stray:
+        raise OddsError(f"unknown key {shown_repr(stray[0])} (a round takes {', '.join(ROUND_LINE_KEYS)})")
+    if "cards" not in data:
+        raise OddsError("'cards' is missing: the round's cards in dealing order")
+    bets = data.get("bets")
+    if bets is not None:
+        if not isinstance(bets, list) or not all(isinstance(b, str) for b in bets) or len(bets) > MAX_LINE_BETS:
+            raise OddsError(f"'bets' must be a list of bet ids (at most {MAX_LINE_BETS:,})")
+        bets = tuple(bets)
+    round_id = data.get("id")
+    if isinstance(round_id, bool) or (round_id is not None and not isinstance(round_id, (str, int))):
+        raise OddsError(f"'id' must be a text or a whole number, not {shown_repr(round_id)}")
+    return RoundLine(number, round_id, data["cards"], bets, data.get("multipliers"))
+
+
+def with_chosen(game, paytable, bets: Sequence[str]):
+    """The paytable with the bets on chosen numbers among ``bets`` (``straight:17``, ``split:8-11``,
+    ``total:9``, ``triple:4``: :meth:`odds.games.base.Game.chosen_bet`) added under those names."""
+    chosen = {}
+    for bet in bets:
+        if isinstance(bet, str) and ":" in bet and bet not in paytable.bets:
+            base, choice = bet.split(":", 1)
+            chosen[bet] = game.chosen_bet(paytable, base.strip(), choice)
+    return replace(paytable, bets={**paytable.bets, **chosen}) if chosen else paytable
 
 
 def _settled(game, paytable, read, bets, left_out, why: str) -> Settlement:

@@ -217,7 +217,7 @@ def batch(game_id, shoes_file, old_file, bets, paytable, decks, workers, schedul
 
 
 @contextlib.contextmanager
-def shoe_lines(path: str, option: str = "--file") -> Iterator[Iterator[str]]:
+def shoe_lines(path: str, option: str = "--file", what: str = "batch file") -> Iterator[Iterator[str]]:
     """The lines of a batch file (``-``: stdin), read one at a time as the batch needs them (a
     final newline ends the last line; it does not start an empty one). Refused in one line: a
     file that cannot be opened (at once, before any output), more than ``MAX_DATA_BYTES`` in all
@@ -229,12 +229,12 @@ def shoe_lines(path: str, option: str = "--file") -> Iterator[Iterator[str]]:
         stream, close = getattr(sys.stdin, "buffer", None), False
         if stream is None:  # started with stdin closed (<&-): Python has no sys.stdin at all
             raise OddsError(f"{cannot}: it is closed")
-        too_big = f"{option} -: more than {limit >> 20} MiB on stdin; split the batch"
+        too_big = f"{option} -: more than {limit >> 20} MiB on stdin; split the {what.split()[0]}"
     else:
         name = str(usable(path))
         name = name if len(name) <= 200 else shown(name, 200)
-        too_big = f"{name}: the batch file is bigger than {limit >> 20} MiB: is it the right file?"
-        cannot = f"{name}: cannot read the batch file"
+        too_big = f"{name}: the {what} is bigger than {limit >> 20} MiB: is it the right file?"
+        cannot = f"{name}: cannot read the {what}"
         try:
             stream, close = open(path, "rb"), True
             size = os.fstat(stream.fileno())

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from itertools import combinations, product
 
+from ..errors import shown
 from .base import Game
 
 COUNTING = "216 ordered rolls of three dice"
@@ -133,6 +134,26 @@ class SicBoGame(Game):
 
         rules = list((paytable or self.paytable()).rules.values())
         return settle_roll(self.deal, self.id, rules, ROLLS.index(tuple(roll)))
+
+    def chosen_bet(self, paytable, kind: str, choice: str):
+        """A bet on chosen numbers, ``total:9``, ``triple:4``, ``pair:1-2``: the paytable's bet
+        ``total-9`` (``triple-4``, ``pair-1-2``), named as the player named it."""
+        from dataclasses import replace
+
+        from ..dealt import RoundError
+
+        member = f"{kind}-{choice.strip()}"
+        if member not in paytable.bets:
+            chosen = [b for b in paytable.bets if b.startswith(f"{kind}-")]
+            if not chosen:
+                raise RoundError(f"sic-bo: no bet is placed on chosen numbers as {shown(kind, 20)}:... (e.g. total:9)")
+            raise RoundError(
+                f"sic-bo: {shown(f'{kind}:{choice}', 40)} is no bet; {kind} takes "
+                f"{', '.join(b.removeprefix(kind + '-') for b in chosen)}"
+            )
+        bet = paytable.bet(member)
+        spec = f"{kind}:{choice.strip()}"
+        return replace(bet, bet_id=spec, rule=replace(bet.rule, id=spec))
 
     # -- one roll from its text (odds settle) and the settlement vectors ---------------------------
     def read_round(self, text_or_list, paytable):

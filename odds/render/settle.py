@@ -24,6 +24,14 @@ def settle_json(s) -> dict:
     }
 
 
+def settle_line(line, settled=None, error: str | None = None) -> str:
+    """One line of ``odds settle --file``'s output: the input line's number (and ``id``, when it
+    gave one), then the settlement as ``--format json`` writes it, or the ``error`` (one line)."""
+    head = {"line": line.number, **({"id": line.id} if line.id is not None else {})}
+    body = {"error": error} if error is not None else settle_json(settled)
+    return json.dumps({**head, **body}, separators=(", ", ": ")) + "\n"
+
+
 def hand_json(h) -> dict:
     out = {"hand": h.hand, "cards": list(h.cards), "total": h.total}
     if h.rule is not None:
