@@ -73,7 +73,8 @@ def _shoe(game, decks, remove, shoe):
     from .limits import MAX_CARDS, MAX_DECKS
     from .shoe import Shoe
 
-    decks = validate.optional_whole(decks, "decks", 1, MAX_DECKS, "decks in a shoe")
+    infinite = isinstance(decks, str) and decks.strip().lower() == "inf"  # an infinite shoe (Shoe.infinite)
+    decks = None if infinite else validate.optional_whole(decks, "decks", 1, MAX_DECKS, "decks in a shoe")
     remove = validate.text(remove, "remove")
     if shoe is not None:
         if decks is not None or remove:
@@ -90,7 +91,7 @@ def _shoe(game, decks, remove, shoe):
         if decks is not None or remove:
             raise OddsError(f"{game.id} deals no cards: decks and remove do not apply")
         return None
-    made = Shoe.decks(game.default_decks if decks is None else decks)
+    made = Shoe.infinite_shoe() if infinite else Shoe.decks(game.default_decks if decks is None else decks)
     if remove:
         made = made.remove(remove)
     game.check_shoe(made)

@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING
 
 
 class LazyModule:
@@ -38,8 +39,11 @@ class LazyModule:
         return f"<lazy module {object.__getattribute__(self, '_lazy_name')!r}>"
 
 
-numpy = LazyModule("numpy")
-"""Stands in for ``import numpy as np``."""
+if TYPE_CHECKING:  # a type checker reads numpy's own names (np.ndarray in annotations)
+    import numpy
+else:
+    numpy = LazyModule("numpy")
+    """Stands in for ``import numpy as np``."""
 
 
 def pandas():

@@ -280,6 +280,8 @@ def build_sheet(
     if shoe is not None:
         game.check_shoe(shoe)
     seen = game.seen_cards(player, banker)
+    if seen is not None and shoe is not None and shoe.infinite:
+        raise OddsError("--player and --banker need a shoe of whole decks: an infinite shoe is not depleted")
     boosted = [b for b in bet_ids if paytable.bet(b).overlay is not None]
     plain = [b for b in bet_ids if b not in boosted]
     if boosted and seen is not None:
@@ -301,6 +303,12 @@ def build_sheet(
         extra = game.extra_figures(bet_id, paytable, counts[bet_id], fee or Fraction(0))
         bets.append(bet_sheet(pays.rule, pays, counts[bet_id], pays.window, extra))
     notes = game.notes + paytable.notes
+    if shoe is not None and shoe.infinite:
+        notes += (
+            "An infinite shoe: every card is dealt with replacement, each of the 52 equally likely. The "
+            f"combinations count ordered sequences of {game.deal.positions} ranks ({13**game.deal.positions:,}), "
+            f"or of {game.deal.positions} cards ({52**game.deal.positions:,}) for bets that read suits.",
+        )
     if unpriced:
         from .overlay.sheet import unknown_weights_note
 

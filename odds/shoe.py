@@ -64,6 +64,11 @@ class Shoe:
     """When suits are unknown: the most of each of the 52 cards the shoe can still hold (what
     it held less the suited removals), so a later suited removal is checked against its card,
     not only its rank. Not part of the composition (equality and hashing ignore it)."""
+    infinite: bool = False
+    """An infinite shoe (``--decks inf``, as random-number-generator games deal): every card drawn
+    with replacement, each of the 52 equally likely. Its counts hold one of each card; the
+    exact layer counts ordered sequences of ranks (13^P), or of cards (52^P) for bets that read
+    suits (:meth:`odds.exact.plan.Plan.counts`). Nothing can be removed from it."""
 
     def __post_init__(self):
         """A shoe made directly (``Shoe(ranks, cards)``) is checked as the constructors check
@@ -79,6 +84,8 @@ class Shoe:
             _check_counts(self.card_bounds, 52, "card")
         if self.deck_count is not None and (not isinstance(self.deck_count, int) or isinstance(self.deck_count, bool)):
             raise ShoeError(f"deck_count must be a whole number or None, not {type(self.deck_count).__name__}")
+        if not isinstance(self.infinite, bool):
+            raise ShoeError(f"infinite must be True or False, not {type(self.infinite).__name__}")
         if not isinstance(self.removed, tuple) or not all(isinstance(s, CardSpec) for s in self.removed):
             raise ShoeError("removed must be a tuple of card specs")
 
@@ -91,6 +98,15 @@ class Shoe:
         if n > MAX_DECKS:
             raise ShoeError(f"--decks must be at most {MAX_DECKS:,} (the limit on a shoe), not {n:,}")
         return cls((4 * n,) * 13, (n,) * 52, deck_count=n)
+
+    @classmethod
+    def infinite_shoe(cls) -> Shoe:
+        """An infinite shoe: cards drawn with replacement (:attr:`infinite`).
+
+        >>> Shoe.infinite_shoe().describe(), str(Shoe.infinite_shoe())
+        ({'decks': 'inf', 'cards': None, 'removed': []}, 'an infinite shoe (cards dealt with replacement)')
+        """
+        return cls((4,) * 13, (1,) * 52, infinite=True)
 
     @classmethod
     def from_cards(cls, text: str) -> Shoe:
@@ -128,6 +144,11 @@ class Shoe:
         Removing a card the shoe does not hold raises :class:`ShoeError` naming the card.
         """
         specs = parse_cards(cards) if isinstance(cards, str) else _card_specs(cards)
+        if self.infinite and specs:
+            raise ShoeError(
+                "an infinite shoe is dealt with replacement: the cards seen change nothing, so --remove "
+                "does not apply (give a number of decks to remove cards from)"
+            )
         ranks = list(self.rank_counts)
         known = self.suited_counts if self.suited_counts is not None else self.card_bounds
         bounds = list(known) if known is not None else None  # at most this many of each card
@@ -186,9 +207,13 @@ class Shoe:
 
     def describe(self) -> dict:
         """The shoe as the sheets' JSON shows it."""
+        if self.infinite:
+            return {"decks": "inf", "cards": None, "removed": []}
         return {"decks": self.deck_count, "cards": self.total, "removed": [str(s) for s in self.removed]}
 
     def __str__(self) -> str:
+        if self.infinite:
+            return "an infinite shoe (cards dealt with replacement)"
         head = f"{self.deck_count} deck{'s' if self.deck_count != 1 else ''}" if self.deck_count else "custom shoe"
         if self.removed:
             head += " less " + ",".join(map(str, self.removed))

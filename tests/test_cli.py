@@ -125,7 +125,7 @@ def test_usage_errors_exit_2():
     assert run("nosuchcommand").exit_code == 2
 
 
-def test_export_writes_and_checks(tmp_path):
+def test_export_writes_and_checks(tmp_path, export_once):
     out = tmp_path / "tables"
     assert run("export", "--out", str(out), "--check").exit_code == 1  # nothing there yet
     assert run("export", "--out", str(out)).exit_code == 0
@@ -172,7 +172,7 @@ def test_batch_json_and_line_errors(tmp_path):
     assert result.exit_code == 1 and "line 2: bad card" in result.stderr
 
 
-def test_export_never_touches_files_it_does_not_own(tmp_path):
+def test_export_never_touches_files_it_does_not_own(tmp_path, export_once):
     notes = tmp_path / "notes.txt"
     notes.write_text("mine\n")
     (tmp_path / "docs").mkdir()

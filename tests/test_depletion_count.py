@@ -98,31 +98,41 @@ def test_cut_card_as_the_next_card_burn_or_first_card_of_the_round():
         assert len(more) == 1
 
 
-class _OrderRng:
-    """Stands in for random.Random in ShoeDealer: "shuffles" the cards into a given order."""
-
-    def __init__(self, order):
-        self.order = [CARD_OF_KIND[int(k)] for k in order]
-
-    def shuffle(self, cards):
-        cards[:] = self.order
-
-
 @pytest.mark.parametrize("game_id", ["baccarat"] + DT_GAMES)
-def test_shoe_depth_matches_the_simulators_dealer(game_id):
-    """The same order of cards gives the same rounds here as in odds.design.simulate's dealer
-    (written independently), including shoes whose last round starts exactly at the cut card."""
-    from odds.design.simulate import ShoeDealer
+def test_shoe_depth_matches_a_replay_written_from_the_rules(game_id):
+    """The rounds a shoe deals (count's dealer, which simulate deals with too) against a replay
+    written here from docs/rules.md with the reference dealers (tests/reference): the first card
+    exposed and its value burned (A = 1, T J Q K = 10), a burn card before each round (Dragon
+    Tiger), no round once the cut card is out or would come out as a burn card, the round in which
+    it comes out the last - including shoes whose last round starts exactly at the cut card."""
+    from odds.depletion.dealer import shoe_rounds
+    from reference.dealers import deal_baccarat
 
     game = get_game(game_id)
     full = Shoe.decks(1).card_counts()
     cut = 14
     at_cut = 0
+    burn = 1 if game_id in DT_GAMES else 0
     for index in range(300):
         order = shuffled(full, 6, index)
+        cards = [CARD_OF_KIND[int(k)] for k in order]
         unseen, outcomes = deal_shoe(game, order, DealRules(cut_card=cut))
-        dealer = ShoeDealer(game, 1, _OrderRng(order), cut)
-        assert outcomes == list(dealer.shoe_rounds()), index
+        cut_at = 52 - cut  # the cut card lies just before cards[cut_at]
+        pos = 1 + min(cards[0][0], 10)
+        replay = []
+        while pos < cut_at or (pos == cut_at and burn == 0):
+            pos += burn
+            if burn and pos > cut_at:  # the cut card came out as this round's burn card
+                break
+            if game_id in DT_GAMES:
+                used = 2
+            else:
+                hands = deal_baccarat(cards[pos : pos + 6])
+                used = len(hands.first) + len(hands.second)
+            replay.append(cards[pos : pos + used])
+            pos += used
+        assert shoe_rounds(game, order, DealRules(cut_card=cut)) == replay, index
+        assert len(unseen) == len(outcomes) == len(replay), index
         if len(unseen):
             # where the last round began: the commencement card and its burn, the burns, the exposed cards
             burned = commencement_burn(CARD_OF_KIND[order[0]][0]) + game.burn_per_round * (len(unseen) - 1)
@@ -169,14 +179,19 @@ def enumerate_tiny(game_id, cards, rules):
     realised = dict.fromkeys(game.bets, Fraction(0))
     orders = 0
     rounds = []
+    # the orders of a tiny shoe deal few distinct sequences of compositions: each is evaluated once
+    evaluated = {}
     for order in distinct_permutations(kinds):
         unseen, outcomes = deal_shoe(game, order, rules)
         orders += 1
         if not len(unseen):
             tally.shoes += 1
             continue
-        tally_shoe(tally, spec, evaluator, unseen)
-        exact = evaluator.exact(unseen)
+        key = (unseen.shape, unseen.tobytes())
+        if key not in evaluated:
+            evaluated[key] = evaluator.evaluate(unseen), evaluator.exact(unseen)
+        results, exact = evaluated[key]
+        tally_shoe(tally, spec, evaluator, unseen, results=results)
         for bet in game.bets:
             pays = paytable.bet(bet).pays
             for r, ev in enumerate(exact[bet]):

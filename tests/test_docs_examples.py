@@ -154,7 +154,7 @@ def run_document(doc: Path, folder: Path, slow: bool) -> int:
         if ("slow" in block.flags) != slow and block.kind != "toml":
             continue
         run_block(block, folder)
-        ran += block.kind in ("console", "sh", "python")
+        ran += block.kind in RUNNABLE
     return ran
 
 
@@ -167,6 +167,20 @@ def test_every_example_runs(doc, tmp_path):
 @pytest.mark.parametrize("doc", DOCUMENTS, ids=[str(d.relative_to(ROOT)) for d in DOCUMENTS])
 def test_every_slow_example_runs(doc, tmp_path):
     run_document(doc, tmp_path, slow=True)
+
+
+RUNNABLE = ("console", "sh", "python")
+
+
+def test_every_page_runs_an_example_by_default():
+    """Each page of docs/ (and the README) has an example the default run checks: a page whose
+    examples are all text, or all slow, proves nothing about the commands it describes. The pages
+    with tests of their own are held to the same."""
+    for doc in [ROOT / "README.md"] + sorted((ROOT / "docs").glob("*.md")):
+        runnable = [
+            b for b in blocks(doc) if b.kind in RUNNABLE and not b.flags & {"slow", "install"} and b.body.strip()
+        ]
+        assert runnable, f"{doc.name}: add an example (```console, ```sh or ```python) the default run checks"
 
 
 def test_the_checker_can_fail(tmp_path):

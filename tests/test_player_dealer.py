@@ -237,10 +237,13 @@ def _option_of(values):
 SMALL_SHOES = [
     [(5, "s"), (5, "h"), (6, "s"), (6, "s"), (13, "s"), (13, "s"), (1, "s"), (4, "s"), (3, "s")],
     [(6, "s"), (6, "s"), (9, "s"), (7, "s"), (8, "s"), (5, "s"), (2, "s"), (3, "s")],
+    # 5-0 against an up 5: standing and hitting are worth the same (1/9) with different results
+    # (docs/rules.md: equal: hit); the other option hands stand
+    [(5, "s"), (6, "h"), (11, "h"), (9, "s"), (6, "s"), (4, "s"), (5, "h")],
 ]
 
 
-@pytest.mark.parametrize("cards", SMALL_SHOES, ids=["shoe-a", "shoe-b"])
+@pytest.mark.parametrize("cards", SMALL_SHOES, ids=["shoe-a", "shoe-b", "shoe-equal"])
 def test_brute_force_walk_with_option_decided_per_hand(cards):
     shoe = Shoe.from_cards(",".join(f"{'A23456789TJQK'[r - 1]}{s}" for r, s in cards))
     analysis = GAME.analyse(shoe)
@@ -290,6 +293,18 @@ def test_brute_force_walk_with_option_decided_per_hand(cards):
         tally = best[bet] if bet.endswith("-best-choice") else fixed[bet]
         got = {k: Fraction(n, counts[bet].total) for k, n in counts[bet].counts.items() if n}
         assert got == {k: Fraction(n, len(orderings)) for k, n in tally.items()}, bet
+
+
+def test_an_option_hand_worth_the_same_either_way_hits():
+    """docs/rules.md and RULES.md: the best choice is whichever of stand and hit has the higher
+    expectation, "equal: hit". The walk above replays it; here the tie itself is checked to be there
+    (equal expectations, different results), so the tie-break decides something."""
+    cards = ",".join(f"{'A23456789TJQK'[r - 1]}{s}" for r, s in SMALL_SHOES[2])
+    options = {o.key: o for o in GAME.analyse(Shoe.from_cards(cards)).options}
+    tied = options[5, 0]
+    assert tied.deals and tied.stand_ev == tied.hit_ev and dict(tied.stand) != dict(tied.hit)
+    assert tied.choice == "hit"
+    assert any(o.choice == "stand" for o in options.values())  # not a shoe where everything hits
 
 
 @pytest.mark.slow

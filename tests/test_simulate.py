@@ -100,7 +100,9 @@ def test_per_round_burn_and_cut_card_as_burn_card():
 
 
 def test_commencement_value_of_a_face_card_is_ten():
-    assert [sim.commencement_burn(r) for r in range(1, 14)] == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10]
+    from odds.shoe import commencement_burn
+
+    assert [commencement_burn(r) for r in range(1, 14)] == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10]
 
 
 def test_cut_card_must_leave_a_round():

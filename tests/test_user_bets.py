@@ -15,6 +15,7 @@ from fractions import Fraction
 import pytest
 from click.testing import CliRunner
 
+from conftest import run_lock
 from odds.cli import cli
 from odds.games import get_game
 from odds.paytable import PaytableError, load_paytable
@@ -102,7 +103,10 @@ def _reference(cards) -> dict[str, str]:
 def user_table(tmp_path_factory):
     path = tmp_path_factory.mktemp("bets") / "my-bets.toml"
     path.write_text(USER_BETS)
-    return load_paytable(BACCARAT, str(path)), str(path)
+    table = load_paytable(BACCARAT, str(path))
+    with run_lock("user-bets"):  # their tables compile in one worker; the others load them
+        BACCARAT.count(Shoe.decks(1), USER_IDS, table)
+    return table, str(path)
 
 
 USER_IDS = ["dragon-7", "king-banker", "red-firsts", "suited-win", "pair-win", "third-seven", "margin"]
@@ -128,10 +132,18 @@ def test_user_bets_equal_every_ordering_of_the_reference_dealer(user_table, card
             assert Fraction(oc.counts[key], oc.total) == walked.get((bet, key), 0), (cards, bet, key)
 
 
-def test_user_bets_equal_an_exact_walk_of_a_one_deck_shoe_less_cards(user_table):
-    """A bigger shoe, walked exactly over the cards the reference dealer reads."""
+@pytest.mark.parametrize(
+    "cards",
+    [
+        # 12 cards (479,001,600 orderings): pairs, kings, both colours, a banker third 7
+        "As,Ah,2s,5c,5d,7s,7h,7c,9d,Ks,Kh,Qd",
+        pytest.param("As,Ah,Ad,2s,2h,5c,5d,7s,7h,7c,9d,Ks,Kh,Qd,Jc,Th", marks=pytest.mark.slow),
+    ],
+    ids=["12-cards", "16-cards"],
+)
+def test_user_bets_equal_an_exact_walk_of_a_one_deck_shoe_less_cards(user_table, cards):
+    """A shoe far beyond every ordering, walked exactly over the cards the reference dealer reads."""
     table, _ = user_table
-    cards = "As,Ah,Ad,2s,2h,5c,5d,7s,7h,7c,9d,Ks,Kh,Qd,Jc,Th"
     walked = exact_walk(_reference, parse(cards))
     counts = BACCARAT.count(Shoe.from_cards(cards), USER_IDS, table)
     for bet in USER_IDS:
@@ -283,75 +295,56 @@ def run(*args):
     return CliRunner().invoke(cli, list(args))
 
 
-def test_every_command_takes_user_bets(user_table, tmp_path):
-    _, path = user_table
-    sheet = run("sheet", "baccarat", "--paytable", path, "--bet", "dragon-7", "--format", "json")
-    assert sheet.exit_code == 0, sheet.output
-    edge = json.loads(sheet.stdout)["bets"][0]["house_edge"]
+def run_json(*args):
+    result = run(*args, "--format", "json")
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
 
+
+# every command takes user bets: one test per group of commands, so they run side by side
+
+
+def test_sheet_and_batch_take_user_bets(user_table, tmp_path):
+    _, path = user_table
+    edge = run_json("sheet", "baccarat", "--paytable", path, "--bet", "dragon-7")["bets"][0]["house_edge"]
     shoes = tmp_path / "shoes.txt"
     shoes.write_text("\n7x20\n")
-    batch = run(
-        "batch",
-        "baccarat",
-        "--file",
-        str(shoes),
-        "--paytable",
-        path,
-        "--bet",
-        "dragon-7",
-        "--bet",
-        "king-banker",
-        "--format",
-        "json",
+    rows = run_json(
+        "batch", "baccarat", "--file", str(shoes), "--paytable", path, "--bet", "dragon-7", "--bet", "king-banker"
     )
-    assert batch.exit_code == 0, batch.output
-    rows = json.loads(batch.stdout)
     assert rows[0]["house_edge"] == edge and len(rows) == 4
 
-    eor = run("eor", "baccarat", "--paytable", path, "--bet", "dragon-7", "--format", "json")
-    assert eor.exit_code == 0 and json.loads(eor.stdout)["bets"][0]["identity_holds"]
-    tags = run("tags", "baccarat", "dragon-7", "--paytable", path, "--format", "json")
-    assert tags.exit_code == 0, tags.output
-    count = run(
-        "count",
-        "baccarat",
-        "--paytable",
-        path,
-        "--bet",
-        "dragon-7",
-        "--shoes",
-        "3",
-        "--workers",
-        "1",
-        "--format",
-        "json",
-    )
-    assert count.exit_code == 0, count.output
-    assert json.loads(count.stdout)["bets"][0]["window"] == 60
-    sim = run(
-        "simulate",
-        "baccarat",
-        "--paytable",
-        path,
-        "--bet",
-        "dragon-7",
-        "--rounds",
-        "3000",
-        "--seed",
-        "2",
-        "--format",
-        "json",
-    )
-    assert sim.exit_code == 0, sim.output
-    solve = run("solve", "baccarat", "dragon-7", "--paytable", path, "--format", "json")
-    assert solve.exit_code == 0, solve.output
+
+def test_eor_and_tags_take_user_bets(user_table):
+    _, path = user_table
+    assert run_json("eor", "baccarat", "--paytable", path, "--bet", "dragon-7")["bets"][0]["identity_holds"]
+    run_json("tags", "baccarat", "dragon-7", "--paytable", path)
+
+
+def test_count_and_simulate_take_user_bets(user_table):
+    _, path = user_table
+    count = run_json("count", "baccarat", "--paytable", path, "--bet", "dragon-7", "--shoes", "3", "--workers", "1")
+    assert count["bets"][0]["window"] == 60
+    run_json("simulate", "baccarat", "--paytable", path, "--bet", "dragon-7", "--rounds", "3000", "--seed", "2")
+
+
+def test_solve_takes_user_bets(user_table):
+    _, path = user_table
+    run_json("solve", "baccarat", "dragon-7", "--paytable", path)
+
+
+def test_vectors_and_verify_take_user_bets(user_table, tmp_path):
+    _, path = user_table
     vectors = tmp_path / "v.json"
     made = run("vectors", "--game", "baccarat", "--paytable", path, "--out", str(vectors))
     assert made.exit_code == 0, made.output
     assert "dragon-7" in json.loads(vectors.read_text())["vectors"][0]["bets"]
     verify = run("verify", str(vectors), "--paytable", path)
     assert verify.exit_code == 0, verify.output
+
+
+def test_export_takes_user_bets(user_table, tmp_path, export_once):
+    _, path = user_table
     out = tmp_path / "export"
     export = run("export", "--out", str(out), "--paytable", path)
     assert export.exit_code == 0, export.output

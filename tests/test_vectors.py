@@ -213,11 +213,8 @@ def test_committed_vectors_file_verifies():
     assert problems == [] and count > 0
 
 
-def test_export_writes_the_vectors_file():
-    from odds import export
-
-    assert export.vectors_files in export.PRODUCERS
-    files = export.vectors_files()
+def test_export_writes_the_vectors_file(export_once):
+    files = export_once["vectors_files"]  # odds.export.vectors_files(), computed once per session
     assert list(files) == ["vectors.json", "settlement-vectors.json"]
     assert json.loads(files["vectors.json"])["schema"] == vec.SCHEMA
     assert json.loads(files["settlement-vectors.json"])["schema"] == rounds.SCHEMA
@@ -346,8 +343,9 @@ def settlement_file():
     return json.loads(SETTLEMENTS.read_text())
 
 
-def test_committed_settlement_vectors_are_current():
-    assert SETTLEMENTS.read_text() == rounds.dumps(rounds.build_rounds())
+def test_committed_settlement_vectors_are_current(export_once):
+    # the export's producer writes rounds.dumps(rounds.build_rounds()); computed once a session
+    assert SETTLEMENTS.read_text() == export_once["vectors_files"]["settlement-vectors.json"]
 
 
 def test_settlements_agree_with_the_reference_dealers(settlement_file):

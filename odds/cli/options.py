@@ -84,6 +84,21 @@ def echo(text: str, err: bool = False) -> None:
 
 
 DECKS = Whole(high=limits.MAX_DECKS, why="decks in a shoe")
+
+
+class DecksOrInfinite(Whole):
+    """``--decks N`` of a command that prices one shoe: a whole number of decks, or ``inf`` for
+    an infinite shoe (cards dealt with replacement, as random-number-generator games deal)."""
+
+    name = "decks"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str) and value.strip().lower() == "inf":
+            return "inf"
+        return super().convert(value, param, ctx)
+
+
+DECKS_OR_INF = DecksOrInfinite(high=limits.MAX_DECKS, why="decks in a shoe")
 SEED = Whole(0, limits.MAX_SEED)
 WORKERS = Whole(high=limits.MAX_WORKERS, why="worker processes")
 CARDS = Whole(0, limits.MAX_CARDS, why="cards in the largest shoe")
@@ -155,10 +170,11 @@ def shoe_options(func):
     )(func)
     func = click.option(
         "--decks",
-        type=DECKS,
+        type=DECKS_OR_INF,
         default=None,
         metavar="N",
-        help="Decks in the shoe (default: the game's, 8 for baccarat).",
+        help="Decks in the shoe (default: the game's, 8 for baccarat); inf: an infinite shoe (cards dealt "
+        "with replacement).",
     )(func)
     return func
 
@@ -202,13 +218,13 @@ def resolve_game(game_id: str):
     return get_game(game_id)
 
 
-def resolve_shoe(game, decks: int | None, remove: str) -> Shoe | None:
+def resolve_shoe(game, decks: int | str | None, remove: str) -> Shoe | None:
     """The shoe a command was asked for; None for games without one (dice, wheels)."""
     if not game.uses_shoe:
         if decks is not None or remove:
             raise OddsError(f"{game.id} deals no cards: --decks and --remove do not apply")
         return None
-    shoe = Shoe.decks(game.default_decks if decks is None else decks)
+    shoe = Shoe.infinite_shoe() if decks == "inf" else Shoe.decks(game.default_decks if decks is None else decks)
     if remove:
         shoe = shoe.remove(remove)
     game.check_shoe(shoe)

@@ -129,6 +129,38 @@ def deal_shoe(game, order: Sequence[int], rules: DealRules = DealRules(), paytab
     return unseen.reshape(-1, 52), outcomes
 
 
+def shoe_rounds(game, order: Sequence[int], rules: DealRules = DealRules()) -> list[list]:
+    """The cards of each round a shoe in this order of card kinds deals (``(rank, suit)`` in
+    dealing order): the commencement card and its burn, the burns, the cut card, as
+    :func:`round_spans` decides - the one place a shoe is dealt, for ``count`` and ``simulate``.
+
+    >>> from odds.games import get_game
+    >>> order = list(range(52))  # As Ah Ad Ac 2s ...: the ace exposed burns one card (Ah)
+    >>> rounds = shoe_rounds(get_game("dragon-tiger"), order, DealRules(cut_card=14))
+    >>> rounds[0], len(rounds)  # a burn (Ad), then Dragon's and Tiger's cards, until the cut card
+    ([(1, 'c'), (2, 's')], 12)
+    """
+    kinds = [int(k) for k in order]
+    total = len(kinds)
+    rounds: list[list] = []
+
+    def deal(pos: int) -> int:
+        at = pos
+
+        def draw():
+            nonlocal at
+            at += 1
+            return CARD_OF_KIND[kinds[at - 1]]
+
+        rounds.append(game.deal_round(draw))
+        return len(rounds[-1])
+
+    first_exposed = bool(rules.commencement and total)
+    start = 1 + commencement_burn(CARD_OF_KIND[kinds[0]][0]) if first_exposed else 0
+    round_spans(game, total, start, rules, deal)
+    return rounds
+
+
 def round_spans(game, total: int, start: int, rules: DealRules, deal) -> tuple[list[int], list[int]]:
     """Where each round's first card lies and how many cards it uses, dealing from position
     ``start`` (after the commencement burn) of a shoe of ``total`` cards: before each round the

@@ -108,6 +108,8 @@ def effects_of_removal(game, paytable, shoe: Shoe, bet_ids: Sequence[str], seen=
 
     refuse_multipliers(paytable, bet_ids, "the effects of removal")
     game.check_shoe(shoe)
+    if shoe.infinite:
+        raise OddsError("an infinite shoe is dealt with replacement: removing a card changes nothing")
     if shoe.total <= game.min_cards:
         raise OddsError(f"the shoe holds {shoe.total} cards; removing one leaves too few for a {game.id} round")
     full = _expected_values(game, paytable, shoe, bet_ids, seen)

@@ -47,6 +47,7 @@ from ..dealt import RANDOM_ROUNDS  # noqa: F401 - the rounds' count, read by the
 from ..errors import OddsError, UnknownName, shown_repr
 from ..render import exact
 from .vectors import ROUNDS_SCHEMA as SCHEMA
+from .mismatch import Mismatch
 
 SEED = 20260601
 DESCRIPTION = (
@@ -204,12 +205,12 @@ def _flat(value) -> bool:
 # -- verification ------------------------------------------------------------------------------------
 
 
-def verify(data: dict, own: dict | None = None, tolerance: Fraction | None = None) -> tuple[list[str], int, int]:
+def verify(data: dict, own: dict | None = None, tolerance: Fraction | None = None) -> tuple[list[Mismatch], int, int]:
     """Check every round: ``(problems, rounds, values checked)``; each problem a
     :class:`~odds.design.mismatch.Mismatch` (its line, its cause and round). ``own``: the user's
     paytables by name; ``tolerance``: how far a float ``net`` may be from the exact one (default
     :data:`odds.design.vectors.DEFAULT_TOLERANCE`)."""
-    problems: list[str] = []
+    problems: list[Mismatch] = []
     checked = 0
     for index, entry in enumerate(data["rounds"], start=1):
         found, n = verify_round(entry, index, own, tolerance)
@@ -279,7 +280,7 @@ def _same(theirs, ours) -> bool:
     return type(theirs) is type(ours) and theirs == ours
 
 
-def verify_round(entry, index: int, own: dict | None = None, tolerance=None) -> tuple[list[str], int]:
+def verify_round(entry, index: int, own: dict | None = None, tolerance=None) -> tuple[list[Mismatch], int]:
     """Every difference between one round of a file and this library's settlement of its cards;
     and how many values were checked. Every field the file gives is compared: each bet's
     ``outcome`` and ``net``, and each hand's fields as ``odds settle`` writes them (``cards``,
@@ -288,7 +289,7 @@ def verify_round(entry, index: int, own: dict | None = None, tolerance=None) -> 
     from ..games import get_game
     from ..render.settle import hand_json
     from ..settle import settle_round
-    from .mismatch import Mismatch, cause_of
+    from .mismatch import cause_of
     from .vectors import close, paytable_of, read_value  # (the values of a vectors file, read one way)
 
     where = f"round {index}"
@@ -316,7 +317,7 @@ def verify_round(entry, index: int, own: dict | None = None, tolerance=None) -> 
         line = message if message.startswith(where) else f"{where}: {message}"
         return [Mismatch(line, cause_of(line, where) if message.startswith(where) else _cause_of_error(exc))], 0
 
-    problems: list[str] = []
+    problems: list[Mismatch] = []
     checked = 0
 
     def found(subject: str, cause: str, detail: str) -> None:

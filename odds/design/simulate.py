@@ -50,10 +50,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from collections.abc import Callable, Sequence
 
-from ..cards import RANKS, SUITS
+from ..cards import RANKS, SUITS, card_kind_index
 from ..errors import OddsError
 from ..sheet import build_sheet
-from ..shoe import CUT_CARD, Shoe, commencement_burn
+from ..shoe import CUT_CARD, Shoe
 
 Z_MAX = 4.0
 """A run fails when any bet's |z| exceeds this."""
@@ -122,7 +122,8 @@ class ShoeDealer:
 
     def shoe_rounds(self, with_cards: bool = False):
         """Shuffle a new shoe and yield one ``{bet: outcome}`` per round until the cut card
-        (``with_cards``: ``({bet: outcome}, the round's cards)``)."""
+        (``with_cards``: ``({bet: outcome}, the round's cards)``), dealt as ``count`` deals a shoe
+        (:func:`odds.depletion.dealer.shoe_rounds`: commencement, burns, the cut card)."""
         cards = self.cards[:]
         self.rng.shuffle(cards)
         self.shoes += 1
@@ -132,30 +133,10 @@ class ShoeDealer:
             settled = self.game.settle_rounds(dealt, self.paytable, **self.options)
             yield from (zip(settled, dealt) if with_cards else settled)
             return
-        cut = len(cards) - self.cut_card  # the cut card lies just before index ``cut``
-        position = 0
-        seen_cut = False
+        from ..depletion.dealer import DealRules, shoe_rounds
 
-        def draw():
-            nonlocal position, seen_cut
-            if position >= len(cards):
-                raise OddsError("the shoe ran out of cards in a round")  # guarded by the cut card check
-            if position >= cut:
-                seen_cut = True
-            card = cards[position]
-            position += 1
-            return card
-
-        first = draw()  # commencement: exposed, then its value in cards burned face down
-        for _ in range(commencement_burn(first[0])):
-            draw()
-        rounds = []
-        while not seen_cut:
-            for _ in range(self.game.burn_per_round):
-                draw()
-            if seen_cut:  # the cut card came out as the burn card: the next round is not dealt
-                break
-            rounds.append(self.game.deal_round(draw))
+        kinds = [card_kind_index(rank, suit) for rank, suit in cards]
+        rounds = shoe_rounds(self.game, kinds, DealRules(cut_card=self.cut_card))
         settled = self.game.settle_rounds(rounds, self.paytable, **self.options)
         yield from (zip(settled, rounds) if with_cards else settled)
 

@@ -347,7 +347,7 @@ def paytable_of(game, entry: dict, where: str, own: dict | None):
     return load_paytable(game, name)
 
 
-def verify_vector(vec, index: int, own: dict | None = None, tolerance=None) -> tuple[list[str], int]:
+def verify_vector(vec, index: int, own: dict | None = None, tolerance=None) -> tuple[list[Mismatch], int]:
     """Every difference between one vector and this library's counts; and how many numbers were
     checked. ``own``: the user's paytables by name (files given to ``verify --paytable``)."""
     where = f"vector {index}"
@@ -473,11 +473,11 @@ def verify_vector(vec, index: int, own: dict | None = None, tolerance=None) -> t
     return [p if isinstance(p, Mismatch) else Mismatch(p, cause_of(p, where)) for p in problems], checked
 
 
-def verify(data: dict, own: dict | None = None, tolerance=None) -> tuple[list[str], int, int]:
+def verify(data: dict, own: dict | None = None, tolerance=None) -> tuple[list[Mismatch], int, int]:
     """Check every vector: ``(problems, vectors, numbers checked)``; ``own``: the user's
     paytables by name, for vectors of their own bets; ``tolerance`` for the values given as
     floats (:func:`close`). (A settlement-vectors file is checked by :func:`odds.design.rounds.verify`.)"""
-    problems: list[str] = []
+    problems: list[Mismatch] = []
     checked = 0
     for index, vec in enumerate(data["vectors"], start=1):
         found, n = verify_vector(vec, index, own, tolerance)

@@ -8,17 +8,21 @@ the yardstick the fast counts are tested against.
 
 from __future__ import annotations
 
+from typing import Any
+
 from collections import Counter
 from fractions import Fraction
 
 from more_itertools import distinct_permutations
 
 
-def brute_force(game, cards: list[tuple[int, str]], paytable=None, **options) -> dict[str, dict[str, Fraction]]:
+def brute_force(
+    game: Any, cards: list[tuple[int, str]], paytable: Any = None, **options: Any
+) -> dict[str, dict[str, Fraction]]:
     """``{bet id: {outcome key: probability}}`` over every distinct ordering of ``cards``, for the
     bets of ``paytable`` (default: the shipped ones)."""
     paytable = paytable or game.paytable()
-    tallies: dict[str, Counter] = {b: Counter() for b in paytable.bets}
+    tallies: dict[str, Counter[str]] = {b: Counter() for b in paytable.bets}
     rounds = []
     for order in distinct_permutations(cards):
         position = iter(order)

@@ -20,6 +20,9 @@ ran for minutes in 8 GB).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from ..lazy import numpy as np
 
 MAX_ROWS = 10_000_000
@@ -41,7 +44,7 @@ def cost(count: int) -> tuple[float, int]:
     return count * MICROSECONDS_PER_ROW / 1_000_000, count * BYTES_PER_ROW
 
 
-def rows(model, reading, restrict: dict | None = None) -> int:
+def rows(model: Any, reading: Any, restrict: dict[int, Sequence[int]] | None = None) -> int:
     """The rows :func:`odds.exact.positional.build_table` would settle for ``reading`` (with
     ``restrict``: only those kinds at those positions), counted as it enumerates them: every
     combination of the kinds read, except that with the drawing a later position is enumerated
@@ -86,7 +89,7 @@ def rows(model, reading, restrict: dict | None = None) -> int:
     return total + int(weights.sum())
 
 
-def check(model, reading, restrict: dict | None = None) -> None:
+def check(model: Any, reading: Any, restrict: dict[int, Sequence[int]] | None = None) -> None:
     """Refuse, before any work, a table past :data:`MAX_ROWS`, saying what it would cost."""
     from ..errors import OddsError
 

@@ -8,6 +8,7 @@ exact layer counts bets from these alone (:mod:`odds.exact.plan`); it never impo
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 from dataclasses import dataclass
 
 from .intmath import falling
@@ -27,10 +28,10 @@ class ShoeDeal:
     name: str
     game_ids: tuple[str, ...]
     positions: int
-    features: Callable
-    state: Callable | None = None
-    state_table: Callable | None = None
-    state_features: Callable | None = None
+    features: Callable[..., Any]
+    state: Callable[..., Any] | None = None
+    state_table: Callable[..., Any] | None = None
+    state_features: Callable[..., Any] | None = None
     always_dealt: int | None = None
     """Cards every round deals (baccarat: 4); a round may end before ``positions``."""
 
@@ -46,4 +47,4 @@ class RollDeal:
     name: str
     game_ids: tuple[str, ...]
     rows: int
-    features: Callable
+    features: Callable[..., Any]

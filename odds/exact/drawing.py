@@ -50,14 +50,17 @@ class CompiledDeal:
     states: tuple
 
     # -- exact path -----------------------------------------------------------------------------
-    def multiset_weights(self, counts: Sequence[int]) -> list[int]:
+    def multiset_weights(self, counts: Sequence[int], replacement: bool = False) -> list[int]:
         """Exact weight of every multiset for this composition (Python ints), scaled to
-        ``max_cards``-card deals."""
+        ``max_cards``-card deals. With ``replacement`` (an infinite shoe) a kind of ``c`` cards
+        drawn ``k`` times weighs ``c**k`` instead of ``(c)_k``, and the unused positions ``N**(max
+        - k)``: the counts are then of the ``N**max_cards`` ordered sequences."""
         n = sum(counts)
-        if n < self.max_cards:
+        if n < self.max_cards and not replacement:
             raise ValueError(f"the shoe holds {n} cards; a round may need {self.max_cards}")
-        fall_table = [[falling(c, k) for k in range(self.max_cards + 1)] for c in counts]
-        scale = [falling(n - k, self.max_cards - k) for k in range(self.max_cards + 1)]
+        draws = (lambda c, k: c**k) if replacement else falling
+        fall_table = [[draws(c, k) for k in range(self.max_cards + 1)] for c in counts]
+        scale = [draws(n - (0 if replacement else k), self.max_cards - k) for k in range(self.max_cards + 1)]
         weights = []
         for row, size in self._multiset_rows:
             w = scale[size]
@@ -69,12 +72,13 @@ class CompiledDeal:
             weights.append(w)
         return weights
 
-    def exact_counts(self, counts: Sequence[int]) -> dict[Hashable, int]:
+    def exact_counts(self, counts: Sequence[int], replacement: bool = False) -> dict[Hashable, int]:
         """Exact number of ordered ``max_cards``-card deals ending in each state.
 
-        The counts sum to ``N (N - 1) ... (N - max_cards + 1)``.
+        The counts sum to ``N (N - 1) ... (N - max_cards + 1)`` (with ``replacement``: to
+        ``N**max_cards``, :meth:`multiset_weights`).
         """
-        weights = self.multiset_weights(counts)
+        weights = self.multiset_weights(counts, replacement)
         totals = [0] * len(self.states)
         for m, s, ways in self._table_rows:
             w = weights[m]

@@ -82,7 +82,8 @@ def _is_prime(n: int) -> bool:
 
 
 def _primes_below(limit: int, count: int) -> tuple[int, ...]:
-    out, n = [], limit - 1
+    out: list[int] = []
+    n = limit - 1
     while len(out) < count:
         if _is_prime(n):
             out.append(n)
@@ -119,7 +120,7 @@ def crt(word: np.ndarray, residues: list[np.ndarray], bound: int) -> np.ndarray:
     in ``[0, M)`` is moved to ``(-M/2, M/2]``.
     """
     word = np.asarray(word, dtype=np.uint64)
-    digits = []
+    digits: list[np.ndarray] = []
     for i, residue in enumerate(residues):
         p = PRIMES[i]
         # the value of the mixed radix so far, modulo p
@@ -260,17 +261,17 @@ def row_keys(*tables: np.ndarray) -> list[np.ndarray]:
     >>> [k.tolist() for k in row_keys(big)]
     [[1, 0]]
     """
-    tables = [np.asarray(t, dtype=np.int64) for t in tables]
-    width = tables[0].shape[1]
-    top = max((int(t.max()) for t in tables if t.size), default=0)
-    if any(int(t.min()) < 0 for t in tables if t.size):
+    rows = [np.asarray(t, dtype=np.int64) for t in tables]
+    width = rows[0].shape[1]
+    top = max((int(t.max()) for t in rows if t.size), default=0)
+    if any(int(t.min()) < 0 for t in rows if t.size):
         raise ValueError("row keys need non-negative entries")
     packing = Packing((top + 1,) * width) if width else None
     if packing is None or not packing.in_int64:
         if not width:
-            return [np.zeros(len(t), dtype=np.int64) for t in tables]
-        _, inverse = np.unique(np.concatenate(tables), axis=0, return_inverse=True)
+            return [np.zeros(len(t), dtype=np.int64) for t in rows]
+        _, inverse = np.unique(np.concatenate(rows), axis=0, return_inverse=True)
         inverse = inverse.reshape(-1).astype(np.int64)
-        ends = np.cumsum([len(t) for t in tables])[:-1]
+        ends = np.cumsum([len(t) for t in rows])[:-1]
         return list(np.split(inverse, ends))
-    return [packing.pack(list(t.T)) for t in tables]
+    return [packing.pack(list(t.T)) for t in rows]

@@ -226,6 +226,8 @@ class Plan:
         game = self.game
         if shoe is not None:
             game.check_shoe(shoe)
+        if shoe is not None and shoe.infinite:
+            return self._infinite_counts()
         out: dict[str, OutcomeCounts] = {}
         drawing = [b for b in self.bet_ids if self.routes[b] == "drawing"]
         if drawing:
@@ -256,6 +258,40 @@ class Plan:
         coded = [b for b in self.bet_ids if self.routes[b] == "code"]
         if coded:
             out.update(game.count_code(shoe, coded, self.paytable))
+        return {b: out[b] for b in self.bet_ids}
+
+    def _infinite_counts(self) -> dict[str, OutcomeCounts]:
+        """Counts from an infinite shoe (:attr:`odds.shoe.Shoe.infinite`): ordered sequences of
+        ranks, ``13**P`` (one unit a rank, four a ten-value), or of cards, ``52**P``, for bets that
+        read suits - every sequence equally likely, cards drawn with replacement."""
+        game = self.game
+        if self.seen is not None:
+            raise OddsError("--player and --banker need a shoe of whole decks: an infinite shoe is not depleted")
+        coded = [b for b in self.bet_ids if self.routes[b] == "code"]
+        if coded:
+            raise OddsError(
+                f"{', '.join(coded)}: defined in code; an infinite shoe is counted for bets written as conditions"
+            )
+        out: dict[str, OutcomeCounts] = {}
+        drawing = [b for b in self.bet_ids if self.routes[b] == "drawing"]
+        if drawing:
+            table = game.drawing_table()
+            units = [0] * 10
+            for rank in range(1, 14):
+                units[baccarat_value(rank)] += 1  # one unit a rank: the ten-values 4
+            counts = table.exact_counts(units, replacement=True)
+            totals = [counts.get(state, 0) for state in table.states]
+            for bet in drawing:
+                tally = [0] * len(self.rules[bet].outcomes)
+                for total, outcome in zip(totals, self.state_outcomes[bet].tolist()):
+                    tally[outcome] += total
+                out[bet] = self._outcome_counts(bet, tally, 13**table.max_cards)
+        for bet, compiled in self.compiled.items():
+            if compiled.route == "rolls":
+                tally = np.bincount(compiled.roll_outcomes, minlength=compiled.outcomes).tolist()
+                out[bet] = self._outcome_counts(bet, tally, len(compiled.roll_outcomes))
+            elif compiled.route == "cards":
+                out[bet] = self._outcome_counts(bet, *compiled.table.counts_with_replacement())
         return {b: out[b] for b in self.bet_ids}
 
     def _outcome_counts(self, bet: str, tally: list[int], total: int) -> OutcomeCounts:

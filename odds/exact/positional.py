@@ -446,6 +446,37 @@ class PositionalTable:
                         totals[o] += n * w
         return totals
 
+    def counts_with_replacement(self) -> tuple[list[int], int]:
+        """Exact count of each outcome from an infinite shoe (cards drawn with replacement, each
+        of the 52 equally likely), and the total: ordered sequences of cards (``52**P``) when the
+        table reads suits, else of ranks (``13**P``).
+
+        With replacement a kind of ``c`` units drawn ``m`` times weighs ``c**m`` and nothing is
+        taken from the coarser kinds: a card is one unit, a rank 4 (1 when counting ranks), a
+        value its ranks' units; a suit shape sums ``1`` over its suit multisets (their number);
+        the positions no term reads ``N**(P - m)``."""
+        unit = 4 if self.needs_suits else 1  # units of a rank
+        n = 13 * unit
+        value_units = [0] * 10
+        for r in range(13):
+            value_units[RANK_VALUE[r]] += unit
+        values = []
+        for f in self.factors:
+            kind = f[0]
+            if kind in ("one", "card"):
+                values.append(1)
+            elif kind == "shape":
+                values.append(sum(1 for m in SUIT_MULTISETS[sum(f[2])] if _shape(m) == f[2]))
+            elif kind == "rank":
+                values.append(unit ** f[3])
+            elif kind == "value":
+                values.append(value_units[f[1]] ** f[3])
+            else:  # rest
+                values.append(n ** (self.positions - f[1]))
+        weights = np.array(values, dtype=object)[self.terms].prod(axis=1)  # Python integers: exact
+        totals = [int(x) for x in self.ways.T.astype(object) @ weights]
+        return totals, n**self.positions
+
     # -- many shoes at once ------------------------------------------------------------------------
     def batch_dot(self, counts: np.ndarray, columns, bound: int) -> np.ndarray:
         """``sum over terms of weight(shoe, t) * (ways[t] @ columns)`` for each shoe (rows of 52 card

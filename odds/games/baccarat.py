@@ -29,6 +29,7 @@ class BaccaratGame(BaccaratRounds, Game):
             min_cards=6,
             notes=tuple(notes),
             overlays=punto_banco.overlay_support(),
+            infinite_shoe=True,
         )
 
     def drawing_table(self):

@@ -118,7 +118,7 @@ def drawing_cells(cards) -> list[str]:
     """The cells of the drawing tables a complete baccarat round exercises (module docstring)."""
     player, banker = baccarat_hands(cards)
     if player.rule == "natural":
-        out = [f"natural/{h.hand}-{h.two_card_total}" for h in (player, banker) if h.two_card_total >= 8]
+        out = [f"natural/{h.hand}-{h.two_card_total}" for h in (player, banker) if (h.two_card_total or 0) >= 8]
         return out + (["natural/both"] if len(out) == 2 else [])
     out = [f"table-1/player-{player.two_card_total}"]
     if banker.rule == "table-2":
@@ -207,6 +207,7 @@ class BaccaratRounds:
     mixin of :class:`odds.games.base.Game`): the hands as :func:`baccarat_hands` explains them,
     and the rounds of every drawing cell for its default paytable."""
 
+    id: str
     second_hand = "banker"
     """The second hand's name (the dealer's in player-dealer baccarat)."""
 
@@ -233,6 +234,8 @@ class BaccaratRounds:
         """The card game's rounds (:meth:`odds.games.base.Game.vector_rounds`), led, for the
         default paytable, by a round made for each cell of the drawing tables; every round
         names the cells it exercises."""
+        from typing import cast
+
         from .base import Game
 
         made = []
@@ -241,7 +244,7 @@ class BaccaratRounds:
             for cell, cards in made:  # each round exercises the cell it was made for (a guard on this code)
                 if cell not in self.drawing_cells(cards):
                     raise AssertionError(f"the round made for {cell} exercises {self.drawing_cells(cards)}")
-        plan = Game.vector_rounds(self, paytable, rng, default)
+        plan = Game.vector_rounds(cast(Game, self), paytable, rng, default)  # (a mixin of a Game)
         plan.made = made
         plan.covers = self.drawing_cells
         return plan

@@ -49,6 +49,9 @@ class Game:
     overlays: object = None
     """What the game's multiplier overlays can boost and how its deal counts them
     (:class:`odds.overlay.support.OverlaySupport`); None: no overlays."""
+    infinite_shoe: bool = False
+    """Whether an infinite shoe (``--decks inf``, cards dealt with replacement) is counted: games
+    whose bets are all written as conditions, counted by the plan."""
     reshuffled: bool = False
     """Whether the cards are shuffled before every round (Andar Bahar): no shoe is dealt down,
     so there is no cut card and no depletion."""
@@ -271,8 +274,14 @@ class Game:
         raise NotImplementedError
 
     def check_shoe(self, shoe: Shoe) -> None:
-        """Refuse a shoe too small to finish a round."""
+        """Refuse a shoe too small to finish a round, and an infinite shoe where the game does not
+        count one (:attr:`infinite_shoe`)."""
         from ..shoe import ShoeError
 
+        if shoe.infinite and not self.infinite_shoe:
+            raise ShoeError(
+                f"{self.id}: an infinite shoe (--decks inf) is counted for baccarat, Tiger Baccarat and "
+                f"the Dragon Tiger games; give a number of decks"
+            )
         if shoe.total < self.min_cards:
             raise ShoeError(f"the shoe holds {shoe.total} cards; a {self.id} round may need {self.min_cards}")

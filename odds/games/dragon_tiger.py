@@ -118,6 +118,7 @@ class DragonTigerGame(Game):
             burn_per_round=1,
             notes=tuple(notes),
             overlays=overlay_support(),
+            infinite_shoe=True,
         )
 
     # The notes may end with figures computed from the game's own paytable (see DRAGON_TIGER).

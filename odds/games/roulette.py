@@ -43,7 +43,8 @@ import re
 from collections import Counter
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from ..errors import OddsError, shown
 from ..paytable import PaytableError
@@ -557,6 +558,8 @@ class ChosenNumbers:
     paytable prices one member (``straight`` on 17); ``odds settle --bet straight:5`` settles the
     same bet with its chip on 5 (:func:`chosen_rule`)."""
 
+    id: str
+    deal: Any  # the game's RollDeal (Game.deal is any deal)
     wheel: Wheel
     zeros: tuple[int, ...] = (0,)
 
@@ -586,7 +589,10 @@ class WheelRounds:
     vectors (a mixin of :class:`odds.games.base.Game`; the game has a :class:`Wheel` and
     ``settle_spin``): the number, and the next spin's for bets that read it (en prison)."""
 
+    id: str
+    deal: Any  # the game's RollDeal (Game.deal is any deal)
     wheel: Wheel
+    settle_spin: Callable[..., dict[str, str]]
 
     def read_round(self, text_or_list, paytable):
         """One number, or (for bets that read the next spin) the number and the next spin's, each

@@ -23,6 +23,8 @@ def pattern_counts(game, paytable, shoe, bet_id):
     pays = paytable.bet(bet_id)
     if shoe is not None:
         game.check_shoe(shoe)
+        if shoe.infinite:
+            raise OddsError(f"{bet_id}: a multiplier bet is counted on a shoe of whole decks, not an infinite one")
     overlay = pays.overlay
     key = (
         game.id,
