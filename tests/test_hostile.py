@@ -521,7 +521,6 @@ def test_the_readme_limits_table_is_the_code_s():
     assert rows["`--decks`"] == f"{limits.MAX_DECKS:,}"
     assert rows[next(k for k in rows if k.startswith("cards in any shoe"))] == f"{limits.MAX_CARDS:,}"
     assert rows["`count --shoes`"] == f"{limits.MAX_SHOES:,}"
-    assert rows["`count --shoes` with `--plot`"] == f"{limits.MAX_PLOT_SHOES:,}"
     assert rows["`simulate --rounds`"] == f"{limits.MAX_ROUNDS:,}"
     assert rows["`--seed`"] == "0 to 2^64 - 1" and limits.MAX_SEED == 2**64 - 1
     assert rows["`--level` (count tags)"] == f"{limits.MAX_LEVEL:,}"

@@ -9,7 +9,7 @@ from ..depletion.dealer import AFTER_CUT, DealRules
 from ..depletion.eor import effects_of_removal
 from ..depletion.tags import betting_correlation, derive_tags, is_balanced, parse_count_tags, parse_tags
 from ..errors import OddsError, UnknownName
-from ..render.count import render_count
+from ..render.count import render_by_true_count, render_count
 from ..runs.progress import Progress
 from ..render.eor import render_eor
 from ..render.tags import render_tags
@@ -198,6 +198,28 @@ def tags(game_id, bet_id, level, tags_text, paytable, decks, remove, fmt):
     help="unseen: per 52 unseen cards, less the exposed cards' average (unbalanced counts); "
     "in-shoe: plain running count per 52 cards left in the shoe (burns excluded).",
 )
+@click.option(
+    "--ramp",
+    default=None,
+    metavar="TC=UNITS,...",
+    help="Also bet by this spread: UNITS from true count TC on (e.g. 2=1,4=2,6=4), and report its win "
+    "rate, standard deviation and SCORE.",
+)
+@click.option(
+    "--by-true-count",
+    "by_tc",
+    is_flag=True,
+    help="Print each bet's table by whole true count instead (rounds, mean EV, and bet frequency, "
+    "average edge, units per 100 hands and desirability index at each trigger).",
+)
+@click.option(
+    "--replay",
+    "replay_file",
+    default=None,
+    metavar="FILE",
+    help="Deal the recorded shoes of FILE (- for stdin) instead of shuffling: one shoe a line, every "
+    "card with its suit in dealing order (Kh,5s,...).",
+)
 @run_options("shoes")
 @click.option(
     "--checkpoint",
@@ -222,6 +244,9 @@ def count(
     tags_values,
     trigger_values,
     true_count,
+    ramp,
+    by_tc,
+    replay_file,
     workers,
     scheduler,
     progress,
@@ -231,7 +256,21 @@ def count(
 ):
     """Deal whole shoes and, at every round, compute each bet's exact expectation for the unseen
     cards: what a perfect-information bettor and a linear count (derived, or your --tags at your
-    --trigger) win, in and out of the bet's window, as counting studies publish it."""
+    --trigger) win, in and out of the bet's window, as counting studies publish it.
+
+    \b
+    Examples:
+      odds count baccarat --bet dragon-7 --shoes 2000
+      odds count tiger-baccarat --bet big-tiger --tags 0,0,-1,-1,-1,-2,1,2,2,0 --trigger 8
+      odds count baccarat --bet dragon-7 --ramp 4=1,8=2,12=4 --format json
+      odds count baccarat --bet dragon-7 --by-true-count --format csv > by-tc.csv
+      odds count baccarat --bet dragon-7 --replay shoes.txt
+    """
+    ctx = click.get_current_context()
+    if replay_file is not None:
+        for name, option in (("shoes", "--shoes"), ("seed", "--seed")):
+            if ctx.get_parameter_source(name) != click.core.ParameterSource.DEFAULT:
+                raise click.UsageError(f"--replay deals the shoes of its file: leave out {option}")
     if workers is not None and workers < 1:
         raise click.BadParameter("must be at least 1", param_hint="--workers")
     game = _card_game(game_id)
@@ -246,15 +285,13 @@ def count(
         for bet, text in count_lib.per_bet(trigger_values, bets, bet_ids, "--trigger", table.bets).items()
     }
     decks = game.default_decks if decks is None else decks
+    spread = count_lib.parse_ramp(ramp) if ramp is not None else None
     if plot_file:
         from ..depletion.plot import check_plot_file
 
-        if shoes > limits.MAX_PLOT_SHOES:
-            raise OddsError(
-                f"--plot keeps every round of every shoe: at most {limits.MAX_PLOT_SHOES:,} shoes "
-                f"with it, not {shoes:,} (run the figures without --plot)"
-            )
         check_plot_file(plot_file)  # a bad file name, folder or a missing matplotlib: fail before dealing
+    replayed = _replayed(replay_file, Shoe.decks(decks)) if replay_file is not None else None
+    shoes = len(replayed) if replayed is not None else shoes
     spec = count_lib.make_spec(
         game,
         table,
@@ -268,10 +305,11 @@ def count(
         tags=given_tags,
         triggers=triggers,
         true_count=true_count,
+        replay=replayed,
     )
     with Progress.for_command(shoes, "shoes", progress) as meter:
         tally = count_lib.run(spec, shoes, workers, scheduler, progress=meter, checkpoint=checkpoint)
-    rows = count_lib.report(spec, tally, level)
+    rows = count_lib.report(spec, tally, level, spread)
     if plot_file:
         from ..depletion.plot import plot_count
 
@@ -280,10 +318,39 @@ def count(
             tally,
             rows,
             plot_file,
-            f"{game.name}: {shoes:,} shoes of {decks} decks, seed {seed}, cut card {cut_card} ({after_cut}), "
-            f"true count {true_count}",
+            f"{game.name}: {shoes:,} shoes of {decks} decks, "
+            + (f"seed {seed}" if replayed is None else "replayed")
+            + f", cut card {cut_card} ({after_cut}), true count {true_count}",
         )
-    echo(render_count(game, table, spec, Shoe.decks(decks), shoes, rows, fmt))
+    if by_tc:
+        tables = [
+            {"id": r["id"], "name": r["name"], "by_true_count": count_lib.by_true_count(tally.bets[r["id"]], shoes, v)}
+            for r, v in zip(rows, (info.get("variance") for info in spec.info))
+        ]
+        echo(render_by_true_count(game, table, spec, Shoe.decks(decks), shoes, tables, fmt))
+        return
+    ramp_shown = count_lib.ramp_text(spread) if spread is not None else None
+    echo(render_count(game, table, spec, Shoe.decks(decks), shoes, rows, fmt, ramp_shown))
+
+
+def _replayed(path: str, shoe: Shoe) -> list[bytes]:
+    """The recorded shoes of ``--replay FILE``, one a line (empty lines skipped)."""
+    from .sheets import shoe_lines
+
+    full = shoe.card_counts()
+    out = []
+    with shoe_lines(path, "--replay", "replay file") as lines:
+        for number, text in enumerate(lines, start=1):
+            if text.strip():
+                try:
+                    out.append(count_lib.replay_shoe(text, full))
+                except OddsError as exc:
+                    raise OddsError(f"{path} line {number}: {exc}") from None
+                if len(out) > limits.MAX_SHOES:
+                    raise OddsError(f"{path}: more than {limits.MAX_SHOES:,} shoes (count --shoes' limit)")
+    if not out:
+        raise OddsError(f"{path}: no shoe in it (one recorded shoe a line)")
+    return out
 
 
 def register(cli):
