@@ -394,7 +394,7 @@ def test_simulate_json_and_table_agree_on_pass_and_fail(z_max, passed):
     for bet, row, csv_row in zip(data["bets"], table_rows, csv_rows):
         z = bet["z"]
         assert bet["passed"] == (abs(z) <= float(z_max))
-        assert row[0] == csv_row["bet"] == bet["id"]
+        assert row[0] == csv_row["id"] == bet["id"]
         assert row[-1] == csv_row["passed"] == ("yes" if bet["passed"] else "no")
 
 

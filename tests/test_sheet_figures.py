@@ -25,7 +25,7 @@ from odds.shoe import Shoe
 def _sheets():
     for game in all_games():
         shoe = Shoe.decks(game.default_decks) if game.uses_shoe else None
-        for name in shipped_names(game.id):
+        for name in shipped_names(game):
             yield build_sheet(game, load_paytable(game, name), shoe)
         if game.uses_shoe:  # and a partly dealt shoe, whose figures no table stores
             yield build_sheet(game, load_paytable(game), Shoe.decks(1).remove("9s,9h,8d,Kc"))

@@ -185,7 +185,7 @@ def _bet_block(r: dict, md: bool, ramp: str | None = None) -> str:
             "perfect play: units per shoe",
             [
                 num(r["perfect_units_per_shoe"]),
-                _error(r["perfect_units_std_error"], num),
+                _error(r["perfect_units_per_shoe_std_error"], num),
                 num(r["perfect_units_per_shoe_in_window"]),
                 "",
             ],

@@ -340,47 +340,46 @@ def sheet_csv(sheet: Sheet) -> str:
 # -- one row per bet ----------------------------------------------------------------------------
 
 
+def bet_figures(bet: BetSheet) -> dict:
+    """Every figure under a bet's outcome table, each exact one as a string with its float twin
+    beside it: one list for the sheet's JSON and the summary's CSV and JSON, so every format
+    carries the same twins."""
+    top = bet.top_row
+    ex = bet.house_edge_excluding_pushes
+
+    def twin(name: str, value) -> dict:
+        return {name: exact(value) if value is not None else None, f"{name}_float": _float(value)}
+
+    return {
+        "combinations": str(bet.total),
+        **twin("expected_value", bet.expected_value),
+        **twin("house_edge", bet.house_edge),
+        **twin("house_edge_excluding_pushes", ex),
+        **twin("rtp", bet.rtp),
+        **twin("hit_frequency", bet.hit_frequency),
+        **twin("push_probability", bet.push_probability),
+        **twin("loss_probability", bet.loss_probability),
+        **twin("variance", bet.variance),
+        "std_dev": bet.std_dev_float(),
+        **twin("top_pay", top.pays),
+        **twin("top_pay_probability", bet.probability(top)),
+        "window": bet.window,
+        "player_edge": bet.player_has_edge,
+        **{f"volatility_index_{c}": par.volatility_index_float(bet, c) for c in par.CONFIDENCES},
+    }
+
+
+def _float(value) -> float | None:
+    return float(value) if value is not None else None
+
+
 def summary_rows(sheet: Sheet) -> list[dict]:
     """One record per bet: every figure under its outcome table, exact strings beside floats
     (the CSV and JSON of ``odds sheet --summary``)."""
     rows = []
     for bet in sheet.bets:
-        top = bet.top_row
-        ex = bet.house_edge_excluding_pushes
-        row = {
-            "game": sheet.game.id,
-            "paytable": sheet.paytable.name,
-            "bet": bet.id,
-            "name": bet.name,
-            "combinations": bet.total,
-            "house_edge": exact(bet.house_edge),
-            "house_edge_float": float(bet.house_edge),
-            "house_edge_excluding_pushes": exact(ex) if ex is not None else None,
-            "house_edge_excluding_pushes_float": float(ex) if ex is not None else None,
-            "rtp": exact(bet.rtp),
-            "rtp_float": float(bet.rtp),
-            "hit_frequency": exact(bet.hit_frequency),
-            "hit_frequency_float": float(bet.hit_frequency),
-            "push_probability": exact(bet.push_probability),
-            "push_probability_float": float(bet.push_probability),
-            "loss_probability": exact(bet.loss_probability),
-            "loss_probability_float": float(bet.loss_probability),
-            "variance": exact(bet.variance),
-            "variance_float": float(bet.variance),
-            "std_dev": bet.std_dev_float(),
-        }
-        for c in par.CONFIDENCES:
-            row[f"volatility_index_{c}"] = par.volatility_index_float(bet, c)
-        row.update(
-            {
-                "top_pay": exact(top.pays),
-                "top_pay_float": float(top.pays),
-                "top_pay_probability": exact(bet.probability(top)),
-                "top_pay_probability_float": float(bet.probability(top)),
-                "window": bet.window,
-                "player_edge": bet.player_has_edge,
-            }
-        )
+        row = {"game": sheet.game.id, "paytable": sheet.paytable.name, "bet": bet.id, "name": bet.name}
+        row.update(bet_figures(bet))
         for n in par.ROUNDS:
             for c in par.CONFIDENCES:
                 low, high = par.hold_interval_float(bet, n, c)
@@ -443,8 +442,6 @@ def render_summary(sheet: Sheet, fmt: str) -> str:
 
 
 def bet_json(bet: BetSheet) -> dict:
-    top = bet.top_row
-    ex = bet.house_edge_excluding_pushes
     data = {
         "id": bet.id,
         "name": bet.name,
@@ -453,32 +450,16 @@ def bet_json(bet: BetSheet) -> dict:
                 "outcome": r.outcome,
                 "key": r.key,
                 "pays": exact(r.pays),
+                "pays_float": float(r.pays),
                 "combinations": str(r.combinations),
                 "probability": exact(bet.probability(r)),
                 "probability_float": float(bet.probability(r)),
                 "return": exact(bet.probability(r) * r.pays),
+                "return_float": float(bet.probability(r) * r.pays),
             }
             for r in bet.rows
         ],
-        "combinations": str(bet.total),
-        "expected_value": exact(bet.expected_value),
-        "house_edge": exact(bet.house_edge),
-        "house_edge_float": float(bet.house_edge),
-        "house_edge_excluding_pushes": exact(ex) if ex is not None else None,
-        "house_edge_excluding_pushes_float": float(ex) if ex is not None else None,
-        "rtp": exact(bet.rtp),
-        "rtp_float": float(bet.rtp),
-        "hit_frequency": exact(bet.hit_frequency),
-        "hit_frequency_float": float(bet.hit_frequency),
-        "push_probability": exact(bet.push_probability),
-        "loss_probability": exact(bet.loss_probability),
-        "variance": exact(bet.variance),
-        "std_dev": bet.std_dev_float(),
-        "top_pay": exact(top.pays),
-        "top_pay_probability": exact(bet.probability(top)),
-        "window": bet.window,
-        "player_edge": bet.player_has_edge,
-        **{f"volatility_index_{c}": par.volatility_index_float(bet, c) for c in par.CONFIDENCES},
+        **bet_figures(bet),
         "hold_intervals": [
             {"rounds": n, "confidence": c / 100, "low": low, "high": high}
             for n in par.ROUNDS
