@@ -737,7 +737,9 @@ def report(spec: CountSpec, tally: Tally, level: int = DEFAULT_LEVEL, ramp: Ramp
             "positive_fraction": t.positive / t.rounds if t.rounds else 0.0,
             "mean_edge_when_positive": t.perfect / FIX / t.positive if t.positive else None,
             "perfect_units_per_shoe": mean,
-            "perfect_units_per_shoe_std_error": math.sqrt(max(var, 0.0) * shoes / (shoes - 1) / shoes) if shoes > 1 else None,
+            "perfect_units_per_shoe_std_error": math.sqrt(max(var, 0.0) * shoes / (shoes - 1) / shoes)
+            if shoes > 1
+            else None,
             "perfect_units_per_shoe_in_window": t.perfect_in_window / FIX / shoes,
             "positive_fraction_in_window": t.positive_in_window / t.rounds_in_window if t.rounds_in_window else 0.0,
             "tags_source": info.get("source") if tags is not None else None,
