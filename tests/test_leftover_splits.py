@@ -102,3 +102,67 @@ def test_repeatable_options_still_repeat():
     assert result.exit_code == 0 and {"tie", "banker"} <= {
         line.split(",")[2] for line in result.stdout.splitlines()[1:]
     }
+
+
+# -- what a newcomer finds with --help, odds games and the shell --------------------------------------
+
+
+def test_odds_games_lists_every_catalogue_bet():
+    text = invoke("games").stdout
+    dragon_7 = [line for line in text.splitlines() if "Dragon 7" in line]
+    assert dragon_7 and "ez-baccarat" in dragon_7[0], dragon_7
+    rows = list(csv.DictReader(io.StringIO(invoke("games", "--format", "csv").stdout)))
+    assert any(r["bet"] == "dragon-7" and "ez-baccarat" in r["offered_in"].split() for r in rows)
+    # every bet of every shipped paytable is listed under its game, once
+    from odds.games import all_games
+    from odds.paytable import load_paytable, shipped_names
+
+    listed = {(r["game"], r["bet"]) for r in rows}
+    assert len(listed) == len(rows)
+    for game in all_games():
+        for name in shipped_names(game):
+            assert {(game.id, b) for b in load_paytable(game, name).bets} <= listed, (game.id, name)
+
+
+def test_every_help_has_examples_that_parse_and_lists_the_games(tmp_path, monkeypatch):
+    """Every command's --help ends with examples; each example names options and arguments its
+    command takes (parsed by click, not run, beside the files it names); a command taking GAME
+    lists the game ids."""
+    import shlex
+
+    monkeypatch.chdir(tmp_path)
+
+    from odds.cli.examples import EXAMPLES
+    from odds.games import game_ids
+
+    assert set(EXAMPLES) == set(cli.commands)
+    assert "Examples:" in invoke("--help").stdout
+    for name in cli.commands:
+        command = cli.commands[name]
+        text = invoke(name, "--help").stdout
+        assert "Examples:" in text and all(e in text for e in EXAMPLES[name]), name
+        if any(p.name == "game_id" for p in command.params):
+            assert all(g in text for g in game_ids()) and "triple-zero-roulette" in text, name
+        for example in EXAMPLES[name]:
+            words = shlex.split(example.split(" | ")[0].split(" > ")[0])
+            assert words[:2] == ["odds", name], example
+            for word in words:
+                if word.rsplit(".", 1)[-1] in ("txt", "json", "jsonl", "csv"):
+                    (tmp_path / word).write_text("")
+            command.make_context(name, words[2:])  # a usage error here fails the test
+
+
+def test_the_shell_completes_games_and_bets():
+    def complete(words: str, cword: int) -> list[str]:
+        result = CliRunner().invoke(
+            cli,
+            [],
+            prog_name="odds",
+            env={"_ODDS_COMPLETE": "bash_complete", "COMP_WORDS": words, "COMP_CWORD": str(cword)},
+        )
+        return [line.split(",", 1)[1] for line in result.stdout.splitlines()]
+
+    assert complete("odds sheet bac", 2) == ["baccarat", "bac-bo"]
+    assert "dragon-7" not in complete("odds sheet baccarat --bet dra", 4)
+    assert "dragon-7" in complete("odds sheet baccarat --paytable ez-baccarat --bet dra", 6)
+    assert complete("odds settle sic", 2) == ["sic-bo"]

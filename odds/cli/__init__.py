@@ -60,8 +60,14 @@ class LazyCommands(MutableMapping):
         return self._loaded[name]
 
     def add_command(self, command, name=None):
-        """What a module's ``register(cli)`` calls."""
-        self[name or command.name] = command
+        """What a module's ``register(cli)`` calls; the command's help gets its examples and the
+        GAME ids (:mod:`odds.cli.examples`)."""
+        from .examples import epilog
+
+        name = name or command.name
+        takes_game = any(p.name == "game_id" for p in command.params)
+        command.epilog = command.epilog or epilog(name, takes_game)
+        self[name] = command
 
     def __setitem__(self, name, command):
         self._loaded[name] = command
@@ -202,7 +208,13 @@ class OddsGroup(click.Group):
             raise click.exceptions.Exit(stopped.exit_code) from None
 
 
-@click.group(cls=OddsGroup, commands=LazyCommands(COMMANDS), context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(
+    cls=OddsGroup,
+    commands=LazyCommands(COMMANDS),
+    context_settings={"help_option_names": ["-h", "--help"]},
+    # examples, as every command's help ends with (odds/cli/examples.py: not imported by odds --help)
+    epilog="\b\nExamples:\n  odds games\n  odds sheet baccarat --bet tie\n  odds COMMAND --help",
+)
 @click.version_option(package_name="odds")
 def cli():
     """Exact odds for casino table games: paytable sheets, depletion, solving.

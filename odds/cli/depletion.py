@@ -17,6 +17,7 @@ from ..shoe import CUT_CARD, Shoe
 from .sheets import sheet_bets
 from .. import limits
 from .options import (
+    game_argument,
     echo,
     seen_options,
     CARDS,
@@ -57,7 +58,7 @@ def _plot_option(func):
 
 
 @click.command()
-@click.argument("game_id", metavar="GAME")
+@game_argument
 @bet_option
 @paytable_option
 @shoe_options
@@ -87,7 +88,7 @@ def eor(game_id, bets, paytable, decks, remove, fmt, plot_file, player, banker):
 
 
 @click.command()
-@click.argument("game_id", metavar="GAME")
+@game_argument
 @click.argument("bet_id", metavar="BET")
 @click.option(
     "--level",
@@ -129,7 +130,7 @@ def tags(game_id, bet_id, level, tags_text, paytable, decks, remove, fmt):
 
 
 @click.command()
-@click.argument("game_id", metavar="GAME")
+@game_argument
 @bet_option
 @paytable_option
 @click.option(
@@ -256,16 +257,7 @@ def count(
 ):
     """Deal whole shoes and, at every round, compute each bet's exact expectation for the unseen
     cards: what a perfect-information bettor and a linear count (derived, or your --tags at your
-    --trigger) win, in and out of the bet's window, as counting studies publish it.
-
-    \b
-    Examples:
-      odds count baccarat --bet dragon-7 --shoes 2000
-      odds count tiger-baccarat --bet big-tiger --tags 0,0,-1,-1,-1,-2,1,2,2,0 --trigger 8
-      odds count baccarat --bet dragon-7 --ramp 4=1,8=2,12=4 --format json
-      odds count baccarat --bet dragon-7 --by-true-count --format csv > by-tc.csv
-      odds count baccarat --bet dragon-7 --replay shoes.txt
-    """
+    --trigger) win, in and out of the bet's window, as counting studies publish it."""
     ctx = click.get_current_context()
     if replay_file is not None:
         for name, option in (("shoes", "--shoes"), ("seed", "--seed")):

@@ -18,6 +18,8 @@ from ..render.solve import render_solution
 from ..runs.progress import Progress
 from .. import limits
 from .options import (
+    complete_game,
+    game_argument,
     echo,
     CARDS,
     DECKS,
@@ -43,7 +45,7 @@ from .options import (
 
 
 @click.command()
-@click.argument("game_id", metavar="GAME")
+@game_argument
 @click.argument("bet_id", metavar="BET", required=False)
 @click.option(
     "--weights",
@@ -128,7 +130,7 @@ def _solve_weights(game_id, bet_id, outcome, edge, rtp, symbolic, paytable, pays
 
 
 @click.command()
-@click.argument("game_id", metavar="GAME")
+@game_argument
 @bet_option
 @paytable_option
 @unknowns_option
@@ -204,7 +206,14 @@ def simulate(
     metavar="FILE",
     help="Write here instead of stdout.",
 )
-@click.option("--game", "game_id", default=None, metavar="GAME", help="Only this game (needed with --paytable FILE).")
+@click.option(
+    "--game",
+    "game_id",
+    default=None,
+    metavar="GAME",
+    shell_complete=complete_game,
+    help="Only this game (needed with --paytable FILE).",
+)
 @paytable_option
 @click.option(
     "--rounds",

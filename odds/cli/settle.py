@@ -10,11 +10,11 @@ import click
 from ..errors import OddsError
 from ..render.settle import render_settle, settle_line
 from ..settle import read_round_line, settle_round
-from .options import echo, bet_option, format_option, paytable_option, resolve_game, resolve_paytable
+from .options import game_argument, echo, bet_option, format_option, paytable_option, resolve_game, resolve_paytable
 
 
 @click.command()
-@click.argument("game_id", metavar="GAME")
+@game_argument
 @click.argument("cards", metavar="CARDS", required=False)
 @bet_option
 @paytable_option

@@ -24,6 +24,7 @@ from ..render.sheet import render_sheet, suits_note
 from ..runs.progress import Progress
 from ..sheet import build_sheet
 from .options import (
+    game_argument,
     echo,
     DECKS,
     FilePath,
@@ -45,18 +46,20 @@ from .options import (
 @click.command()
 @format_option()
 def games(fmt):
-    """List the games, their paytables, and each bet's id, name and rule; --format md: the catalogue
+    """List the games, their paytables, and each bet's id, name and rule - the default paytable's,
+    then those the other shipped paytables add (Dragon 7, Panda 8 ...); --format md: the catalogue
     of every bet of every paytable (rule, source, house edge).
 
-    The ids are what --bet, --paytable and paytable files take.
-    """
+    The ids are what --bet, --paytable and paytable files take."""
     if fmt == "md":
         from ..catalogue import catalogue_md
 
         echo(catalogue_md())
         return
+    from ..catalogue import other_bets
+
     listing = all_games()
-    echo(render_games(listing, {g.id: shipped_names(g) for g in listing}, fmt))
+    echo(render_games(listing, {g.id: shipped_names(g) for g in listing}, fmt, {g.id: other_bets(g) for g in listing}))
 
 
 def sheet_bets(game, shoe, bets, paytable) -> list[str]:
@@ -83,7 +86,7 @@ def sheet_bets(game, shoe, bets, paytable) -> list[str]:
 
 
 @click.command()
-@click.argument("game_id", metavar="GAME")
+@game_argument
 @bet_option
 @paytable_option
 @pay_option
@@ -154,7 +157,7 @@ BATCH_FILE = FilePath(exists=True, dir_okay=False, allow_dash=True)
 
 
 @click.command()
-@click.argument("game_id", metavar="GAME")
+@game_argument
 @click.option(
     "--file",
     "shoes_file",
