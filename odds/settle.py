@@ -76,6 +76,16 @@ class Settlement:
     """How the cards are listed in dealing order (``P1 B1 P2 B2, then the third cards as drawn``);
     None when the round is not cards in dealing order (dice, a spin)."""
 
+    def __repr__(self) -> str:
+        from .render.notebook import settlement_repr
+
+        return settlement_repr(self)
+
+    def _repr_html_(self) -> str:
+        from .render.notebook import settlement_html
+
+        return settlement_html(self)
+
     def bet(self, bet_id: str) -> BetResult:
         for b in self.bets:
             if b.id == bet_id:

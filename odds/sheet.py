@@ -42,6 +42,16 @@ class BetSheet:
     """A fee charged on top of each unit staked (a multiplier bet's): the figures are then per
     unit wagered, stake and fee, so RTP = (1 + E[pay]) / (1 + fee)."""
 
+    def __repr__(self) -> str:
+        from .render.notebook import bet_repr
+
+        return bet_repr(self)
+
+    def _repr_html_(self) -> str:
+        from .render.notebook import bet_html
+
+        return bet_html(self)
+
     def probability(self, row: Row) -> Fraction:
         return Fraction(row.combinations, self.total)
 
@@ -116,6 +126,16 @@ class Sheet:
     shoe: Shoe | None
     bets: tuple[BetSheet, ...]
     notes: tuple[str, ...] = ()
+
+    def __repr__(self) -> str:
+        from .render.notebook import sheet_repr
+
+        return sheet_repr(self)
+
+    def _repr_html_(self) -> str:
+        from .render.notebook import sheet_html
+
+        return sheet_html(self)
 
     @property
     def counting(self) -> str:

@@ -271,7 +271,7 @@ def verify(path, paytables, tolerance, fmt):
     """Check a vectors file - counts (odds vectors) or settlements (odds vectors --rounds), ours
     or another program's - against exact values: the mismatches grouped by cause, each with a
     count and its first example (csv: every mismatch, one a row); exit 1 on any."""
-    from ..design.mismatch import verify_file
+    from ..design.verify import verify_file
     from ..games import get_game
     from ..paytable import check_distinct, load_paytable, read_game_of
 

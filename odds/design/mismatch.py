@@ -81,16 +81,3 @@ class VerifyReport:
             by_cause.setdefault(m.cause, []).append(m)
         ordered = sorted(by_cause.items(), key=lambda item: -len(item[1]))
         return [Cause(cause, len(found), len({m.item for m in found}), str(found[0])) for cause, found in ordered]
-
-
-def verify_file(path, own: dict | None = None, tolerance=None) -> VerifyReport:
-    """Check a vectors file (counts, :mod:`odds.design.vectors`, or settlements,
-    :mod:`odds.design.rounds`): ``own`` the user's paytables by name, ``tolerance`` for values
-    written as floats."""
-    from . import rounds, vectors
-
-    data = vectors.load(path)
-    settlements = data.get("schema") == rounds.SCHEMA
-    checker = rounds if settlements else vectors
-    problems, count, figures = checker.verify(data, own, tolerance)
-    return VerifyReport(str(path), "rounds" if settlements else "vectors", count, figures, list(problems))
