@@ -147,7 +147,7 @@ def test_every_help_has_examples_that_parse_and_lists_the_games(tmp_path, monkey
             words = shlex.split(example.split(" | ")[0].split(" > ")[0])
             assert words[:2] == ["odds", name], example
             for word in words:
-                if word.rsplit(".", 1)[-1] in ("txt", "json", "jsonl", "csv"):
+                if word.rsplit(".", 1)[-1] in ("txt", "json", "jsonl", "csv", "toml"):
                     (tmp_path / word).write_text("")
             command.make_context(name, words[2:])  # a usage error here fails the test
 

@@ -16,7 +16,7 @@ EXAMPLES: dict[str, list[str]] = {
         "odds sheet baccarat --paytable ez-baccarat --bet dragon-7",
         "odds sheet baccarat --summary --format csv > summary.csv",
     ],
-    "export": ["odds export", "odds export --check", "odds export --out /tmp/tables"],
+    "export": ["odds export", "odds export --check", "odds export --paytable mine.toml --only"],
     "batch": ["odds batch baccarat --file shoes.txt --bet banker --format csv"],
     "eor": ["odds eor baccarat --bet big", "odds eor tiger-baccarat --bet big-tiger --plot eor.png"],
     "tags": ["odds tags baccarat big --level 3", "odds tags tiger-baccarat big-tiger --format json"],

@@ -135,8 +135,18 @@ def sheet(game_id, bets, paytable, pays, unknowns, decks, remove, fee, summary, 
     metavar="FILE",
     help="Also export this paytable file (your own bets), with its game's sheets and in the overview.",
 )
-def export(out_dir, check, paytables):
+@click.option(
+    "--only",
+    is_flag=True,
+    help="Write only the lab sheet of each --paytable FILE (md, csv, json, pdf: every bet's description, "
+    "conditions, pays, exact edge at 1, 6 and 8 decks, volatility index and hold), into --out "
+    "(default: the current folder).",
+)
+def export(out_dir, check, paytables, only):
     """Write every game's sheets (md, csv, json) and the overviews into a folder."""
+    if only:
+        _export_lab(out_dir, check, paytables)
+        return
     root = Path(out_dir)
     export_lib.check_out(root)  # a bad --out fails before the tables are computed
     export_lib.user_paytables(paytables)  # so does a bad paytable file, or two of one name
@@ -151,6 +161,26 @@ def export(out_dir, check, paytables):
         return
     written = export_lib.write(files, root)
     echo(files_text.export_written(root, len(files), export_lib.MANIFEST, written) + "\n", err=True)
+
+
+def _export_lab(out_dir, check, paytables) -> None:
+    """``export --paytable FILE --only``: each file's lab sheet, four files each (:mod:`odds.lab`)."""
+    from ..files import write_bytes
+    from ..games import get_game
+    from ..lab import lab_files
+
+    if check or not paytables:
+        raise click.UsageError("--only writes the lab sheet of each --paytable FILE: give --paytable, not --check")
+    ctx = click.get_current_context()
+    root = Path("." if ctx.get_parameter_source("out_dir") == click.core.ParameterSource.DEFAULT else out_dir)
+    if not root.is_dir():
+        raise OddsError(f"--out {shown(str(root), 80)}: there is no such folder")
+    written = 0
+    for table in export_lib.user_paytables(paytables):
+        for name, data in lab_files(get_game(table.game), table).items():
+            write_bytes(root / name, data, "lab sheet")
+            written += 1
+    echo(f"{root}: {written} lab sheet files written\n", err=True)
 
 
 BATCH_FILE = FilePath(exists=True, dir_okay=False, allow_dash=True)

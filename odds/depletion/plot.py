@@ -44,6 +44,19 @@ def _pyplot(path: str):
     return plt
 
 
+def _pyplot_module():
+    """matplotlib's pyplot drawing off screen, or None without matplotlib (for other charts and
+    pages than --plot's: the lab sheet's PDF)."""
+    try:
+        import matplotlib
+    except ImportError:
+        return None
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
 def _grid(plt, panels: int, width: float = 6.0, height: float = 3.0):
     cols = 1 if panels == 1 else 2
     rows = math.ceil(panels / cols)
