@@ -100,3 +100,19 @@ def test_check_is_verify(tmp_path):
     report = odds.check(bad_path)
     (cause,) = report.causes()
     assert not report.passed and cause.count == len(bad["rounds"]) and "unknown dragon-tiger bet 'tye'" in cause.cause
+
+
+def test_to_frame_has_the_columns_of_the_csv():
+    pytest.importorskip("pandas")
+    import csv
+    import io
+
+    sheet = odds.sheet("baccarat", bets=["tie", "banker"])
+    run = CliRunner().invoke
+    outcomes = run(cli, ["sheet", "baccarat", "--bet", "tie", "--bet", "banker", "--format", "csv"]).stdout
+    summary = run(cli, ["sheet", "baccarat", "--bet", "tie", "--bet", "banker", "--summary", "--format", "csv"]).stdout
+    assert list(sheet.to_frame().columns) == next(csv.reader(io.StringIO(outcomes)))
+    bets = sheet.to_frame("bets")
+    assert list(bets.columns) == next(csv.reader(io.StringIO(summary)))
+    row = bets.set_index("bet").loc["tie"]
+    assert row["house_edge"] == sheet.bet("tie").house_edge and row["house_edge_float"] == float(row["house_edge"])

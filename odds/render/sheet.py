@@ -340,37 +340,49 @@ def sheet_csv(sheet: Sheet) -> str:
 # -- one row per bet ----------------------------------------------------------------------------
 
 
+EXACT_FIGURES = (
+    "expected_value",
+    "house_edge",
+    "house_edge_excluding_pushes",
+    "rtp",
+    "hit_frequency",
+    "push_probability",
+    "loss_probability",
+    "variance",
+)
+"""A bet's exact figures under its table, each with a ``_float`` twin in every table of them."""
+
+
+def bet_record(bet: BetSheet) -> dict:
+    """One bet's figures as a flat record of exact values, each beside its float twin, then the
+    volatility index and the hold's intervals (the columns of ``odds sheet --summary --format
+    csv``, in its order); ``game`` and ``paytable`` are left for the caller."""
+    top = bet.top_row
+    record: dict = {"bet": bet.id, "name": bet.name, "combinations": bet.total}
+    for name in EXACT_FIGURES:
+        value = getattr(bet, name)
+        record[name] = value
+        record[f"{name}_float"] = float(value) if value is not None else None
+    record["std_dev"] = bet.std_dev_float()
+    for name, value in (("top_pay", top.pays), ("top_pay_probability", bet.probability(top))):
+        record[name], record[f"{name}_float"] = value, float(value)
+    record.update({"window": bet.window, "player_edge": bet.player_has_edge})
+    record.update({f"volatility_index_{c}": par.volatility_index_float(bet, c) for c in par.CONFIDENCES})
+    for n in par.ROUNDS:
+        for c in par.CONFIDENCES:
+            record[f"hold_{c}_low_{n}"], record[f"hold_{c}_high_{n}"] = par.hold_interval_float(bet, n, c)
+    return record
+
+
 def bet_figures(bet: BetSheet) -> dict:
     """Every figure under a bet's outcome table, each exact one as a string with its float twin
-    beside it: one list for the sheet's JSON and the summary's CSV and JSON, so every format
-    carries the same twins."""
-    top = bet.top_row
-    ex = bet.house_edge_excluding_pushes
-
-    def twin(name: str, value) -> dict:
-        return {name: exact(value) if value is not None else None, f"{name}_float": _float(value)}
-
+    beside it (:func:`odds.sheet.bet_record`, as text): the sheet's JSON and the summary's CSV
+    and JSON carry the same twins."""
     return {
-        "combinations": str(bet.total),
-        **twin("expected_value", bet.expected_value),
-        **twin("house_edge", bet.house_edge),
-        **twin("house_edge_excluding_pushes", ex),
-        **twin("rtp", bet.rtp),
-        **twin("hit_frequency", bet.hit_frequency),
-        **twin("push_probability", bet.push_probability),
-        **twin("loss_probability", bet.loss_probability),
-        **twin("variance", bet.variance),
-        "std_dev": bet.std_dev_float(),
-        **twin("top_pay", top.pays),
-        **twin("top_pay_probability", bet.probability(top)),
-        "window": bet.window,
-        "player_edge": bet.player_has_edge,
-        **{f"volatility_index_{c}": par.volatility_index_float(bet, c) for c in par.CONFIDENCES},
+        k: str(v) if k == "combinations" else exact(v) if isinstance(v, Fraction) else v
+        for k, v in bet_record(bet).items()
+        if k not in ("bet", "name") and not k.startswith("hold_")
     }
-
-
-def _float(value) -> float | None:
-    return float(value) if value is not None else None
 
 
 def summary_rows(sheet: Sheet) -> list[dict]:
@@ -378,14 +390,13 @@ def summary_rows(sheet: Sheet) -> list[dict]:
     (the CSV and JSON of ``odds sheet --summary``)."""
     rows = []
     for bet in sheet.bets:
-        row = {"game": sheet.game.id, "paytable": sheet.paytable.name, "bet": bet.id, "name": bet.name}
-        row.update(bet_figures(bet))
-        for n in par.ROUNDS:
-            for c in par.CONFIDENCES:
-                low, high = par.hold_interval_float(bet, n, c)
-                row[f"hold_{c}_low_{n}"] = low
-                row[f"hold_{c}_high_{n}"] = high
-        rows.append(row)
+        record = bet_record(bet)
+        holds = {k: v for k, v in record.items() if k.startswith("hold_")}
+        rows.append(
+            {"game": sheet.game.id, "paytable": sheet.paytable.name, "bet": bet.id, "name": bet.name}
+            | bet_figures(bet)
+            | holds
+        )
     return rows
 
 
