@@ -358,6 +358,7 @@ def count(
     checkpoint=None,
     progress=None,
     pays=None,
+    ramp: str | None = None,
 ) -> CountReport:
     """Deal whole shoes and, at every round, compute each bet's exact expectation for the unseen
     cards (``odds count``): what betting only when it is positive wins per shoe, in and out of
@@ -370,7 +371,8 @@ def count(
     Dask cluster: ``client`` (a ``distributed.Client`` of yours, left open) or ``scheduler`` (an
     address, connected to for the call); the figures are the same every way. ``checkpoint``: a
     file keeping the tallies as the run goes, which a call with the same arguments goes on from;
-    ``progress(n)`` is called with the shoes of each chunk done. A stop (Ctrl-C) ends the
+    ``progress(n)`` is called with the shoes of each chunk done. ``ramp``: a bet spread by true
+    count, ``"2=1,4=2"`` as ``--ramp`` (its ``ramp_*`` figures join each bet's record). A stop (Ctrl-C) ends the
     workers and raises :class:`odds.runs.RunStopped` (a ``KeyboardInterrupt``) saying how far
     the run got.
 
@@ -421,8 +423,9 @@ def count(
         triggers=triggers,
         true_count=true_count,
     )
+    spread = count_lib.parse_ramp(validate.text(ramp, "ramp", 1000)) if ramp is not None else None
     tally = count_lib.run(spec, shoes, workers, scheduler, progress, client=client, checkpoint=checkpoint)
-    return CountReport(game, table, decks, shoes, seed, tuple(count_lib.report(spec, tally, level)))
+    return CountReport(game, table, decks, shoes, seed, tuple(count_lib.report(spec, tally, level, spread)))
 
 
 # -- one round -------------------------------------------------------------------------------------
