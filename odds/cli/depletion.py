@@ -17,6 +17,7 @@ from ..shoe import CUT_CARD, Shoe
 from .sheets import sheet_bets
 from .. import limits
 from .options import (
+    pay_option,
     game_argument,
     echo,
     seen_options,
@@ -61,15 +62,16 @@ def _plot_option(func):
 @game_argument
 @bet_option
 @paytable_option
+@pay_option
 @shoe_options
 @seen_options
 @format_option()
 @_plot_option
-def eor(game_id, bets, paytable, decks, remove, fmt, plot_file, player, banker):
+def eor(game_id, bets, paytable, pays, decks, remove, fmt, plot_file, player, banker):
     """Effects of removal: each bet's expected value with one card of each kind removed, minus
     the shoe's, exactly (10 values, 13 ranks or 52 cards, as the bet needs)."""
     game = _card_game(game_id)
-    table = resolve_paytable(game, paytable)
+    table = resolve_paytable(game, paytable, pays)
     shoe = resolve_shoe(game, decks, remove)
     bet_ids = sheet_bets(game, shoe, bets, table)  # bets that need suits left out (with a note) if suits are unknown
     if plot_file:
@@ -106,13 +108,14 @@ def eor(game_id, bets, paytable, decks, remove, fmt, plot_file, player, banker):
     help="Your own integer tags, one per card in the order eor lists them (overrides --level).",
 )
 @paytable_option
+@pay_option
 @shoe_options
 @format_option()
-def tags(game_id, bet_id, level, tags_text, paytable, decks, remove, fmt):
+def tags(game_id, bet_id, level, tags_text, paytable, pays, decks, remove, fmt):
     """Integer counting tags for BET from its effects of removal (or your own), and their betting
     correlation with the effects."""
     game = _card_game(game_id)
-    table = resolve_paytable(game, paytable)
+    table = resolve_paytable(game, paytable, pays)
     if bet_id not in table.bets:
         raise UnknownName(f"{game.id} bet", bet_id, table.bets)
     shoe = resolve_shoe(game, decks, remove)
@@ -133,6 +136,7 @@ def tags(game_id, bet_id, level, tags_text, paytable, decks, remove, fmt):
 @game_argument
 @bet_option
 @paytable_option
+@pay_option
 @click.option(
     "--shoes",
     type=Whole(high=limits.MAX_SHOES, why="about an hour of dealing"),
@@ -235,6 +239,7 @@ def count(
     game_id,
     bets,
     paytable,
+    pays,
     shoes,
     seed,
     decks,
@@ -266,7 +271,7 @@ def count(
     if workers is not None and workers < 1:
         raise click.BadParameter("must be at least 1", param_hint="--workers")
     game = _card_game(game_id)
-    table = resolve_paytable(game, paytable)
+    table = resolve_paytable(game, paytable, pays)
     bet_ids = resolve_bets(game, bets, table)
     given_tags = {
         bet: parse_count_tags(text, f"--tags for {bet}", limits.MAX_LEVEL)[1]

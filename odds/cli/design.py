@@ -133,6 +133,7 @@ def _solve_weights(game_id, bet_id, outcome, edge, rtp, symbolic, paytable, pays
 @game_argument
 @bet_option
 @paytable_option
+@pay_option
 @unknowns_option
 @click.option(
     "--rounds",
@@ -160,7 +161,7 @@ def _solve_weights(game_id, bet_id, outcome, edge, rtp, symbolic, paytable, pays
 @run_options("rounds")
 @format_option()
 def simulate(
-    game_id, bets, paytable, unknowns, rounds, seed, decks, cut_card, z_max, workers, scheduler, progress, fmt
+    game_id, bets, paytable, pays, unknowns, rounds, seed, decks, cut_card, z_max, workers, scheduler, progress, fmt
 ):
     """Deal real shuffled shoes and compare each bet's simulated edge with the exact edge.
 
@@ -171,7 +172,7 @@ def simulate(
     from ..shoe import Shoe
 
     game = resolve_game(game_id)
-    table = resolve_paytable(game, paytable, (), unknowns)
+    table = resolve_paytable(game, paytable, pays, unknowns)
     bet_ids = resolve_bets(game, bets, table)
     if not game.uses_shoe and cut_card is not None:
         raise OddsError(f"{game.id} deals no cards: --cut-card does not apply")

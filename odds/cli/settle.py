@@ -10,7 +10,16 @@ import click
 from ..errors import OddsError
 from ..render.settle import render_settle, settle_line
 from ..settle import read_round_line, settle_round
-from .options import game_argument, echo, bet_option, format_option, paytable_option, resolve_game, resolve_paytable
+from .options import (
+    pay_option,
+    game_argument,
+    echo,
+    bet_option,
+    format_option,
+    paytable_option,
+    resolve_game,
+    resolve_paytable,
+)
 
 
 @click.command()
@@ -18,6 +27,7 @@ from .options import game_argument, echo, bet_option, format_option, paytable_op
 @click.argument("cards", metavar="CARDS", required=False)
 @bet_option
 @paytable_option
+@pay_option
 @click.option(
     "--multipliers",
     default=None,
@@ -34,7 +44,7 @@ from .options import game_argument, echo, bet_option, format_option, paytable_op
     '(e.g. "Kh,5s") or {"cards", "id", "bets", "multipliers"}; writes one JSON line per round.',
 )
 @format_option()
-def settle(game_id, cards, bets, paytable, multipliers, rounds_file, fmt):
+def settle(game_id, cards, bets, paytable, pays, multipliers, rounds_file, fmt):
     """Settle one round from its CARDS in dealing order: the hands, who drew and why, and every
     bet's outcome and net result per unit staked.
 
@@ -45,7 +55,7 @@ def settle(game_id, cards, bets, paytable, multipliers, rounds_file, fmt):
     0-36 or 00. A bet on chosen numbers names them: straight:17, split:8-11, total:9, triple:4.
     """
     game = resolve_game(game_id)
-    table = resolve_paytable(game, paytable)
+    table = resolve_paytable(game, paytable, pays)
     if rounds_file is not None:
         ctx = click.get_current_context()
         if cards is not None:

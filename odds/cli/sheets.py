@@ -206,10 +206,11 @@ BATCH_FILE = FilePath(exists=True, dir_okay=False, allow_dash=True)
 )
 @bet_option
 @paytable_option
+@pay_option
 @click.option("--decks", type=DECKS, default=None, metavar="N", help="Decks before the removals.")
 @run_options("lines")
 @format_option(choices=("csv", "json"), default="csv")
-def batch(game_id, shoes_file, old_file, bets, paytable, decks, workers, scheduler, progress, fmt):
+def batch(game_id, shoes_file, old_file, bets, paytable, pays, decks, workers, scheduler, progress, fmt):
     """House edges of many partly dealt shoes: one row per line of FILE and bet.
 
     Lines are read, computed and written 4,096 at a time: memory stays flat however long FILE
@@ -223,7 +224,7 @@ def batch(game_id, shoes_file, old_file, bets, paytable, decks, workers, schedul
     game = resolve_game(game_id)
     if not game.uses_shoe:
         raise OddsError(f"{game.id} deals no cards: batch takes card games only")
-    table = resolve_paytable(game, paytable)
+    table = resolve_paytable(game, paytable, pays)
     bet_ids = resolve_bets(game, bets, table)
     if workers is not None and workers < 1:
         raise click.BadParameter("must be at least 1", param_hint="--workers")
