@@ -27,8 +27,16 @@ def compare(game, bets=None, paytables=None, decks: Sequence[int] | None = None,
     from .compare import compare as compare_lib
     from .paytable import check_distinct
 
+    from . import limits, validate
+    from .errors import OddsError
+
     game = _game(game)
+    if paytables is not None and not isinstance(paytables, (str, list, tuple)):
+        raise OddsError("paytables must be a paytable name, a file, or a list of them")
     given = [paytables] if isinstance(paytables, str) or paytables is None else list(paytables)
+    if decks is not None and not isinstance(decks, (list, tuple)):
+        raise OddsError("decks must be a list of deck counts, e.g. [1, 6, 8]")
+    decks = [validate.whole(n, "decks", 1, limits.MAX_DECKS, "decks in a shoe") for n in decks or ()]
     loaded = [_paytable(game, p) for p in given]
     check_distinct(loaded)
     tables: dict[str, object] = {}
@@ -57,8 +65,15 @@ def solve(
     from .design import solve as solve_lib
     from .errors import OddsError
 
+    from . import validate
+
     if edge is not None and rtp is not None:
         raise OddsError("give edge or rtp, not both")
+    for name, value in (("edge", edge), ("rtp", rtp)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, (str, int, Fraction))):
+            raise OddsError(f"{name} must be a text such as '97%' or '0.0106', an int or a Fraction")
+    bet = validate.text(bet, "bet", 200)
+    outcome = validate.text(outcome, "outcome", 200) or None
     target = Fraction(0)
     if edge is not None:
         target = solve_lib.parse_target(str(edge), "edge")
@@ -92,14 +107,21 @@ def simulate(
     """
     from . import limits, validate
     from .design import simulate as sim_lib
+    from .errors import OddsError
 
     game = _game(game)
     rounds = validate.whole(rounds, "rounds", 2, limits.MAX_ROUNDS, "rounds a simulation deals")
     seed = validate.whole(seed, "seed", 0, limits.MAX_SEED)
     workers = validate.whole(workers, "workers", 1, limits.MAX_WORKERS, "worker processes")
+    decks = validate.optional_whole(decks, "decks", 1, limits.MAX_DECKS, "decks in a shoe")
+    cut_card = validate.optional_whole(cut_card, "cut_card", 0, limits.MAX_CARDS, "cards in the largest shoe")
+    if z_max is not None and (isinstance(z_max, bool) or not isinstance(z_max, (int, float)) or not 0 < z_max < 1e6):
+        raise OddsError(f"z_max must be a number above 0, not {z_max!r}"[:200])
     table = _paytable(game, paytable, pays)
     bet_ids = _bet_ids(bets) or list(table.bets)
     _unknown_bets(game, table, bet_ids)
+    if not game.uses_shoe and (decks is not None or cut_card is not None):
+        raise OddsError(f"{game.id} deals no cards: decks and cut_card do not apply")
     return sim_lib.simulate(
         game,
         table,
@@ -125,8 +147,13 @@ def tags(game, bet: str, paytable=None, *, level: int = 3, decks: int | None = N
     from .depletion.eor import effects_of_removal
     from .depletion.tags import betting_correlation, derive_tags, is_balanced
 
+    from .errors import OddsError
+
     game = _game(game)
+    bet = validate.text(bet, "bet", 200)
     level = validate.whole(level, "level", 1, limits.MAX_LEVEL, "the largest count tag")
+    if not game.uses_shoe:
+        raise OddsError(f"{game.id} deals no cards: depletion applies to card games only")
     table = _paytable(game, paytable, pays)
     _unknown_bets(game, table, [bet])
     (effects,) = effects_of_removal(game, table, _shoe(game, decks, remove, shoe), [bet])
@@ -153,9 +180,15 @@ def batch(game, shoes: Sequence[str], bets=None, paytable=None, *, decks: int | 
     """
     import json
 
+    from . import limits, validate
     from .batch import run_batch
+    from .errors import OddsError
 
     game = _game(game)
+    if isinstance(shoes, str) or not isinstance(shoes, (list, tuple)):
+        raise OddsError("shoes must be a list of --remove texts, e.g. ['', '5x3,K']")
+    shoes = [validate.text(line, "shoes", 1_000_000) for line in shoes]
+    decks = validate.optional_whole(decks, "decks", 1, limits.MAX_DECKS, "decks in a shoe")
     table = _paytable(game, paytable, pays)
     bet_ids = _bet_ids(bets) or list(table.bets)
     _unknown_bets(game, table, bet_ids)
@@ -172,9 +205,20 @@ def check(path, paytables=(), tolerance=None):
     from .games import get_game
     from .paytable import check_distinct, load_paytable, read_game_of
 
-    loaded = [
-        load_paytable(get_game(read_game_of(f)), f) for f in ([paytables] if isinstance(paytables, str) else paytables)
-    ]
+    from os import PathLike
+
+    from .errors import OddsError
+
+    if not isinstance(path, (str, PathLike)):
+        raise OddsError("path must be the vectors file's path")
+    files = [paytables] if isinstance(paytables, str) else paytables
+    if not isinstance(files, (list, tuple)) or not all(isinstance(f, str) for f in files):
+        raise OddsError("paytables must be paytable files, as a list of paths")
+    loaded = [load_paytable(get_game(read_game_of(f)), f) for f in files]
     check_distinct(loaded)
+    if tolerance is not None and (isinstance(tolerance, bool) or not isinstance(tolerance, (int, float, Fraction))):
+        raise OddsError("tolerance must be a number, e.g. 1e-9")
     tol = None if tolerance is None else Fraction(str(tolerance))
+    if tol is not None and not 0 <= tol < 1:
+        raise OddsError("tolerance must be at least 0 and below 1")
     return verify_file(path, {t.name: t for t in loaded}, tol)

@@ -10,8 +10,9 @@ in a few milliseconds, from the kinds' values (the drawing reads nothing finer);
 ran for minutes in 8 GB).
 
 >>> from odds.games import get_game
->>> from odds.exact.positional import Reading
->>> model = get_game("baccarat").deal.card_model()
+>>> from odds.exact.positional import CardModel, Reading
+>>> deal = get_game("baccarat").deal
+>>> model = CardModel(deal.name, deal.positions, deal.state, deal.features, deal.always_dealt)
 >>> rows(model, Reading(("card", "value", "card", "value", "value", "value"), True))
 9467680
 >>> rows(model, Reading(("card", "card", "card", "card", None, None), False))

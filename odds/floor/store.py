@@ -52,9 +52,6 @@ CREATE TABLE IF NOT EXISTS floor_events (
 );
 """
 
-USER_FILE = "file:"
-"""The key of the user's paytable file on the page: ``file:`` and its name (never its path)."""
-
 
 class StoreError(OddsError):
     """A database that cannot be opened or written, or whose content is not a tracker's."""
@@ -78,7 +75,9 @@ class Choices:
 
     @property
     def user_key(self) -> str | None:
-        return f"{USER_FILE}{self.user.name}" if self.user is not None else None
+        """The key of the user's paytable file on the page: its name, ``file:`` and the file's
+        name (:data:`odds.paytable.FILE_PREFIX`; never its path)."""
+        return self.user.name if self.user is not None else None
 
     def games(self) -> list:
         from ..games import all_games
