@@ -6,7 +6,7 @@ Shipped paytables live in ``odds/paytables/<game>/<name>.toml``; a user passes t
     game = "baccarat"
     description = "Seed 003 as written"
     extends = "seed"            # optional: start from another paytable of the same game (a
-                                # shipped name, or your own file beside this one: "./base.toml")
+                                # shipped name, or a file in this file's folder: "./base.toml")
 
     [bets.tie]
     window = 65                 # optional: offered only in the first N rounds of a shoe
@@ -210,6 +210,16 @@ def _load_file(game, path: Path, depth: int) -> Paytable:
     return _load(game, text, str(path), file_paytable_name(path), depth, folder=path.parent)
 
 
+def _inside(folder: Path, relative: str) -> bool:
+    """Whether ``relative`` names a file in ``folder`` or below it (not an absolute path, not a
+    way out with ``..``): a paytable file extends files kept with it, nothing else on the disk."""
+    try:
+        target = (folder / relative).resolve()
+        return not Path(relative).is_absolute() and target.is_relative_to(folder.resolve())
+    except (OSError, ValueError, RuntimeError):
+        return False
+
+
 MAX_EXTENDS = 8
 """How many paytables deep ``extends`` may go (a file extending itself, or a loop of files, stops here)."""
 
@@ -248,15 +258,15 @@ def _load(game, text: str, source: str, name: str, depth: int, folder: Path | No
             raise PaytableError(
                 f"{source}: key 'extends': more than {MAX_EXTENDS} paytables deep (does a file extend itself?)"
             )
-        if folder is not None and isinstance(parent, str) and _is_path(parent):
-            # a user's file extends another file of theirs, found beside it (a shipped paytable
-            # never reaches a path: it has no folder)
+        if folder is not None and isinstance(parent, str) and _is_path(parent) and _inside(folder, parent):
+            # a user's file extends another file of theirs, in its folder or below (a shipped
+            # paytable never reaches a path: it has no folder)
             base = _load_file(game, folder / parent, depth + 1)
         elif not isinstance(parent, str) or parent not in names:
-            yours = ' or your own file beside this one (extends = "./base.toml")' if folder is not None else ""
+            yours = " or a ./file.toml in this file's folder" if folder is not None else ""
             raise PaytableError(
                 f"{source}: key 'extends' must name a shipped {game.id} paytable "
-                f"({names_text(names)}){yours}, not {shown_repr(parent)}"
+                f"({names_text(names, 150)}){yours}, not {shown_repr(parent)}"
             )
         else:
             base = _load_shipped(game, parent, depth + 1)

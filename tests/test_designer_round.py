@@ -41,12 +41,13 @@ def test_extends_names_the_users_own_file(tmp_path):
     )
     assert [b.rows for b in table.bets] == [b.rows for b in by_pay.bets]
     assert table.bet("tie").house_edge == odds.sheet("baccarat", bets="tie").bet("tie").house_edge  # seed, through base
-    # found beside the file, wherever the command runs
-    (tmp_path / "sub").mkdir()
-    (tmp_path / "sub" / "deeper.toml").write_text('game = "baccarat"\nextends = "../mine.toml"\n')
+    # found in the naming file's folder (or below it), wherever the command runs
+    (tmp_path / "parts").mkdir()
+    (tmp_path / "parts" / "base.toml").write_text(BASE)
+    (tmp_path / "top.toml").write_text('game = "baccarat"\nextends = "parts/base.toml"\n')
+    top = odds.sheet("baccarat", bets="dragon-7", paytable=str(tmp_path / "top.toml")).bet("dragon-7")
     assert (
-        odds.sheet("baccarat", bets="dragon-7", paytable=str(tmp_path / "sub" / "deeper.toml")).bet("dragon-7").rows
-        == table.bet("dragon-7").rows
+        top.rows == odds.sheet("baccarat", bets="dragon-7", paytable=str(tmp_path / "base.toml")).bet("dragon-7").rows
     )
 
 
@@ -55,7 +56,9 @@ def test_extends_names_the_users_own_file(tmp_path):
     [
         ('"./loop.toml"', "more than 8 paytables deep"),
         ('"./missing.toml"', "no such paytable file"),
-        ('"sede"', "or your own file beside this one"),
+        ('"sede"', "or a ./file.toml in this file's folder"),
+        ('"../outside.toml"', "must name a shipped baccarat paytable"),
+        ('"/etc/hostname"', "must name a shipped baccarat paytable"),
     ],
 )
 def test_a_bad_extends_is_one_line(tmp_path, extends, words):
