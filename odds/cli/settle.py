@@ -9,7 +9,7 @@ import click
 
 from ..errors import OddsError
 from ..render.settle import render_settle, settle_line
-from ..settle import read_round_line, settle_round
+from ..settle import RoundLine, read_round_line, settle_round
 from .options import (
     pay_option,
     game_argument,
@@ -98,16 +98,10 @@ def _settle_file(game, table, path: str, bets, multipliers) -> None:
             except OddsError as exc:
                 failed += 1
                 first = first or f"line {number}: {exc}"
-                out = settle_line(line or _bare(number), error=str(exc))
+                out = settle_line(line or RoundLine(number), error=str(exc))
             sys.stdout.write(out)
     if failed:
         raise OddsError(f"{path}: {failed:,} of {rounds:,} round(s) not settled (the first: {first})")
-
-
-def _bare(number: int):
-    from ..settle import RoundLine
-
-    return RoundLine(number)
 
 
 def register(cli):
