@@ -204,3 +204,20 @@ def test_the_committed_settlement_vectors_carry_spare_cards():
 def test_the_library_error_types_are_kept():
     with pytest.raises(OddsError, match="takes no chosen number"):
         odds.settle("roulette", 17, bets=["red:5"])
+
+
+def test_verify_without_the_paytable_file_says_so_once(tmp_path):
+    """Rounds of a user's paytable verified without --paytable: one cause, said once, with the
+    round it was first found in (it printed 123 lines of about 600 characters)."""
+    mine = tmp_path / "mine.toml"
+    mine.write_text('game = "dragon-tiger"\nextends = "seed"\n\n[bets.tie]\npays.tie = 10\n')
+    out = tmp_path / "r.json"
+    assert (
+        run("vectors", "--rounds", "--game", "dragon-tiger", "--paytable", str(mine), "--out", str(out)).exit_code == 0
+    )
+    result = run("verify", str(out))
+    assert result.exit_code == 1
+    assert result.stdout.count("must name a shipped dragon-tiger paytable") == 1
+    assert len(result.stdout) < 1000 and max(len(line) for line in result.stdout.splitlines()) <= 100
+    assert "e.g. round 1 (dragon-tiger/file:mine/" in result.stdout
+    assert run("verify", str(out), "--paytable", str(mine)).exit_code == 0

@@ -72,8 +72,11 @@ def render_verify(report, fmt: str) -> str:
             f"{c.cause} ({c.count:,} mismatch{'es' if c.count != 1 else ''} in {c.items:,} "
             f"{one if c.items == 1 else report.what})"
         )
+        # an example that is the cause said of one round names only the round (a 600-character
+        # cause is not printed twice)
+        example = c.example[: -len(c.cause)].rstrip(": ") if c.example.endswith(c.cause) else c.example
         if md:
-            out += ["", f"## {head}", "", f"e.g. {c.example}"]
+            out += ["", f"## {head}", "", f"e.g. {example}"]
         else:
-            out += ["", wrap(head), wrap(f"e.g. {c.example}", indent="  ", hang="    ")]
+            out += ["", wrap(head), wrap(f"e.g. {example}", indent="  ", hang="    ")]
     return "\n".join(out) + "\n"
