@@ -7,7 +7,7 @@ __version__ = "0.1.0"
 
 # -- the library (docs/library.md; odds/api.py) ---------------------------------------------------
 # Every name loads on first use, so `import odds` imports neither numpy nor the games. `sheet`,
-# `settle` and `games` are also modules of the package: each is a callable module (odds.api.
+# `settle`, `games`, `compare` and `batch` are also modules of the package: each is a callable module (odds.api.
 # CallableModule in odds/callable_module.py), so `odds.sheet(...)` works whether or not `odds.sheet` was imported before.
 
 _API = {
@@ -16,6 +16,12 @@ _API = {
     "games": ("odds.games", None),
     "eor": ("odds.api", "eor"),
     "count": ("odds.api", "count"),
+    "compare": ("odds.compare", None),
+    "solve": ("odds.api_design", "solve"),
+    "simulate": ("odds.api_design", "simulate"),
+    "tags": ("odds.api_design", "tags"),
+    "batch": ("odds.batch", None),
+    "check": ("odds.api_design", "check"),
     "Shoe": ("odds.shoe", "Shoe"),
     "Sheet": ("odds.sheet", "Sheet"),
     "BetSheet": ("odds.sheet", "BetSheet"),

@@ -43,9 +43,10 @@ def _game(game):
     return validate.game(game)
 
 
-def _paytable(game, paytable):
+def _paytable(game, paytable, pays=None):
     """A loaded paytable: ``None`` (the game's default), a shipped name, a file path, or a
-    paytable object (checked to belong to the game)."""
+    paytable object (checked to belong to the game); with ``pays`` (``{"tie.tie": 9}`` or
+    ``["tie.tie=9"]``, as ``--pay``), those pays changed (:mod:`odds.pays`)."""
     from . import validate
     from .errors import OddsError
     from .paytable import Paytable, load_paytable
@@ -54,8 +55,32 @@ def _paytable(game, paytable):
     if isinstance(paytable, Paytable):
         if paytable.game != game.id:
             raise OddsError(f"paytable {paytable.name} is a {paytable.game} paytable, not {game.id}'s")
-        return paytable
-    return load_paytable(game, paytable)
+        table = paytable
+    else:
+        table = load_paytable(game, paytable)
+    return _with_pays(table, pays) if pays else table
+
+
+def _with_pays(table, pays):
+    """``pays`` as ``--pay`` reads them: a mapping ``{"BET.OUTCOME": value}`` or texts
+    ``"BET.OUTCOME=VALUE"`` (values exact: ints, Fractions or decimal texts)."""
+    from fractions import Fraction
+
+    from .errors import OddsError
+    from .pays import parse_pay_option, with_pays
+
+    if isinstance(pays, str):
+        pays = [pays]
+    if isinstance(pays, dict):
+        texts = []
+        for where, value in pays.items():
+            if isinstance(value, float) or not isinstance(value, (int, Fraction, str)) or isinstance(value, bool):
+                raise OddsError(f"pays: {where!r} takes an int, a Fraction or a text such as '19/20', not {value!r}")
+            texts.append(f"{where}={value}")
+        pays = texts
+    if not isinstance(pays, (list, tuple)) or not all(isinstance(p, str) for p in pays):
+        raise OddsError("pays: give a mapping {'BET.OUTCOME': pay} or a list of 'BET.OUTCOME=PAY' texts")
+    return with_pays(table, [parse_pay_option(text) for text in pays])
 
 
 def _bet_ids(bets) -> list[str]:
@@ -135,6 +160,7 @@ def sheet(
     fee=None,
     player: str = "",
     banker: str = "",
+    pays=None,
 ):
     """The exact paytable sheet of a game's bets for a shoe: what ``odds sheet`` prints.
 
@@ -144,7 +170,8 @@ def sheet(
     make the shoe, or pass ``shoe=odds.Shoe...``. ``fee``: a collection fee per wager
     (player-dealer baccarat), e.g. ``"1/20"``. ``player``, ``banker``: the cards of the current
     round already seen, each hand in its order (``"5,K"``, as ``--player``): every figure is then
-    conditional on them (baccarat games).
+    conditional on them (baccarat games). ``pays``: pays changed without a file, as ``--pay``
+    (``{"tie.tie": 9}``; every function of the library takes it).
 
     Returns a :class:`odds.sheet.Sheet`: ``.bets`` holds one :class:`odds.sheet.BetSheet` per bet
     (rows of ``(key, outcome, pays, combinations)``, ``total``, and every figure as a Fraction);
@@ -163,6 +190,8 @@ def sheet(
     >>> after = sheet("baccarat", bets="player", player="9,K").bets[0]   # a natural 9 never loses
     >>> after.loss_probability
     Fraction(0, 1)
+    >>> sheet("baccarat", bets="tie", pays={"tie.tie": 9}).bet("tie").house_edge
+    Fraction(63053127805, 1301666217579)
     """
     from . import validate
     from .sheet import build_sheet
@@ -170,7 +199,7 @@ def sheet(
     game = _game(game)
     player, banker = validate.text(player, "player", 1000), validate.text(banker, "banker", 1000)
     fee = validate.fee(fee)
-    table = _paytable(game, paytable)
+    table = _paytable(game, paytable, pays)
     made = _shoe(game, decks, remove, shoe)
     bet_ids, _ = chosen_bets(game, table, made, bets)
     return build_sheet(game, table, made, bet_ids, fee=fee, player=player, banker=banker)
@@ -192,6 +221,16 @@ class Effects:
     paytable: object
     shoe: object
     bets: tuple
+
+    def __repr__(self) -> str:
+        from .render.notebook import effects_repr
+
+        return effects_repr(self)
+
+    def _repr_html_(self) -> str:
+        from .render.notebook import effects_html
+
+        return effects_html(self)
 
     def bet(self, bet_id: str):
         """The effects of one bet."""
@@ -231,6 +270,7 @@ def eor(
     shoe=None,
     player: str = "",
     banker: str = "",
+    pays=None,
 ) -> Effects:
     """Effects of removal: each bet's exact expected value with one card of each kind removed,
     minus the shoe's (``odds eor``), at the resolution the bet reads (10 values, 13 ranks, 52
@@ -250,7 +290,7 @@ def eor(
     player, banker = validate.text(player, "player", 1000), validate.text(banker, "banker", 1000)
     if not game.uses_shoe:
         raise OddsError(f"{game.id} deals no cards: depletion applies to card games only")
-    table = _paytable(game, paytable)
+    table = _paytable(game, paytable, pays)
     made = _shoe(game, decks, remove, shoe)
     bet_ids, _ = chosen_bets(game, table, made, bets)
     seen = game.seen_cards(player, banker)
@@ -273,6 +313,16 @@ class CountReport:
     seed: int
     rows: tuple
     """One record per bet, with the keys of ``odds count --format json``'s ``bets``."""
+
+    def __repr__(self) -> str:
+        from .render.notebook import count_repr
+
+        return count_repr(self)
+
+    def _repr_html_(self) -> str:
+        from .render.notebook import count_html
+
+        return count_html(self)
 
     def bet(self, bet_id: str) -> dict:
         for row in self.rows:
@@ -307,6 +357,8 @@ def count(
     scheduler: str | None = None,
     checkpoint=None,
     progress=None,
+    pays=None,
+    ramp: str | None = None,
 ) -> CountReport:
     """Deal whole shoes and, at every round, compute each bet's exact expectation for the unseen
     cards (``odds count``): what betting only when it is positive wins per shoe, in and out of
@@ -319,7 +371,8 @@ def count(
     Dask cluster: ``client`` (a ``distributed.Client`` of yours, left open) or ``scheduler`` (an
     address, connected to for the call); the figures are the same every way. ``checkpoint``: a
     file keeping the tallies as the run goes, which a call with the same arguments goes on from;
-    ``progress(n)`` is called with the shoes of each chunk done. A stop (Ctrl-C) ends the
+    ``progress(n)`` is called with the shoes of each chunk done. ``ramp``: a bet spread by true
+    count, ``"2=1,4=2"`` as ``--ramp`` (its ``ramp_*`` figures join each bet's record). A stop (Ctrl-C) ends the
     workers and raises :class:`odds.runs.RunStopped` (a ``KeyboardInterrupt``) saying how far
     the run got.
 
@@ -350,7 +403,7 @@ def count(
     triggers = {bet: validate.trigger(v, bet) for bet, v in validate.mapping(triggers, "triggers").items()}
     if not game.uses_shoe:
         raise OddsError(f"{game.id} deals no cards: depletion applies to card games only")
-    table = _paytable(game, paytable)
+    table = _paytable(game, paytable, pays)
     bet_ids = _bet_ids(bets) or list(table.bets)
     _unknown_bets(game, table, bet_ids)
     decks = game.default_decks if decks is None else decks
@@ -370,14 +423,15 @@ def count(
         triggers=triggers,
         true_count=true_count,
     )
+    spread = count_lib.parse_ramp(validate.text(ramp, "ramp", 1000)) if ramp is not None else None
     tally = count_lib.run(spec, shoes, workers, scheduler, progress, client=client, checkpoint=checkpoint)
-    return CountReport(game, table, decks, shoes, seed, tuple(count_lib.report(spec, tally, level)))
+    return CountReport(game, table, decks, shoes, seed, tuple(count_lib.report(spec, tally, level, spread)))
 
 
 # -- one round -------------------------------------------------------------------------------------
 
 
-def settle(game, cards, paytable=None, bets=None, multipliers=None):
+def settle(game, cards, paytable=None, bets=None, multipliers=None, *, pays=None):
     """Settle one round from its cards in dealing order (``odds settle``): the hands, who drew
     and why, and every bet's outcome key and exact net result per unit staked.
 
@@ -401,7 +455,7 @@ def settle(game, cards, paytable=None, bets=None, multipliers=None):
     from .settle import settle_round
 
     game = _game(game)
-    return settle_round(game, cards, _paytable(game, paytable), _bet_ids(bets) or None, multipliers)
+    return settle_round(game, cards, _paytable(game, paytable, pays), _bet_ids(bets) or None, multipliers)
 
 
 # -- the games -------------------------------------------------------------------------------------

@@ -307,3 +307,8 @@ def _render_chunk(job, first_line: int, lines: Sequence[str]) -> str:
     with single_threaded_blas():
         ratios = _line_ratios(game, plan, lines, decks, first_line)
     return batch_chunk([(bet, ratios[bet]) for bet in bet_ids], len(lines), first_line, fmt)
+
+
+from .callable_module import make_callable  # noqa: E402 - the module is also odds.batch(), the library call
+
+make_callable(__name__, "odds.api_design")

@@ -23,14 +23,35 @@ API_MODULE = "odds.api"
 class CallableModule(types.ModuleType):
     """A module whose call is the library function of the same name (:data:`API_MODULE`)."""
 
+    def _call(self):
+        api = self.__dict__.get("__api__", API_MODULE)
+        return getattr(importlib.import_module(api), self.__name__.rsplit(".", 1)[1])
+
     def __call__(self, *args, **kwargs):
-        return getattr(importlib.import_module(API_MODULE), self.__name__.rsplit(".", 1)[1])(*args, **kwargs)
+        return self._call()(*args, **kwargs)
+
+    @property  # type: ignore[override]
+    def __doc__(self) -> str:  # type: ignore[override]
+        """What ``help(odds.sheet)`` shows first: the call and its summary, then the module's own
+        text (the module docstring's examples stay the module's doctests)."""
+        name = self.__name__.rsplit(".", 1)[1]
+        call = self._call()
+        summary = inspect.cleandoc(call.__doc__ or "").split("\n\n")[0]
+        own = self.__dict__.get("__doc__") or ""
+        where = f"{call.__module__}.{name}"
+        return f"odds.{name}{inspect.signature(call)}\n\n{summary}\n\n(The whole call: help({where}).)\n\n{own}"
+
+    @__doc__.setter
+    def __doc__(self, text: str) -> None:
+        self.__dict__["__doc__"] = text
 
     @property
     def __signature__(self):
-        return inspect.signature(getattr(importlib.import_module(API_MODULE), self.__name__.rsplit(".", 1)[1]))
+        return inspect.signature(self._call())
 
 
-def make_callable(module_name: str) -> None:
-    """Make the module ``odds.<name>`` callable as :func:`odds.api.<name>`."""
-    sys.modules[module_name].__class__ = CallableModule
+def make_callable(module_name: str, api: str = API_MODULE) -> None:
+    """Make the module ``odds.<name>`` callable as ``<api>.<name>`` (default :mod:`odds.api`)."""
+    module = sys.modules[module_name]
+    module.__dict__["__api__"] = api
+    module.__class__ = CallableModule

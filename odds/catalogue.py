@@ -124,6 +124,33 @@ def _entries(game, table, file: str, changes: dict[str, str]) -> list[Entry]:
     return out
 
 
+@dataclass(frozen=True)
+class OtherBet:
+    """A bet a shipped paytable adds to its game's default one (``odds games`` lists them)."""
+
+    id: str
+    name: str
+    rule: str
+    paytables: tuple[str, ...]
+    """The shipped paytables that offer it."""
+
+
+def other_bets(game) -> list[OtherBet]:
+    """The bets of ``game``'s other shipped paytables that its default paytable lacks, in the
+    order the paytables are listed, each with the paytables offering it (no sheet is built)."""
+    default = set(game.bets)
+    found: dict[str, tuple[str, str, list[str]]] = {}
+    for name in shipped_names(game):
+        if name == game.default_paytable:
+            continue
+        table = load_paytable(game, name)
+        for bet_id in table.bets:
+            if bet_id not in default:
+                rule = table.rule(bet_id)
+                found.setdefault(bet_id, (rule.name, rule.description or "", []))[2].append(name)
+    return [OtherBet(b, n, r, tuple(p)) for b, (n, r, p) in found.items()]
+
+
 def catalogue_entries(paytables=()) -> list[Entry]:
     """Every shipped paytable's bets (as :func:`_changes` selects them), then each paytable file
     given (a user's own), in the order ``odds games`` lists games and paytables."""

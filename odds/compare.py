@@ -108,3 +108,8 @@ def compare(
             for sheet in build_sheet(game, table, shoe, priced).bets:
                 cells[(sheet.id, table.name, i)] = sheet
     return Comparison(game, bets, tuple(paytables), shoes, cells, {b: known[b] for b in bets})
+
+
+from .callable_module import make_callable  # noqa: E402 - the module is also odds.compare(), the library call
+
+make_callable(__name__, "odds.api_design")

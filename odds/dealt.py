@@ -105,3 +105,89 @@ def read_numbers(text_or_list, low: int, high: int, what: str) -> list[int]:
             )
         out.append(int(text))
     return out
+
+
+# -- what a game reads from one round, and lists for the settlement vectors ---------------------------
+
+
+@dataclass(frozen=True)
+class Unsettled:
+    """Why some bets of a round are not settled from what was given: what they ``read`` (``suits``,
+    ``the next spin``), what the round ``lacks`` (``a card has none``) and how to give it."""
+
+    read: str
+    lacks: str
+    fix: str
+
+
+@dataclass(frozen=True)
+class ReadRound:
+    """One round as a game reads it (:meth:`odds.games.base.Game.read_round`): the ``cards`` as
+    shown (card names; dice and pockets as numbers, ``"00"`` as text), the ``hands`` and every
+    bet's outcome ``keys``. A bet left out of ``keys`` could not be settled from what was given:
+    ``unsettled`` says why. ``order``: how the cards are listed (``P1 B1 P2 B2, then the third
+    cards as drawn``; None when the round is not listed as cards in dealing order)."""
+
+    cards: tuple
+    hands: tuple[Hand, ...]
+    keys: dict
+    order: str | None = None
+    unsettled: Unsettled | None = None
+
+
+RANDOM_ROUNDS = 20
+"""Seeded random rounds of a game's default paytable in its settlement vectors."""
+SEARCH_BATCH = 2000
+SEARCH_BATCHES = 400
+"""Candidate rounds per batch, and batches at most, when the vectors search a round for each outcome."""
+
+
+@dataclass
+class VectorRounds:
+    """The rounds of a game's settlement vectors (:meth:`odds.games.base.Game.vector_rounds`), each
+    an ``item`` of the game's own (cards as ``(rank, suit)``, dice, pockets):
+
+    * ``made``: ``(name, item)`` rounds made for what they exercise (the drawing tables' cells);
+    * ``batches``: candidate rounds, searched batch by batch for outcomes no round has yet (the
+      search stops between batches once every outcome has one);
+    * ``kept``: which candidates are kept whatever they cover (every pocket of a wheel);
+    * ``always``: rounds always included after the search (random rounds), named
+      ``{always_name}-N``, drawn when called;
+    * ``keys(batch)``: every bet's outcome key on each round of a batch (all at once: fast);
+    * ``text(item)``: the round as ``odds settle`` reads it; ``covers(item)``: the cells it exercises;
+    * ``spare(rng)``: the cards a round's ``spare`` lists (card games): cards that follow the
+      round in the shoe, so a program that deals one card too many deals one of them (and shows
+      a mismatch) instead of running out of cards.
+    """
+
+    keys: object
+    text: object
+    made: list = field(default_factory=list)
+    batches: object = ()
+    kept: object = None
+    always: object = list
+    always_name: str = "random"
+    covers: object = None
+    spare: object = None
+
+
+SPARE_CARDS = 2
+"""Spare cards after each round of a card game's settlement vectors: a program that deals a third
+card to both hands wrongly still finds a card to deal."""
+
+
+def spare_cards(rng) -> list[str]:
+    """``SPARE_CARDS`` cards of values 1-9 (each changes a baccarat total, so a card dealt wrongly
+    shows in the hand's total as well as its cards), suits at random."""
+    from .cards import SUITS, card_name
+
+    return [card_name(rng.randint(1, 9), rng.choice(SUITS)) for _ in range(SPARE_CARDS)]
+
+
+def nth(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th`` ...
+
+    >>> [nth(n) for n in (1, 2, 3, 5, 11)]
+    ['1st', '2nd', '3rd', '5th', '11th']
+    """
+    return f"{n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}"

@@ -28,8 +28,6 @@ MAX_CARDS = 52 * MAX_DECKS
 """Cards in any shoe (vector files, --remove multipliers, cut cards, windows)."""
 MAX_SHOES = 1_000_000
 """``count --shoes``: about an hour on two cores (the windows table uses 10,000)."""
-MAX_PLOT_SHOES = 20_000
-"""``count --shoes`` with ``--plot``: the chart keeps every round's expectation (about 12 kB a shoe)."""
 MAX_ROUNDS = 1_000_000_000
 """``simulate --rounds``: hours of dealing, in flat memory."""
 MAX_SEED = 2**64 - 1

@@ -1,8 +1,9 @@
-"""Trying a pay without a file: ``--pay BET.OUTCOME=VALUE`` on ``sheet``, ``compare`` and ``solve``.
+"""Trying a pay without a file: ``--pay BET.OUTCOME=VALUE`` (every command taking ``--paytable``, and ``pays=``).
 
 A change names a bet, one of its outcome keys (the key column of ``odds sheet``) and a pay read
 exactly as a paytable file reads it (:func:`odds.paytable.parse_pay`: ``9``, ``0.95``, ``"19/20"``,
-bounded by :mod:`odds.limits`). The changed paytable keeps everything else of the bet - its other
+bounded by :mod:`odds.limits`); a price group (Sic Bo's ``triple``) names all its members, as a
+paytable file's entry does. The changed paytable keeps everything else of the bet - its other
 pays, its window, its rule - and says what changed in its name and notes, so a sheet printed with
 ``--pay`` cannot be mistaken for the shipped one.
 
@@ -51,20 +52,27 @@ def with_pays(paytable: Paytable, changes: list[PayChange]) -> Paytable:
     """The paytable with each change's pay in place (later changes of the same line win)."""
     if not changes:
         return paytable
+    from .games import get_game
+
+    groups = get_game(paytable.game).price_groups  # Sic Bo's triple prices triple-1 ... triple-6
     bets = dict(paytable.bets)
     notes = []
     for change in changes:
-        if change.bet not in bets:
-            raise UnknownName(f"{paytable.game} bet (in --pay {shown(change.text)})", change.bet, bets)
-        bet = bets[change.bet]
-        if change.outcome not in bet.pays:
-            raise UnknownName(f"outcome of {change.bet} (in --pay {shown(change.text)})", change.outcome, bet.pays)
+        members = (change.bet,) if change.bet in bets else groups.get(change.bet)
+        if members is None:
+            raise UnknownName(f"{paytable.game} bet (in --pay {shown(change.text)})", change.bet, [*bets, *groups])
+        for member in members:
+            bet = bets[member]
+            if change.outcome not in bet.pays:
+                raise UnknownName(f"outcome of {member} (in --pay {shown(change.text)})", change.outcome, bet.pays)
+            bets[member] = replace(bet, pays={**bet.pays, change.outcome: change.pay})
+            check_bet_pays(bets[member], f"--pay {shown(change.text)}")
+        was = ", ".join(sorted({exact_text(paytable.bets[m].pays[change.outcome]) for m in members}))
+        whom = change.bet if len(members) == 1 else f"{change.bet} ({', '.join(members)})"
         notes.append(
-            f"--pay {change.text}: {change.bet} pays {exact_text(change.pay)} to 1 on {change.outcome} "
-            f"(the paytable {paytable.name} pays {exact_text(bet.pays[change.outcome])})."
+            f"--pay {change.text}: {whom} pays {exact_text(change.pay)} to 1 on {change.outcome} "
+            f"(the paytable {paytable.name} pays {was})."
         )
-        bets[change.bet] = replace(bet, pays={**bet.pays, change.outcome: change.pay})
-        check_bet_pays(bets[change.bet], f"--pay {shown(change.text)}")
     label = ", ".join(c.text for c in changes)
     return replace(
         paytable,

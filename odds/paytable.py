@@ -5,7 +5,8 @@ Shipped paytables live in ``odds/paytables/<game>/<name>.toml``; a user passes t
 
     game = "baccarat"
     description = "Seed 003 as written"
-    extends = "seed"            # optional: start from another paytable of the same game
+    extends = "seed"            # optional: start from another paytable of the same game (a
+                                # shipped name, or a file in this file's folder: "./base.toml")
 
     [bets.tie]
     window = 65                 # optional: offered only in the first N rounds of a shoe
@@ -137,16 +138,7 @@ def load_paytable(game, name_or_path: str | None = None) -> Paytable:
     (a path: ``./mine``, ``mine.toml``)."""
     name_or_path = name_or_path or game.default_paytable
     if _is_path(name_or_path):
-        path = Path(name_or_path)
-        if not _is_file(path):
-            kind = "not a regular file" if _exists(path) else "no such paytable file"
-            raise PaytableError(f"{shown(str(path), 200)}: {kind}")
-        data = read_limited(path, MAX_PAYTABLE_BYTES, "paytable file")
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise PaytableError(f"{path}: cannot read the file as UTF-8 text ({exc.__class__.__name__})") from None
-        return _load(game, text, str(path), file_paytable_name(path), depth=0)
+        return _load_file(game, Path(name_or_path), depth=0)
     names = shipped_names(game)
     if name_or_path not in names:
         if _is_file(Path(name_or_path)):
@@ -204,12 +196,42 @@ def read_game_of(path: str) -> str:
     return data["game"]
 
 
+def _load_file(game, path: Path, depth: int) -> Paytable:
+    """A user's paytable file (``extends`` in it may name a shipped paytable or another file,
+    relative to this one's folder)."""
+    if not _is_file(path):
+        kind = "not a regular file" if _exists(path) else "no such paytable file"
+        raise PaytableError(f"{shown(str(path), 200)}: {kind}")
+    data = read_limited(path, MAX_PAYTABLE_BYTES, "paytable file")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise PaytableError(f"{path}: cannot read the file as UTF-8 text ({exc.__class__.__name__})") from None
+    return _load(game, text, str(path), file_paytable_name(path), depth, folder=path.parent)
+
+
+def _inside(folder: Path, relative: str) -> bool:
+    """Whether ``relative`` names a file in ``folder`` or below it (not an absolute path, not a
+    way out with ``..``): a paytable file extends files kept with it, nothing else on the disk."""
+    try:
+        target = (folder / relative).resolve()
+        return not Path(relative).is_absolute() and target.is_relative_to(folder.resolve())
+    except (OSError, ValueError, RuntimeError):
+        return False
+
+
+MAX_EXTENDS = 8
+"""How many paytables deep ``extends`` may go (a file extending itself, or a loop of files, stops here)."""
+
+
 def _load_shipped(game, name: str, depth: int) -> Paytable:
     text = resources.files("odds.paytables").joinpath(game.id, f"{name}.toml").read_text(encoding="utf-8")
     return _load(game, text, f"odds/paytables/{game.id}/{name}.toml", name, depth)
 
 
-def _load(game, text: str, source: str, name: str, depth: int) -> Paytable:
+def _load(game, text: str, source: str, name: str, depth: int, folder: Path | None = None) -> Paytable:
+    """A paytable from its TOML text; ``folder``: a user's file's folder (where an ``extends``
+    naming a file is looked for; None for a shipped paytable, which extends only shipped ones)."""
     try:
         # decimals as Decimal, not float: "0.94999999999999999999" must not become 19/20
         data = tomllib.loads(text, parse_float=Decimal)
@@ -232,13 +254,22 @@ def _load(game, text: str, source: str, name: str, depth: int) -> Paytable:
     if "extends" in data:
         parent = data["extends"]
         names = shipped_names(game)
-        # a shipped paytable of the same game, by its bare name: never a path out of the package
-        if depth > 8 or not isinstance(parent, str) or parent not in names:
+        if depth >= MAX_EXTENDS:
+            raise PaytableError(
+                f"{source}: key 'extends': more than {MAX_EXTENDS} paytables deep (does a file extend itself?)"
+            )
+        if folder is not None and isinstance(parent, str) and _is_path(parent) and _inside(folder, parent):
+            # a user's file extends another file of theirs, in its folder or below (a shipped
+            # paytable never reaches a path: it has no folder)
+            base = _load_file(game, folder / parent, depth + 1)
+        elif not isinstance(parent, str) or parent not in names:
+            yours = " or a ./file.toml in this file's folder" if folder is not None else ""
             raise PaytableError(
                 f"{source}: key 'extends' must name a shipped {game.id} paytable "
-                f"({names_text(names)}), not {shown_repr(parent)}"
+                f"({names_text(names, 150)}){yours}, not {shown_repr(parent)}"
             )
-        base = _load_shipped(game, parent, depth + 1)
+        else:
+            base = _load_shipped(game, parent, depth + 1)
         bets.update({b: [p.rule, dict(p.pays), p.window] for b, p in base.bets.items()})
         extras.update(base.extras)
         shipped = set(bets)

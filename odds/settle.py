@@ -3,7 +3,9 @@
 What a game server gets wrong is rarely the odds: it is the third-card logic and the settling of
 one round. ``odds settle GAME CARDS`` (and ``odds.settle(...)``) deals one round from the cards
 given in dealing order and settles every bet of a paytable on it, with the same code that counts
-the sheets: the drawing rules of :mod:`odds.games.punto_banco` and ``game.settle_rounds``.
+the sheets: each game reads its own rounds (:meth:`odds.games.base.Game.read_round`: the drawing
+rules of :mod:`odds.games.punto_banco`, explained by :mod:`odds.games.baccarat_rounds`; a wheel's
+pockets; the dice) and settles them with ``game.settle_rounds``; this module holds no game's rule.
 
 Cards, in dealing order, in the ``--remove`` card syntax (suits optional):
 
@@ -34,15 +36,12 @@ odds.dealt.RoundError: baccarat: the round needs a 5th card (player 5 draws, Tab
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from collections.abc import Sequence
 
-from .cards import RED_SUITS, baccarat_value, card_name
-from .dealt import MAX_ROUND_TEXT, Hand, RoundError, read_cards, read_numbers
-from .errors import UnknownName, shown
-
-BACCARAT_FAMILY = ("baccarat", "tiger-baccarat", "player-dealer-baccarat")
+from .dealt import Hand, RoundError
+from .errors import UnknownName
 
 
 @dataclass(frozen=True)
@@ -73,6 +72,19 @@ class Settlement:
     why_left_out: str = ""
     multipliers: dict = field(default_factory=dict)
     """The round's multipliers (target name -> multiplier), for bets with multipliers."""
+    order: str | None = None
+    """How the cards are listed in dealing order (``P1 B1 P2 B2, then the third cards as drawn``);
+    None when the round is not cards in dealing order (dice, a spin)."""
+
+    def __repr__(self) -> str:
+        from .render.notebook import settlement_repr
+
+        return settlement_repr(self)
+
+    def _repr_html_(self) -> str:
+        from .render.notebook import settlement_html
+
+        return settlement_html(self)
 
     def bet(self, bet_id: str) -> BetResult:
         for b in self.bets:
@@ -86,97 +98,6 @@ class Settlement:
         from .render.settle import settle_json
 
         return settle_json(self)
-
-
-# -- the drawing, explained as data ----------------------------------------------------------------
-
-
-def baccarat_hands(cards: Sequence[tuple[int, str | None]], banker_name: str = "banker") -> tuple[Hand, Hand]:
-    """The two hands of a complete baccarat round and how the drawing went (module docstring): the
-    drawing as :func:`odds.games.punto_banco.deal_state` plays it."""
-    import numpy as np
-
-    from .games.punto_banco import deal_state, is_natural
-
-    values = [baccarat_value(rank) for rank, _ in cards]
-    names = [card_name(rank, suit) for rank, suit in cards]
-    row = np.zeros((1, 6), dtype=np.int64)
-    row[0, : min(len(values), 6)] = values[:6]
-    state = {k: int(v[0]) for k, v in deal_state(row).items()}
-    p2, b2 = state["player_two"], state["banker_two"]
-    player_cards, banker_cards = [names[0], names[2]], [names[1], names[3]]
-    if is_natural(p2) or is_natural(b2):
-        return (
-            Hand("player", tuple(player_cards), p2, p2, False, "natural"),
-            Hand(banker_name, tuple(banker_cards), b2, b2, False, "natural"),
-        )
-    p_draws, b_draws = state["player_third"] >= 0, state["banker_third"] >= 0
-    third = state["player_third"] if p_draws else None
-    if p_draws:
-        player_cards.append(names[4])
-    if b_draws:
-        banker_cards.append(names[state["banker_third_at"]])
-    return (
-        Hand("player", tuple(player_cards), (p2 + (third or 0)) % 10, p2, p_draws, "table-1"),
-        Hand(
-            banker_name,
-            tuple(banker_cards),
-            (b2 + max(state["banker_third"], 0)) % 10,
-            b2,
-            b_draws,
-            "table-2" if p_draws else "player-stood",
-            third,
-        ),
-    )
-
-
-def _baccarat_needed(game_id: str, cards) -> None:
-    """Refuse cards that are not exactly one round, saying what was expected."""
-    from .games.punto_banco import play_round
-
-    order = "give the cards in dealing order: P1 B1 P2 B2, then the third cards as drawn"
-    if len(cards) < 4:
-        raise RoundError(f"{game_id}: a round needs at least 4 cards (P1 B1 P2 B2), got {len(cards)}; {order}")
-    values = [baccarat_value(rank) for rank, _ in cards][:6]
-    padded = values + [0] * (6 - len(values))  # a missing card's value decides nothing before it
-    used = next(n for n in range(4, 7) if play_round(padded[:n]) is not None)
-    if len(cards) < used:
-        player, banker = baccarat_hands(list(cards) + [(10, None)] * (6 - len(cards)), _banker_name(game_id))
-        why = (
-            f"player {player.two_card_total} draws, Table 1"
-            if len(cards) == 4 and player.draws
-            else f"{banker.hand} {banker.two_card_total} draws, "
-            + ("Table 2" if banker.rule == "table-2" else "the player stood")
-        )
-        raise RoundError(
-            f"{game_id}: the round needs a {_nth(len(cards) + 1)} card ({why}), got {len(cards)} cards; {order}"
-        )
-    if len(cards) > used:
-        player, banker = baccarat_hands(cards[:used], _banker_name(game_id))
-        if player.rule == "natural":
-            why = "a natural"
-        elif not player.draws and not banker.draws:
-            why = f"player {player.two_card_total} and banker {banker.two_card_total} stand"
-        elif not banker.draws:
-            why = f"{banker.hand} {banker.two_card_total} stands"
-        elif not player.draws:
-            why = f"player {player.two_card_total} stood and the {banker.hand} has drawn"
-        else:
-            why = "each hand has drawn its third card"
-        extra = ",".join(card_name(r, s) for r, s in cards[used:])
-        raise RoundError(
-            f"{game_id}: the round ends after {used} cards ({why}), got {len(cards)}: "
-            f"{shown(extra)} {'is' if len(cards) - used == 1 else 'are'} not dealt"
-        )
-
-
-def _banker_name(game_id: str) -> str:
-    """The second hand's name: the dealer's in player-dealer baccarat (its player/dealer hand)."""
-    return "dealer" if game_id == "player-dealer-baccarat" else "banker"
-
-
-def _nth(n: int) -> str:
-    return f"{n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}"
 
 
 # -- settling --------------------------------------------------------------------------------------
@@ -199,6 +120,7 @@ def settle_round(game, cards, paytable=None, bets: Sequence[str] | None = None, 
 
     game = get_game(game) if isinstance(game, str) else game
     paytable = paytable if paytable is not None and not isinstance(paytable, str) else load_paytable(game, paytable)
+    paytable = with_chosen(game, paytable, bets or ())
     return apply_multipliers(_settle_round(game, cards, paytable, bets), paytable, multipliers)
 
 
@@ -209,158 +131,102 @@ def settle_plain(game, cards, paytable, bets: Sequence[str] | None = None) -> Se
 
 
 def _settle_round(game, cards, paytable, bets) -> Settlement:
+    """The round as the game reads it (:meth:`odds.games.base.Game.read_round`), its bets settled:
+    a bet the round cannot settle (it reads suits and a card has none; the next spin, not given)
+    is left out, or refused when asked for by name."""
+    paytable = with_chosen(game, paytable, bets or ())
     for bet in bets or ():
         if bet not in paytable.bets:
             raise UnknownName(f"{game.id} bet", bet, paytable.bets)
     read = game.read_round(cards, paytable)
-    if read is not None:  # a game that reads its own rounds
-        shown_cards, hands, keys = read
-        return _settled(game, paytable, tuple(shown_cards), hands, keys, bets, ())
-    if game.id == "sic-bo":
-        dice = read_numbers(cards, 1, 6, "dice")
-        if len(dice) != 3:
-            raise RoundError(f"sic-bo: a roll is 3 dice, e.g. 3,3,5; got {len(dice)}")
-        keys = game.settle_roll(tuple(dice), paytable)
-        hands = (Hand("dice", tuple(dice), sum(dice)),)
-        return _settled(game, paytable, tuple(dice), hands, keys, bets, ())
-    if game.id in WHEELS:
-        return _settle_spin(game, paytable, cards, bets)
-    if not game.uses_shoe:
-        raise RoundError(f"{game.id}: settling one round is not available for this game")
-    dealt = read_cards(cards)
-    suits_known = all(suit for _, suit in dealt)
     chosen = list(bets) if bets else list(paytable.bets)
-    needs_suits = [b for b in chosen if paytable.rule(b).resolution == "card"]
-    left_out: tuple[str, ...] = ()
-    if not suits_known and needs_suits:
+    left_out = tuple(b for b in chosen if b not in read.keys)
+    why = ""
+    if left_out:
+        unsettled = read.unsettled
         if bets:
             raise RoundError(
-                f"{', '.join(needs_suits)} read{'s' if len(needs_suits) == 1 else ''} suits: name each "
-                f"card's suit (Kh, not K)"
+                f"{', '.join(left_out)} read{'s' if len(left_out) == 1 else ''} {unsettled.read}: {unsettled.fix}"
             )
-        left_out = tuple(needs_suits)
-    options = {}
-    if game.id in BACCARAT_FAMILY:
-        _baccarat_needed(game.id, dealt)
-        player, banker = baccarat_hands(dealt, _banker_name(game.id))
-        if game.id == "player-dealer-baccarat":
-            player, options = _option_hand(game, paytable, dealt, player)
-        hands = (player, banker)
-    elif game.id in ("dragon-tiger", "dragon-tiger-poker"):
-        if len(dealt) != 2:
-            raise RoundError(f"{game.id}: a round is 2 cards, Dragon's then Tiger's (e.g. Kh,5s); got {len(dealt)}")
-        hands = tuple(
-            Hand(
-                side,
-                (card_name(rank, suit),),
-                None,
-                details={"rank": rank, **({"colour": "red" if suit in RED_SUITS else "black"} if suit else {})},
-            )
-            for side, (rank, suit) in zip(("dragon", "tiger"), dealt)
-        )
-    else:  # a game added to the registry without a settle explanation: settle, show the cards
-        hands = (Hand("cards", tuple(card_name(r, s) for r, s in dealt), None),)
-    keys = game.settle_rounds([dealt], paytable, **options)[0]
-    chosen = [b for b in chosen if b not in left_out]
-    return _settled(game, paytable, tuple(card_name(r, s) for r, s in dealt), hands, keys, chosen, left_out)
+        why = f"they read {unsettled.read}; {unsettled.lacks}"
+    kept = [b for b in chosen if b not in left_out]
+    return _settled(game, paytable, read, kept, left_out, why)
 
 
-WHEELS = ("roulette", "american-roulette")
+# -- a file of rounds (odds settle --file: JSON lines in and out) --------------------------------------
+
+ROUND_LINE_KEYS = ("id", "cards", "bets", "multipliers")
+MAX_LINE_BETS = 1000
 
 
-def _settle_spin(game, paytable, spins, bets) -> Settlement:
-    """Roulette: one number, or (for bets that read the next spin, en prison) the number and the
-    next spin's; each read by the wheel, which knows its pockets (American: 0-36 or ``00``)."""
-    from .games.roulette import RED, spans_two_spins
+@dataclass(frozen=True)
+class RoundLine:
+    """One line of a rounds file: the round's ``cards`` (text, a list, dice, a number), and
+    optionally its ``id`` (given back with its settlement), the ``bets`` to settle and the round's
+    ``multipliers``."""
 
-    if isinstance(spins, str):
-        if len(spins) > MAX_ROUND_TEXT:
-            raise RoundError(f"{len(spins):,} characters: a spin is one number")
-        items = [i for i in spins.replace(" ", ",").split(",") if i.strip()]
-    elif isinstance(spins, (list, tuple)):
-        items = list(spins)
-    else:
-        items = [spins]
-    if len(items) > 2:
-        raise RoundError(
-            f"{game.id}: a spin is one number, e.g. 17 (and the next spin's, for en prison); got {len(items)}"
-        )
-    numbers = [game.wheel.read_pocket(item) for item in items]
-    two = game.id == "roulette" and any(spans_two_spins(paytable.rule(b)) for b in paytable.bets)
-    if not 1 <= len(numbers) <= (2 if two else 1):
-        if two:
-            raise RoundError(
-                f"{game.id}: a round is the spin and, for the bets that read it, the next spin "
-                f"(e.g. 17 or 0,17); got {len(numbers)} numbers"
-            )
-        raise RoundError(f"{game.id}: a spin is one number ({game.wheel.zeros_text}), e.g. 17; got {len(numbers)}")
-    n = numbers[0]
-    keys = game.settle_spin(n, paytable, *numbers[1:])
-    chosen = list(bets) if bets else list(paytable.bets)
-    left_out = tuple(b for b in chosen if b not in keys)
-    if left_out and bets:
-        raise RoundError(
-            f"{', '.join(left_out)} read{'s' if len(left_out) == 1 else ''} the next spin: "
-            f"give two numbers, this spin's and the next (e.g. 0,17)"
-        )
-    hands = tuple(
-        Hand(
-            "wheel" if i == 0 else "next spin",
-            (game.wheel.pocket_label(x),),
-            None,
-            details={
-                "number": game.wheel.pocket_label(x),
-                "colour": "green" if not 1 <= x <= 36 else "red" if x in RED else "black",
-            },
-        )
-        for i, x in enumerate(numbers)
-    )
-    return _settled(
-        game,
-        paytable,
-        tuple(game.wheel.pocket_label(x) for x in numbers),
-        hands,
-        keys,
-        [b for b in chosen if b not in left_out],
-        left_out,
-        "they read the next spin; the round gives one number" if left_out else "",
-    )
+    number: int
+    id: object = None
+    cards: object = None
+    bets: tuple[str, ...] | None = None
+    multipliers: object = None
 
 
-def _option_hand(game, paytable, dealt, player: Hand) -> tuple[Hand, dict]:
-    """Player-dealer baccarat: the option on 5 (seed 004) - whether the hand is an option hand,
-    the totals standing and hitting, and the best choice the ``-best-choice`` bets settle on."""
-    from dataclasses import replace
+def read_round_line(text: str, number: int) -> RoundLine:
+    """Line ``number`` of a rounds file (JSON): an object ``{"cards": ..., "id"?, "bets"?, "multipliers"?}``,
+    or the cards alone (``"4s,Kh,Ad,4c,2h,9d"``, ``[3, 3, 5]``, ``17``).
 
-    from .games.player_dealer import hand_label, option_key
-    from .shoe import Shoe
+    >>> read_round_line('{"id": 7, "cards": "Kh,5s", "bets": ["tie"]}', 1)
+    RoundLine(number=1, id=7, cards='Kh,5s', bets=('tie',), multipliers=None)
+    >>> read_round_line('"3,3,5"', 2).cards
+    '3,3,5'
+    """
+    import json
 
-    values = [baccarat_value(rank) for rank, _ in dealt]
-    key = option_key(values)
-    if key is None:
-        return player, {}
-    options = game.dealing_options(Shoe.decks(game.default_decks), paytable)
-    up, low = key
-    option = {
-        "dealer_up_card": up,
-        "player_hand": hand_label(low),
-        "stand_total": player.two_card_total,
-        "hit_total": player.total,
-        "best_choice": options["choose"][key],
-    }
-    return replace(player, option=option), options
+    from .errors import OddsError, shown_repr
+
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise OddsError('not a JSON value: write one round a line, e.g. {"cards": "Kh,5s"}') from None
+    if not isinstance(data, dict):
+        return RoundLine(number, cards=data)
+    stray = [k for k in data if k not in ROUND_LINE_KEYS]
+    if stray:
+        raise OddsError(f"unknown key {shown_repr(stray[0])} (a round takes {', '.join(ROUND_LINE_KEYS)})")
+    if "cards" not in data:
+        raise OddsError("'cards' is missing: the round's cards in dealing order")
+    bets = data.get("bets")
+    if bets is not None:
+        if not isinstance(bets, list) or not all(isinstance(b, str) for b in bets) or len(bets) > MAX_LINE_BETS:
+            raise OddsError(f"'bets' must be a list of bet ids (at most {MAX_LINE_BETS:,})")
+        bets = tuple(bets)
+    round_id = data.get("id")
+    if isinstance(round_id, bool) or (round_id is not None and not isinstance(round_id, (str, int))):
+        raise OddsError(f"'id' must be a text or a whole number, not {shown_repr(round_id)}")
+    return RoundLine(number, round_id, data["cards"], bets, data.get("multipliers"))
 
 
-def _settled(game, paytable, cards, hands, keys: dict, bets, left_out, why: str = "") -> Settlement:
-    chosen = list(bets) if bets else list(paytable.bets)
+def with_chosen(game, paytable, bets: Sequence[str]):
+    """The paytable with the bets on chosen numbers among ``bets`` (``straight:17``, ``split:8-11``,
+    ``total:9``, ``triple:4``: :meth:`odds.games.base.Game.chosen_bet`) added under those names."""
+    chosen = {}
+    for bet in bets:
+        if isinstance(bet, str) and ":" in bet and bet not in paytable.bets:
+            base, choice = bet.split(":", 1)
+            chosen[bet] = game.chosen_bet(paytable, base.strip(), choice)
+    return replace(paytable, bets={**paytable.bets, **chosen}) if chosen else paytable
+
+
+def _settled(game, paytable, read, bets, left_out, why: str) -> Settlement:
     results = []
-    for bet in chosen:
+    for bet in bets:
         pays = paytable.bet(bet)
-        key = keys[bet]
+        key = read.keys[bet]
         results.append(BetResult(bet, key, pays.pays[key], pays.rule.label(key)))
-    if left_out and not why:
-        why = "they read suits; a card has none"
-    return Settlement(game, paytable, tuple(cards), tuple(hands), tuple(results), tuple(left_out), why)
+    return Settlement(
+        game, paytable, tuple(read.cards), tuple(read.hands), tuple(results), tuple(left_out), why, order=read.order
+    )
 
 
 from .callable_module import make_callable  # noqa: E402 - the module is also odds.settle(...), the API function

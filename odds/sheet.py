@@ -42,6 +42,16 @@ class BetSheet:
     """A fee charged on top of each unit staked (a multiplier bet's): the figures are then per
     unit wagered, stake and fee, so RTP = (1 + E[pay]) / (1 + fee)."""
 
+    def __repr__(self) -> str:
+        from .render.notebook import bet_repr
+
+        return bet_repr(self)
+
+    def _repr_html_(self) -> str:
+        from .render.notebook import bet_html
+
+        return bet_html(self)
+
     def probability(self, row: Row) -> Fraction:
         return Fraction(row.combinations, self.total)
 
@@ -119,6 +129,16 @@ class Sheet:
     failed: tuple[tuple[str, str], ...] = ()
     """Bets that could not be counted: ``(bet id, the error naming file, bet and reason)``."""
 
+    def __repr__(self) -> str:
+        from .render.notebook import sheet_repr
+
+        return sheet_repr(self)
+
+    def _repr_html_(self) -> str:
+        from .render.notebook import sheet_html
+
+        return sheet_html(self)
+
     @property
     def counting(self) -> str:
         return self.game.counting
@@ -142,10 +162,11 @@ class Sheet:
     def to_frame(self, what: str = "outcomes"):
         """The sheet as a pandas DataFrame (pandas is the optional extra ``frame``).
 
-        ``what="outcomes"``: one row per bet and outcome, as the CSV (``game, paytable, bet,
-        outcome_key, outcome, pays, combinations, total, probability, probability_float,
-        return``); ``what="bets"``: one row per bet with every figure under its table. Exact
-        values stay Fractions and ints (object columns); the ``*_float`` columns are for plots.
+        ``what="outcomes"``: one row per bet and outcome, the CSV's columns (``game, paytable,
+        bet, outcome_key, outcome, pays, pays_float, combinations, total, probability,
+        probability_float, return, return_float``); ``what="bets"``: one row per bet, the
+        columns of ``odds sheet --summary --format csv``. Exact values stay Fractions and ints
+        (object columns); the ``*_float`` columns are for plots.
         """
         from .lazy import pandas
 
@@ -163,85 +184,30 @@ class Sheet:
                     "outcome_key": r.key,
                     "outcome": r.outcome,
                     "pays": r.pays,
+                    "pays_float": float(r.pays),
                     "combinations": r.combinations,
                     "total": b.total,
                     "probability": b.probability(r),
                     "probability_float": float(b.probability(r)),
                     "return": b.probability(r) * r.pays,
+                    "return_float": float(b.probability(r) * r.pays),
                 }
                 for b in self.bets
                 for r in b.rows
             ]
-            columns = [
-                "game",
-                "paytable",
-                "bet",
-                "outcome_key",
-                "outcome",
-                "pays",
-                "combinations",
-                "total",
-                "probability",
-                "probability_float",
-                "return",
-            ]
+            from .render.sheet import CSV_HEADERS
+
+            columns = list(CSV_HEADERS)  # the CSV's columns, in its order
         else:
+            from .render.sheet import bet_record
+
             rows = [{"game": self.game.id, "paytable": self.paytable.name, **bet_record(b)} for b in self.bets]
-            columns = list(BET_FIGURES)
+            columns = list(rows[0]) if rows else ["game", "paytable", "bet"]
         frame = pandas.DataFrame(rows, columns=columns)
         for column in ("combinations", "total"):  # Python ints: a big shoe's counts pass 2**63
             if column in frame:
                 frame[column] = frame[column].astype(object)
         return frame
-
-
-BET_FIGURES = (
-    "game",
-    "paytable",
-    "bet",
-    "name",
-    "combinations",
-    "expected_value",
-    "house_edge",
-    "house_edge_float",
-    "house_edge_excluding_pushes",
-    "rtp",
-    "hit_frequency",
-    "push_probability",
-    "loss_probability",
-    "variance",
-    "std_dev",
-    "top_pay",
-    "top_pay_probability",
-    "window",
-    "player_edge",
-)
-"""The columns of ``Sheet.to_frame("bets")``."""
-
-
-def bet_record(bet: BetSheet) -> dict:
-    """One bet's figures as a flat record of exact values (see :data:`BET_FIGURES`); ``game`` and
-    ``paytable`` are left for the caller."""
-    top = bet.top_row
-    return {
-        "bet": bet.id,
-        "name": bet.name,
-        "combinations": bet.total,
-        "expected_value": bet.expected_value,
-        "house_edge": bet.house_edge,
-        "house_edge_float": float(bet.house_edge),
-        "house_edge_excluding_pushes": bet.house_edge_excluding_pushes,
-        "rtp": bet.rtp,
-        "hit_frequency": bet.hit_frequency,
-        "push_probability": bet.push_probability,
-        "loss_probability": bet.loss_probability,
-        "variance": bet.variance,
-        "std_dev": bet.std_dev_float(),
-        "top_pay": top.pays,
-        "top_pay_probability": bet.probability(top),
-        "window": bet.window,
-        "player_edge": bet.player_has_edge,
-    }
 
 
 def bet_sheet(rule, pays, counts, window=None, extra=None) -> BetSheet:

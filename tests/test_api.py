@@ -82,11 +82,17 @@ def test_the_api_names_work_whichever_is_imported_first():
             "Settlement",
             "Sheet",
             "Shoe",
+            "batch",
+            "check",
+            "compare",
             "count",
             "eor",
             "games",
             "settle",
             "sheet",
+            "simulate",
+            "solve",
+            "tags",
         ]
     )
     assert set(odds.__all__) <= set(dir(odds))

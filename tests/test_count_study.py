@@ -266,7 +266,8 @@ def test_text_views_fit_100_columns_and_csv_is_flat():
             assert max(len(line) for line in result.stdout.splitlines()) <= 100
         assert "bet frequency" in result.stdout and "desirability index" in result.stdout
     lines = invoke(*args, "--format", "csv").stdout.splitlines()
-    assert lines[0].startswith("id,name,window,house_edge") and len(lines) == 1 + 16
+    assert lines[0].startswith("game,paytable,decks,shoes,seed,") and ",id,name,window,house_edge" in lines[0]
+    assert len(lines) == 1 + 16
     import csv
     import io
 

@@ -28,7 +28,20 @@ from odds import limits  # noqa: E402
 SECONDS = 20
 """No single call may take longer (an alarm stops it: a hang fails the test)."""
 
-CALLABLE = {"sheet", "eor", "count", "settle", "games", "Shoe"}
+CALLABLE = {
+    "sheet",
+    "eor",
+    "count",
+    "settle",
+    "games",
+    "Shoe",
+    "compare",
+    "solve",
+    "simulate",
+    "tags",
+    "batch",
+    "check",
+}
 """The names of ``odds.__all__`` this test calls; the others are result types and the error."""
 
 _plain = st.one_of(
@@ -190,6 +203,66 @@ def test_settle(game, cards, paytable, bets):
 
 def test_games():
     assert [g.id for g in call(odds.games)][:1] == ["baccarat"]
+
+
+PAYS = either(
+    st.sampled_from([None, {"tie.tie": 9}, ["tie.tie=9"], "tie.tie=9", {"x.y": 1}, {"tie.tie": 9.5}, 5, {5: 9}])
+)
+FEW = settings(SETTINGS, max_examples=15)
+
+
+@FEW
+@given(
+    GAMES | JUNK,
+    either(CHEAP_BETS),
+    either(st.sampled_from([None, "seed", ["seed", "tie-9"], "../x"])),
+    either(st.sampled_from([None, [1, 8], [6], [0], 8])),
+    PAYS,
+)
+def test_compare(game, bets, paytables, decks, pays):
+    call(odds.compare, game, bets, paytables, decks, pays=pays)
+
+
+@FEW
+@given(
+    GAMES | JUNK, either(CHEAP_BETS), either(st.sampled_from([None, "97%", "0.0106", Fraction(1, 100), 2, "x"])), PAYS
+)
+def test_solve(game, bet, rtp, pays):
+    call(odds.solve, game, bet, rtp=rtp, pays=pays)
+
+
+@FEW
+@given(
+    GAMES | JUNK,
+    either(CHEAP_BETS),
+    either(st.sampled_from([2, 200, 1, 10**12])),
+    either(st.sampled_from([None, 1, 8])),
+    PAYS,
+)
+def test_simulate(game, bets, rounds, decks, pays):
+    call(odds.simulate, game, bets, rounds=rounds, decks=decks, pays=pays)
+
+
+@FEW
+@given(GAMES | JUNK, either(CHEAP_BETS), either(st.integers(1, 5)), PAYS)
+def test_tags(game, bet, level, pays):
+    call(odds.tags, game, bet, level=level, pays=pays)
+
+
+@FEW
+@given(GAMES | JUNK, either(st.sampled_from([["", "5x3"], ["Zz"], [""], "5x3", [5]])), either(CHEAP_BETS), PAYS)
+def test_batch(game, shoes, bets, pays):
+    call(odds.batch, game, shoes, bets, pays=pays)
+
+
+@FEW
+@given(
+    either(st.sampled_from(["missing.json", "/dev/zero", "."])),
+    either(st.sampled_from([(), "x.toml", ["/dev/zero"]])),
+    either(st.sampled_from([None, 1e-9, -1, 2])),
+)
+def test_check(path, paytables, tolerance):
+    call(odds.check, path, paytables, tolerance)
 
 
 @SETTINGS

@@ -14,8 +14,8 @@ from click.testing import CliRunner
 
 import odds
 from odds.cli import cli
-from odds.design.rounds import drawing_rounds, every_cell
 from odds.errors import OddsError
+from odds.games import get_game
 from odds.dealt import RoundError
 from odds.settle import settle_round
 from reference import dealers
@@ -64,7 +64,7 @@ def hands_of(cards):
 def test_every_cell_of_the_drawing_tables_deals_as_the_reference_does(game_id):
     """One round per cell (Table 1, the 80 of Table 2, the banker after the player stood, the
     naturals, the option hands): the hands' cards and totals are the reference dealer's."""
-    rounds = drawing_rounds(game_id, random.Random(5))
+    rounds = get_game(game_id).drawing_rounds(random.Random(5))
     assert len({cell for cell, _ in rounds}) == len(rounds) >= 93
     for cell, cards in rounds:
         s = settle_round(game_id, text(cards))
@@ -72,7 +72,7 @@ def test_every_cell_of_the_drawing_tables_deals_as_the_reference_does(game_id):
         assert [h.total for h in s.hands] == totals, cell
         assert [len(h.cards) for h in s.hands] == [n_player, n_banker], cell
         assert [h.draws for h in s.hands] == [n_player == 3, n_banker == 3], cell
-    assert set(every_cell(game_id)) >= {cell for cell, _ in rounds}
+    assert set(get_game(game_id).every_cell()) >= {cell for cell, _ in rounds}
 
 
 @pytest.mark.parametrize("game_id", list(dealers.CARD_GAMES))

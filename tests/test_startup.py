@@ -203,6 +203,7 @@ def test_the_program_starts_blas_with_one_thread_unless_the_user_says(user, thre
 
 
 def test_single_threaded_blas_limits_the_block_only():
+    import numpy  # noqa: F401 - its BLAS is what the block limits (loaded here whatever ran before)
     from threadpoolctl import threadpool_info
 
     from odds.threads import single_threaded_blas

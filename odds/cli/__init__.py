@@ -61,8 +61,14 @@ class LazyCommands(MutableMapping):
         return self._loaded[name]
 
     def add_command(self, command, name=None):
-        """What a module's ``register(cli)`` calls."""
-        self[name or command.name] = command
+        """What a module's ``register(cli)`` calls; the command's help gets its examples and the
+        GAME ids (:mod:`odds.cli.examples`)."""
+        from .examples import epilog
+
+        name = name or command.name
+        takes_game = any(p.name == "game_id" for p in command.params)
+        command.epilog = command.epilog or epilog(name, takes_game)
+        self[name] = command
 
     def __setitem__(self, name, command):
         self._loaded[name] = command
@@ -131,6 +137,31 @@ def _one_line(exc: click.UsageError) -> click.UsageError:
     return short
 
 
+def _given_once(cmd: click.Command, args: list[str], path: str) -> None:
+    """Refuse (exit 2) an option of ``cmd`` that takes one value and appears twice in ``args``."""
+    single = {}
+    for param in cmd.params:
+        if isinstance(param, click.Option) and not param.multiple and not param.count:
+            for opt in param.opts:
+                single[opt] = (param, not param.is_flag)
+    seen: dict[str, list[str]] = {}
+    tokens = iter(args)
+    for token in tokens:
+        if token == "--":
+            break
+        opt, _, inline = token.partition("=")
+        if opt not in single:
+            continue
+        param, takes_value = single[opt]
+        value = inline if inline or "=" in token else (next(tokens, "") if takes_value else opt)
+        seen.setdefault(param.name, []).append(value)
+        if len(seen[param.name]) == 2:
+            first, then = seen[param.name]
+            shown_values = f" ({escape(first[:40])}, then {escape(then[:40])})" if takes_value else ""
+            error = click.UsageError(f"{opt} is given twice{shown_values}: give it once (see '{path} --help')")
+            raise error
+
+
 class OddsGroup(click.Group):
     """Turns library errors into click errors at the edge, never a traceback; usage errors are
     one line too. Its commands load on first use (:class:`LazyCommands`)."""
@@ -145,6 +176,14 @@ class OddsGroup(click.Group):
         rows = [(name, self.commands.summary(name, limit)) for name in names]
         with formatter.section("Commands"):
             formatter.write_dl(rows)
+
+    def resolve_command(self, ctx, args):
+        """click's, and an option that takes one value given twice is a usage error (click would
+        keep the last silently: ``--decks 6 --decks 8`` priced 8 decks)."""
+        name, cmd, rest = super().resolve_command(ctx, args)
+        if cmd is not None and not ctx.resilient_parsing:
+            _given_once(cmd, rest, f"{ctx.command_path} {name}")
+        return name, cmd, rest
 
     def make_context(self, info_name, args, parent=None, **extra):
         try:
@@ -173,7 +212,13 @@ class OddsGroup(click.Group):
             raise click.exceptions.Exit(stopped.exit_code) from None
 
 
-@click.group(cls=OddsGroup, commands=LazyCommands(COMMANDS), context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(
+    cls=OddsGroup,
+    commands=LazyCommands(COMMANDS),
+    context_settings={"help_option_names": ["-h", "--help"]},
+    # examples, as every command's help ends with (odds/cli/examples.py: not imported by odds --help)
+    epilog="\b\nExamples:\n  odds games\n  odds sheet baccarat --bet tie\n  odds COMMAND --help",
+)
 @click.version_option(package_name="odds")
 def cli():
     """Exact odds for casino table games: paytable sheets, depletion, solving.

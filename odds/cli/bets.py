@@ -6,11 +6,11 @@ import click
 
 from ..bets.features import feature_specs
 from ..render.features import render_features
-from .options import echo, format_option, resolve_game
+from .options import game_argument, echo, format_option, resolve_game
 
 
 @click.command()
-@click.argument("game_id", metavar="GAME")
+@game_argument
 @format_option()
 def features(game_id, fmt):
     """The features a bet's condition can read in GAME: name, type, range and meaning.

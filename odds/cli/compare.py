@@ -8,11 +8,11 @@ import click
 
 from ..compare import DEFAULT_DECKS, compare as compare_lib, parse_decks
 from ..render.compare import render_comparison
-from .options import echo, bet_option, format_option, pay_option, resolve_game, resolve_paytable
+from .options import game_argument, echo, bet_option, format_option, pay_option, resolve_game, resolve_paytable
 
 
 @click.command()
-@click.argument("game_id", metavar="GAME")
+@game_argument
 @bet_option
 @click.option(
     "--decks",

@@ -9,7 +9,7 @@ from ..depletion.dealer import AFTER_CUT, DealRules
 from ..depletion.eor import effects_of_removal
 from ..depletion.tags import betting_correlation, derive_tags, is_balanced, parse_count_tags, parse_tags
 from ..errors import OddsError, UnknownName
-from ..render.count import render_count
+from ..render.count import render_by_true_count, render_count
 from ..runs.progress import Progress
 from ..render.eor import render_eor
 from ..render.tags import render_tags
@@ -17,6 +17,8 @@ from ..shoe import CUT_CARD, Shoe
 from .sheets import sheet_bets
 from .. import limits
 from .options import (
+    pay_option,
+    game_argument,
     echo,
     seen_options,
     CARDS,
@@ -57,18 +59,19 @@ def _plot_option(func):
 
 
 @click.command()
-@click.argument("game_id", metavar="GAME")
+@game_argument
 @bet_option
 @paytable_option
+@pay_option
 @shoe_options
 @seen_options
 @format_option()
 @_plot_option
-def eor(game_id, bets, paytable, decks, remove, fmt, plot_file, player, banker):
+def eor(game_id, bets, paytable, pays, decks, remove, fmt, plot_file, player, banker):
     """Effects of removal: each bet's expected value with one card of each kind removed, minus
     the shoe's, exactly (10 values, 13 ranks or 52 cards, as the bet needs)."""
     game = _card_game(game_id)
-    table = resolve_paytable(game, paytable)
+    table = resolve_paytable(game, paytable, pays)
     shoe = resolve_shoe(game, decks, remove)
     bet_ids = sheet_bets(game, shoe, bets, table)  # bets that need suits left out (with a note) if suits are unknown
     if plot_file:
@@ -87,7 +90,7 @@ def eor(game_id, bets, paytable, decks, remove, fmt, plot_file, player, banker):
 
 
 @click.command()
-@click.argument("game_id", metavar="GAME")
+@game_argument
 @click.argument("bet_id", metavar="BET")
 @click.option(
     "--level",
@@ -105,13 +108,14 @@ def eor(game_id, bets, paytable, decks, remove, fmt, plot_file, player, banker):
     help="Your own integer tags, one per card in the order eor lists them (overrides --level).",
 )
 @paytable_option
+@pay_option
 @shoe_options
 @format_option()
-def tags(game_id, bet_id, level, tags_text, paytable, decks, remove, fmt):
+def tags(game_id, bet_id, level, tags_text, paytable, pays, decks, remove, fmt):
     """Integer counting tags for BET from its effects of removal (or your own), and their betting
     correlation with the effects."""
     game = _card_game(game_id)
-    table = resolve_paytable(game, paytable)
+    table = resolve_paytable(game, paytable, pays)
     if bet_id not in table.bets:
         raise UnknownName(f"{game.id} bet", bet_id, table.bets)
     shoe = resolve_shoe(game, decks, remove)
@@ -129,9 +133,10 @@ def tags(game_id, bet_id, level, tags_text, paytable, decks, remove, fmt):
 
 
 @click.command()
-@click.argument("game_id", metavar="GAME")
+@game_argument
 @bet_option
 @paytable_option
+@pay_option
 @click.option(
     "--shoes",
     type=Whole(high=limits.MAX_SHOES, why="about an hour of dealing"),
@@ -198,6 +203,28 @@ def tags(game_id, bet_id, level, tags_text, paytable, decks, remove, fmt):
     help="unseen: per 52 unseen cards, less the exposed cards' average (unbalanced counts); "
     "in-shoe: plain running count per 52 cards left in the shoe (burns excluded).",
 )
+@click.option(
+    "--ramp",
+    default=None,
+    metavar="TC=UNITS,...",
+    help="Also bet by this spread: UNITS from true count TC on (e.g. 2=1,4=2,6=4), and report its win "
+    "rate, standard deviation and SCORE.",
+)
+@click.option(
+    "--by-true-count",
+    "by_tc",
+    is_flag=True,
+    help="Print each bet's table by whole true count instead (rounds, mean EV, and bet frequency, "
+    "average edge, units per 100 hands and desirability index at each trigger).",
+)
+@click.option(
+    "--replay",
+    "replay_file",
+    default=None,
+    metavar="FILE",
+    help="Deal the recorded shoes of FILE (- for stdin) instead of shuffling: one shoe a line, every "
+    "card with its suit in dealing order (Kh,5s,...).",
+)
 @run_options("shoes")
 @click.option(
     "--checkpoint",
@@ -212,6 +239,7 @@ def count(
     game_id,
     bets,
     paytable,
+    pays,
     shoes,
     seed,
     decks,
@@ -222,6 +250,9 @@ def count(
     tags_values,
     trigger_values,
     true_count,
+    ramp,
+    by_tc,
+    replay_file,
     workers,
     scheduler,
     progress,
@@ -232,10 +263,15 @@ def count(
     """Deal whole shoes and, at every round, compute each bet's exact expectation for the unseen
     cards: what a perfect-information bettor and a linear count (derived, or your --tags at your
     --trigger) win, in and out of the bet's window, as counting studies publish it."""
+    ctx = click.get_current_context()
+    if replay_file is not None:
+        for name, option in (("shoes", "--shoes"), ("seed", "--seed")):
+            if ctx.get_parameter_source(name) != click.core.ParameterSource.DEFAULT:
+                raise click.UsageError(f"--replay deals the shoes of its file: leave out {option}")
     if workers is not None and workers < 1:
         raise click.BadParameter("must be at least 1", param_hint="--workers")
     game = _card_game(game_id)
-    table = resolve_paytable(game, paytable)
+    table = resolve_paytable(game, paytable, pays)
     bet_ids = resolve_bets(game, bets, table)
     given_tags = {
         bet: parse_count_tags(text, f"--tags for {bet}", limits.MAX_LEVEL)[1]
@@ -246,15 +282,13 @@ def count(
         for bet, text in count_lib.per_bet(trigger_values, bets, bet_ids, "--trigger", table.bets).items()
     }
     decks = game.default_decks if decks is None else decks
+    spread = count_lib.parse_ramp(ramp) if ramp is not None else None
     if plot_file:
         from ..depletion.plot import check_plot_file
 
-        if shoes > limits.MAX_PLOT_SHOES:
-            raise OddsError(
-                f"--plot keeps every round of every shoe: at most {limits.MAX_PLOT_SHOES:,} shoes "
-                f"with it, not {shoes:,} (run the figures without --plot)"
-            )
         check_plot_file(plot_file)  # a bad file name, folder or a missing matplotlib: fail before dealing
+    replayed = _replayed(replay_file, Shoe.decks(decks)) if replay_file is not None else None
+    shoes = len(replayed) if replayed is not None else shoes
     spec = count_lib.make_spec(
         game,
         table,
@@ -268,10 +302,11 @@ def count(
         tags=given_tags,
         triggers=triggers,
         true_count=true_count,
+        replay=replayed,
     )
     with Progress.for_command(shoes, "shoes", progress) as meter:
         tally = count_lib.run(spec, shoes, workers, scheduler, progress=meter, checkpoint=checkpoint)
-    rows = count_lib.report(spec, tally, level)
+    rows = count_lib.report(spec, tally, level, spread)
     if plot_file:
         from ..depletion.plot import plot_count
 
@@ -280,10 +315,39 @@ def count(
             tally,
             rows,
             plot_file,
-            f"{game.name}: {shoes:,} shoes of {decks} decks, seed {seed}, cut card {cut_card} ({after_cut}), "
-            f"true count {true_count}",
+            f"{game.name}: {shoes:,} shoes of {decks} decks, "
+            + (f"seed {seed}" if replayed is None else "replayed")
+            + f", cut card {cut_card} ({after_cut}), true count {true_count}",
         )
-    echo(render_count(game, table, spec, Shoe.decks(decks), shoes, rows, fmt))
+    if by_tc:
+        tables = [
+            {"id": r["id"], "name": r["name"], "by_true_count": count_lib.by_true_count(tally.bets[r["id"]], shoes, v)}
+            for r, v in zip(rows, (info.get("variance") for info in spec.info))
+        ]
+        echo(render_by_true_count(game, table, spec, Shoe.decks(decks), shoes, tables, fmt))
+        return
+    ramp_shown = count_lib.ramp_text(spread) if spread is not None else None
+    echo(render_count(game, table, spec, Shoe.decks(decks), shoes, rows, fmt, ramp_shown))
+
+
+def _replayed(path: str, shoe: Shoe) -> list[bytes]:
+    """The recorded shoes of ``--replay FILE``, one a line (empty lines skipped)."""
+    from .sheets import shoe_lines
+
+    full = shoe.card_counts()
+    out = []
+    with shoe_lines(path, "--replay", "replay file") as lines:
+        for number, text in enumerate(lines, start=1):
+            if text.strip():
+                try:
+                    out.append(count_lib.replay_shoe(text, full))
+                except OddsError as exc:
+                    raise OddsError(f"{path} line {number}: {exc}") from None
+                if len(out) > limits.MAX_SHOES:
+                    raise OddsError(f"{path}: more than {limits.MAX_SHOES:,} shoes (count --shoes' limit)")
+    if not out:
+        raise OddsError(f"{path}: no shoe in it (one recorded shoe a line)")
+    return out
 
 
 def register(cli):

@@ -18,6 +18,8 @@ from ..render.solve import render_solution
 from ..runs.progress import Progress
 from .. import limits
 from .options import (
+    complete_game,
+    game_argument,
     echo,
     CARDS,
     DECKS,
@@ -43,7 +45,7 @@ from .options import (
 
 
 @click.command()
-@click.argument("game_id", metavar="GAME")
+@game_argument
 @click.argument("bet_id", metavar="BET", required=False)
 @click.option(
     "--weights",
@@ -128,9 +130,10 @@ def _solve_weights(game_id, bet_id, outcome, edge, rtp, symbolic, paytable, pays
 
 
 @click.command()
-@click.argument("game_id", metavar="GAME")
+@game_argument
 @bet_option
 @paytable_option
+@pay_option
 @unknowns_option
 @click.option(
     "--rounds",
@@ -158,7 +161,7 @@ def _solve_weights(game_id, bet_id, outcome, edge, rtp, symbolic, paytable, pays
 @run_options("rounds")
 @format_option()
 def simulate(
-    game_id, bets, paytable, unknowns, rounds, seed, decks, cut_card, z_max, workers, scheduler, progress, fmt
+    game_id, bets, paytable, pays, unknowns, rounds, seed, decks, cut_card, z_max, workers, scheduler, progress, fmt
 ):
     """Deal real shuffled shoes and compare each bet's simulated edge with the exact edge.
 
@@ -169,7 +172,7 @@ def simulate(
     from ..shoe import Shoe
 
     game = resolve_game(game_id)
-    table = resolve_paytable(game, paytable, (), unknowns)
+    table = resolve_paytable(game, paytable, pays, unknowns)
     bet_ids = resolve_bets(game, bets, table)
     if not game.uses_shoe and cut_card is not None:
         raise OddsError(f"{game.id} deals no cards: --cut-card does not apply")
@@ -208,7 +211,14 @@ def simulate(
     metavar="FILE",
     help="Write here instead of stdout.",
 )
-@click.option("--game", "game_id", default=None, metavar="GAME", help="Only this game (needed with --paytable FILE).")
+@click.option(
+    "--game",
+    "game_id",
+    default=None,
+    metavar="GAME",
+    shell_complete=complete_game,
+    help="Only this game (needed with --paytable FILE).",
+)
 @paytable_option
 @click.option(
     "--rounds",
@@ -261,26 +271,24 @@ def vectors(out_file, game_id, paytable, rounds):
     help="How far a value written as a float may be from the exact one: |file - exact| <= X * max(1, "
     "|exact|) (default 1e-9). Exact values (strings, integers) must match exactly.",
 )
-def verify(path, paytables, tolerance):
+@format_option()
+def verify(path, paytables, tolerance, fmt):
     """Check a vectors file - counts (odds vectors) or settlements (odds vectors --rounds), ours
-    or another program's - against exact values; list every mismatch; exit 1 on any."""
-    from ..design import rounds, vectors as vec_lib
+    or another program's - against exact values: the mismatches grouped by cause, each with a
+    count and its first example (csv: every mismatch, one a row); exit 1 on any."""
+    from ..design.verify import verify_file
     from ..games import get_game
     from ..paytable import check_distinct, load_paytable, read_game_of
 
     tol = parse_tolerance(tolerance)
     loaded = [load_paytable(get_game(read_game_of(file)), file) for file in paytables]
     check_distinct(loaded)  # vectors name a file by its name: two of one name would replace each other
-    own = {table.name: table for table in loaded}
-    data = vec_lib.load(path)
-    checker = rounds if data.get("schema") == rounds.SCHEMA else vec_lib
-    problems, count, checked = checker.verify(data, own, tol)
-    what = "round(s)" if "rounds" in data and data.get("schema") != vec_lib.SCHEMA else "vector(s)"
-    for line in problems:
-        echo(line + "\n")  # each problem one line, whatever the file held
-    if problems:
-        raise OddsError(files_text.verify_failed(path, len(problems), count, what))
-    echo(files_text.verify_passed(path, count, checked, what) + "\n", err=True)
+    report = verify_file(path, {table.name: table for table in loaded}, tol)
+    if fmt != "table" or not report.passed:
+        echo(files_text.render_verify(report, fmt))
+    if not report.passed:
+        raise OddsError(files_text.verify_failed(path, len(report.mismatches), report.count, f"{report.what[:-1]}(s)"))
+    echo(files_text.verify_passed(path, report.count, report.figures, f"{report.what[:-1]}(s)") + "\n", err=True)
 
 
 def parse_tolerance(text: str | None):

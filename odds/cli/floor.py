@@ -8,7 +8,16 @@ import sys
 import click
 
 from ..errors import OddsError, shown
-from .options import DECKS, FilePath, Whole, format_option, paytable_option, resolve_game
+from .options import (
+    DECKS,
+    FilePath,
+    Whole,
+    complete_game,
+    format_option,
+    game_argument,
+    paytable_option,
+    resolve_game,
+)
 
 PORT = Whole(0, 65535)
 DEFAULT_PORT = 8765
@@ -29,7 +38,7 @@ def _start(decks, ranks):
 
 
 @click.command()
-@click.argument("game_id", metavar="GAME")
+@game_argument
 @paytable_option
 @click.option("--decks", type=DECKS, default=None, metavar="N", help="Decks in each shoe (default: the game's).")
 @click.option(
@@ -175,7 +184,14 @@ def _shipped(game) -> list[str]:
 
 @click.command()
 @click.argument("log", metavar="LOG", type=FilePath(exists=True, dir_okay=False))
-@click.option("--game", "game_id", default=None, metavar="GAME", help="The game (default: the log's).")
+@click.option(
+    "--game",
+    "game_id",
+    default=None,
+    metavar="GAME",
+    shell_complete=complete_game,
+    help="The game (default: the log's).",
+)
 @paytable_option
 @click.option(
     "--decks", type=DECKS, default=None, metavar="N", help="Decks in each shoe (default: the log's, else the game's)."

@@ -210,8 +210,41 @@ def paytable_option(func):
 
 def bet_option(func):
     return click.option(
-        "--bet", "bets", multiple=True, metavar="ID", help="Only this bet (repeatable); default every bet."
+        "--bet",
+        "bets",
+        multiple=True,
+        metavar="ID",
+        shell_complete=complete_bet,
+        help="Only this bet (repeatable); default every bet.",
     )(func)
+
+
+def complete_game(ctx, param, incomplete: str) -> list[str]:
+    """Shell completion of GAME: the game ids (from the registry, no game imported)."""
+    from ..games import game_ids
+
+    return [g for g in game_ids() if g.startswith(incomplete)]
+
+
+def complete_bet(ctx, param, incomplete: str) -> list[str]:
+    """Shell completion of ``--bet``: the ids of the command's game, in the paytable named (or the
+    default); nothing when the game is not known yet or the paytable cannot be read."""
+    from ..games import GAME_MODULES
+
+    game_id = ctx.params.get("game_id")
+    if game_id is None:  # click leaves the words unparsed while an option waits for its value
+        game_id = next((word for word in ctx.args if word in GAME_MODULES), None)
+    if game_id not in GAME_MODULES:
+        return []
+    try:
+        table = resolve_paytable(get_game(game_id), ctx.params.get("paytable"))
+    except (OddsError, OSError):
+        return []
+    return [b for b in table.bets if b.startswith(incomplete)]
+
+
+game_argument = click.argument("game_id", metavar="GAME", shell_complete=complete_game)
+"""The GAME argument of a command (completed by the shell from the game ids)."""
 
 
 def resolve_game(game_id: str):

@@ -25,6 +25,7 @@ from ..render.sheet import render_sheet, suits_note
 from ..runs.progress import Progress
 from ..sheet import build_sheet, paytable_game
 from .options import (
+    game_argument,
     echo,
     DECKS,
     FilePath,
@@ -46,18 +47,20 @@ from .options import (
 @click.command()
 @format_option()
 def games(fmt):
-    """List the games, their paytables, and each bet's id, name and rule; --format md: the catalogue
+    """List the games, their paytables, and each bet's id, name and rule - the default paytable's,
+    then those the other shipped paytables add (Dragon 7, Panda 8 ...); --format md: the catalogue
     of every bet of every paytable (rule, source, house edge).
 
-    The ids are what --bet, --paytable and paytable files take.
-    """
+    The ids are what --bet, --paytable and paytable files take."""
     if fmt == "md":
         from ..catalogue import catalogue_md
 
         echo(catalogue_md())
         return
+    from ..catalogue import other_bets
+
     listing = all_games()
-    echo(render_games(listing, {g.id: shipped_names(g) for g in listing}, fmt))
+    echo(render_games(listing, {g.id: shipped_names(g) for g in listing}, fmt, {g.id: other_bets(g) for g in listing}))
 
 
 def sheet_bets(game, shoe, bets, paytable) -> list[str]:
@@ -84,7 +87,7 @@ def sheet_bets(game, shoe, bets, paytable) -> list[str]:
 
 
 @click.command()
-@click.argument("game_id", metavar="GAME")
+@game_argument
 @bet_option
 @paytable_option
 @pay_option
@@ -189,8 +192,18 @@ def check(path, fmt):
     metavar="FILE",
     help="Also export this paytable file (your own bets), with its game's sheets and in the overview.",
 )
-def export(out_dir, check, paytables):
+@click.option(
+    "--only",
+    is_flag=True,
+    help="Write only the lab sheet of each --paytable FILE (md, csv, json, pdf: every bet's description, "
+    "conditions, pays, exact edge at 1, 6 and 8 decks, volatility index and hold), into --out "
+    "(default: the current folder).",
+)
+def export(out_dir, check, paytables, only):
     """Write every game's sheets (md, csv, json) and the overviews into a folder."""
+    if only:
+        _export_lab(out_dir, check, paytables)
+        return
     root = Path(out_dir)
     export_lib.check_out(root)  # a bad --out fails before the tables are computed
     export_lib.user_paytables(paytables)  # so does a bad paytable file, or two of one name
@@ -207,11 +220,31 @@ def export(out_dir, check, paytables):
     echo(files_text.export_written(root, len(files), export_lib.MANIFEST, written) + "\n", err=True)
 
 
+def _export_lab(out_dir, check, paytables) -> None:
+    """``export --paytable FILE --only``: each file's lab sheet, four files each (:mod:`odds.lab`)."""
+    from ..files import write_bytes
+    from ..games import get_game
+    from ..lab import lab_files
+
+    if check or not paytables:
+        raise click.UsageError("--only writes the lab sheet of each --paytable FILE: give --paytable, not --check")
+    ctx = click.get_current_context()
+    root = Path("." if ctx.get_parameter_source("out_dir") == click.core.ParameterSource.DEFAULT else out_dir)
+    if not root.is_dir():
+        raise OddsError(f"--out {shown(str(root), 80)}: there is no such folder")
+    written = 0
+    for table in export_lib.user_paytables(paytables):
+        for name, data in lab_files(get_game(table.game), table).items():
+            write_bytes(root / name, data, "lab sheet")
+            written += 1
+    echo(f"{root}: {written} lab sheet files written\n", err=True)
+
+
 BATCH_FILE = FilePath(exists=True, dir_okay=False, allow_dash=True)
 
 
 @click.command()
-@click.argument("game_id", metavar="GAME")
+@game_argument
 @click.option(
     "--file",
     "shoes_file",
@@ -230,10 +263,11 @@ BATCH_FILE = FilePath(exists=True, dir_okay=False, allow_dash=True)
 )
 @bet_option
 @paytable_option
+@pay_option
 @click.option("--decks", type=DECKS, default=None, metavar="N", help="Decks before the removals.")
 @run_options("lines")
 @format_option(choices=("csv", "json"), default="csv")
-def batch(game_id, shoes_file, old_file, bets, paytable, decks, workers, scheduler, progress, fmt):
+def batch(game_id, shoes_file, old_file, bets, paytable, pays, decks, workers, scheduler, progress, fmt):
     """House edges of many partly dealt shoes: one row per line of FILE and bet.
 
     Lines are read, computed and written 4,096 at a time: memory stays flat however long FILE
@@ -247,7 +281,7 @@ def batch(game_id, shoes_file, old_file, bets, paytable, decks, workers, schedul
     game = resolve_game(game_id)
     if not game.uses_shoe:
         raise OddsError(f"{game.id} deals no cards: batch takes card games only")
-    table = resolve_paytable(game, paytable)
+    table = resolve_paytable(game, paytable, pays)
     bet_ids = resolve_bets(game, bets, table)
     if workers is not None and workers < 1:
         raise click.BadParameter("must be at least 1", param_hint="--workers")
@@ -274,7 +308,7 @@ def batch(game_id, shoes_file, old_file, bets, paytable, decks, workers, schedul
 
 
 @contextlib.contextmanager
-def shoe_lines(path: str, option: str = "--file") -> Iterator[Iterator[str]]:
+def shoe_lines(path: str, option: str = "--file", what: str = "batch file") -> Iterator[Iterator[str]]:
     """The lines of a batch file (``-``: stdin), read one at a time as the batch needs them (a
     final newline ends the last line; it does not start an empty one). Refused in one line: a
     file that cannot be opened (at once, before any output), more than ``MAX_DATA_BYTES`` in all
@@ -286,12 +320,12 @@ def shoe_lines(path: str, option: str = "--file") -> Iterator[Iterator[str]]:
         stream, close = getattr(sys.stdin, "buffer", None), False
         if stream is None:  # started with stdin closed (<&-): Python has no sys.stdin at all
             raise OddsError(f"{cannot}: it is closed")
-        too_big = f"{option} -: more than {limit >> 20} MiB on stdin; split the batch"
+        too_big = f"{option} -: more than {limit >> 20} MiB on stdin; split the {what.split()[0]}"
     else:
         name = str(usable(path))
         name = name if len(name) <= 200 else shown(name, 200)
-        too_big = f"{name}: the batch file is bigger than {limit >> 20} MiB: is it the right file?"
-        cannot = f"{name}: cannot read the batch file"
+        too_big = f"{name}: the {what} is bigger than {limit >> 20} MiB: is it the right file?"
+        cannot = f"{name}: cannot read the {what}"
         try:
             stream, close = open(path, "rb"), True
             size = os.fstat(stream.fileno())

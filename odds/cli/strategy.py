@@ -9,11 +9,20 @@ from __future__ import annotations
 import click
 
 from ..render.strategy import render_strategy
-from .options import echo, format_option, paytable_option, resolve_game, resolve_paytable, resolve_shoe, shoe_options
+from .options import (
+    game_argument,
+    echo,
+    format_option,
+    paytable_option,
+    resolve_game,
+    resolve_paytable,
+    resolve_shoe,
+    shoe_options,
+)
 
 
 @click.command()
-@click.argument("game_id", metavar="GAME")
+@game_argument
 @paytable_option
 @shoe_options
 @format_option()

@@ -63,7 +63,7 @@ def arguments(spec: CountSpec, shoes: int) -> dict:
         "true_count": spec.true_count,
         "chart": spec.keep_values,
         "shoes": shoes,
-    }
+    } | ({"replay": hashlib.sha256(b"".join(spec.replay)).hexdigest()[:16]} if spec.replay is not None else {})
 
 
 def tally_data(tally: Tally) -> dict:

@@ -70,7 +70,12 @@ def count_shoes(spec: CountSpec, start: int, stop: int) -> Tally:
     """Deal shoes ``start .. stop-1`` of the run and tally every bet (the unit of work)."""
     evaluator = _evaluator(spec)
     tally = Tally(0, {b: BetTally() for b in spec.bet_ids})
-    orders = [shuffled(spec.full, spec.seed, index) for index in range(start, stop)]
+    orders = [
+        np.frombuffer(spec.replay[index], dtype=np.uint8).astype(np.int64)
+        if spec.replay is not None
+        else shuffled(spec.full, spec.seed, index)
+        for index in range(start, stop)
+    ]
     unseen, rounds = deal_chunk(evaluator.game, orders, spec.rules)
     burned = [burned_before(evaluator.game, order, spec.rules, n) for order, n in zip(orders, rounds.tolist())]
     tally_chunk(
@@ -556,6 +561,7 @@ def make_spec(
     tags: dict[str, list[int]] | None = None,
     triggers: dict[str, Fraction] | None = None,
     true_count: str = "unseen",
+    replay: Sequence[bytes] | None = None,
 ) -> CountSpec:
     """The run's spec: windows from the paytable unless ``window`` overrides them all; per bet
     the ``tags`` given (else derived at ``level``) and the ``triggers`` given (true counts,
@@ -611,6 +617,7 @@ def make_spec(
         trigger_bins,
         true_count,
         tuple(info),
+        tuple(replay) if replay is not None else None,
     )
 
 
@@ -696,9 +703,10 @@ def run(
 # -- the report -----------------------------------------------------------------------------------
 
 
-def report(spec: CountSpec, tally: Tally, level: int = DEFAULT_LEVEL) -> list[dict]:
+def report(spec: CountSpec, tally: Tally, level: int = DEFAULT_LEVEL, ramp: Ramp | None = None) -> list[dict]:
     """One record per bet (floats for the estimated figures; exact strings for the off-the-top
-    house edge and variance; JSON keys as the published studies name them)."""
+    house edge and variance; JSON keys as the published studies name them); with a ``ramp``,
+    what betting by it wins (:func:`ramp_figures`)."""
     from ..render import exact
 
     rows = []
@@ -729,7 +737,9 @@ def report(spec: CountSpec, tally: Tally, level: int = DEFAULT_LEVEL) -> list[di
             "positive_fraction": t.positive / t.rounds if t.rounds else 0.0,
             "mean_edge_when_positive": t.perfect / FIX / t.positive if t.positive else None,
             "perfect_units_per_shoe": mean,
-            "perfect_units_std_error": math.sqrt(max(var, 0.0) * shoes / (shoes - 1) / shoes) if shoes > 1 else None,
+            "perfect_units_per_shoe_std_error": math.sqrt(max(var, 0.0) * shoes / (shoes - 1) / shoes)
+            if shoes > 1
+            else None,
             "perfect_units_per_shoe_in_window": t.perfect_in_window / FIX / shoes,
             "positive_fraction_in_window": t.positive_in_window / t.rounds_in_window if t.rounds_in_window else 0.0,
             "tags_source": info.get("source") if tags is not None else None,
@@ -753,6 +763,8 @@ def report(spec: CountSpec, tally: Tally, level: int = DEFAULT_LEVEL) -> list[di
                 if not key.endswith("_std_error"):  # each figure, then its standard error
                     row[key + suffix] = value
                     row[key + suffix + "_std_error"] = figures[key + "_std_error"]
+        if ramp is not None:
+            row.update(ramp_figures(t, shoes, variance if tags is not None else None, ramp))
         rows.append(row)
     return rows
 
@@ -835,3 +847,162 @@ def _ratio_error(n: int, sx: int, sy: int, sxx: int, syy: int, sxy: int) -> floa
     q = Fraction(sx, sy)
     spread = sxx - 2 * q * sxy + q * q * syy
     return math.sqrt(max(float(spread / (n * (n - 1))), 0.0)) / float(Fraction(sy, n))
+
+
+# -- the table by true count, a bet ramp, recorded shoes ------------------------------------------
+
+
+def by_true_count(t: BetTally, shoes: int, variance: Fraction | None) -> list[dict]:
+    """A bet's run by true count, one row per whole true count ``k`` (true counts in ``[k, k +
+    1)``, as Jacobson rounds down), from the lowest reached to the highest: the rounds dealt
+    there (``rounds``, ``share_of_rounds``, and inside the window) and their mean exact
+    expectation; then what betting 1 unit at true count ``>= k`` gives (:func:`study_figures`
+    at trigger ``k``: ``bet_frequency``, ``average_edge``, ``units_per_100_hands``,
+    ``desirability_index``) - the scan of triggers. What ``--plot`` draws on the left.
+    Empty without a count (every tag zero)."""
+    if not t.tc_rounds:
+        return []
+    per = TC_STEP.denominator
+    floors = sorted({b // per for b in t.tc_rounds})
+    sums: dict[int, list[int]] = {k: [0, 0, 0, 0] for k in range(floors[0], floors[-1] + 1)}
+    for column, bins in enumerate((t.tc_rounds, t.tc_ev, t.tc_rounds_in_window, t.tc_ev_in_window)):
+        for b, v in bins.items():
+            sums[b // per][column] += v
+    rows = []
+    for k, (rounds, ev, rounds_w, ev_w) in sums.items():
+        at = study_figures(shoes, t.rounds, t.tc_rounds, t.tc_ev, Fraction(k), variance, None)
+        rows.append(
+            {
+                "true_count_floor": k,
+                "rounds": rounds,
+                "share_of_rounds": rounds / t.rounds if t.rounds else None,
+                "mean_expected_value": ev / FIX / rounds if rounds else None,
+                "rounds_in_window": rounds_w,
+                "mean_expected_value_in_window": ev_w / FIX / rounds_w if rounds_w else None,
+                **{key: at[key] for key in STUDY_KEYS},
+            }
+        )
+    return rows
+
+
+STUDY_KEYS = ("bet_frequency", "average_edge", "units_per_100_hands", "desirability_index")
+"""The figures of betting 1 unit from a trigger on, as :func:`by_true_count` gives them."""
+
+Ramp = tuple[tuple[Fraction, Fraction], ...]
+"""A bet spread by true count: ``((true count, units), ...)``, true counts ascending; a round is
+bet the units of the highest true count it reaches, none below the first."""
+
+RAMP_STEP = re.compile(r"\s*([+-]?[0-9]{1,9}(?:\.[0-9])?)\s*=\s*([0-9]{1,9}(?:\.[0-9]{1,6})?)\s*")
+
+
+def parse_ramp(text: str) -> Ramp:
+    """``--ramp TC=UNITS,...``: bet UNITS from true count TC on (TC in steps of 0.1, UNITS a
+    number at least 0), exactly.
+
+    >>> parse_ramp("2=1, 4=2,6.5=4")
+    ((Fraction(2, 1), Fraction(1, 1)), (Fraction(4, 1), Fraction(2, 1)), (Fraction(13, 2), Fraction(4, 1)))
+    """
+    from ..errors import shown
+
+    steps = []
+    for part in text.split(","):
+        match = RAMP_STEP.fullmatch(part)
+        if not match:
+            raise OddsError(
+                f"--ramp {shown(text, 60)}: write TC=UNITS steps, e.g. 2=1,4=2,6=4 (bet 1 unit from true "
+                f"count +2, 2 from +4, 4 from +6); {shown(part.strip(), 20)} is not one"
+            )
+        steps.append((Fraction(match.group(1)), Fraction(match.group(2))))
+    true_counts = [tc for tc, _ in steps]
+    if true_counts != sorted(set(true_counts)):
+        raise OddsError(f"--ramp {shown(text, 60)}: give each true count once, lowest first")
+    return tuple(steps)
+
+
+def ramp_text(ramp: Ramp) -> str:
+    """The ramp as ``--ramp`` reads it: ``2=1,4=2``."""
+    from ..render import exact
+
+    return ",".join(f"{exact(tc) if tc.denominator == 1 else float(tc)}={exact(u)}" for tc, u in ramp)
+
+
+def ramp_figures(t: BetTally, shoes: int, variance: Fraction | None, ramp: Ramp) -> dict:
+    """Betting by ``ramp`` (from the true-count bins, exactly, then as floats):
+
+    * ``ramp_units_per_100_hands``: 100 x the sum of (units x exact expectation) over the rounds
+      / rounds dealt; ``ramp_units_per_shoe`` the same sum / shoes;
+    * ``ramp_average_bet``: units staked per round dealt;
+    * ``ramp_std_dev_per_100_hands``: ``sqrt(100 x v)``, ``v`` = the mean of units**2 over the
+      rounds dealt x the bet's off-the-top variance per unit (the same approximation as the
+      desirability index, so a ramp of one step of 1 unit gives that index);
+    * ``ramp_score``: Schlesinger's SCORE, ``10**6 x w**2 / v`` with ``w`` the win per round -
+      the square of the desirability index (negative for a ramp that loses).
+
+    None throughout without a count (``variance`` None or no rounds); the standard deviation and
+    SCORE also None when no round is bet."""
+    keys = ("units_per_100_hands", "units_per_shoe", "average_bet", "std_dev_per_100_hands", "score")
+    out: dict = {f"ramp_{k}": None for k in keys}
+    if variance is None or not t.rounds or not t.tc_rounds:
+        return out
+    bins = [(int(tc / TC_STEP), units) for tc, units in ramp]
+
+    def units_at(b: int) -> Fraction:
+        at = Fraction(0)
+        for start, units in bins:
+            if b >= start:
+                at = units
+        return at
+
+    won = staked = squares = Fraction(0)
+    for b, n in t.tc_rounds.items():
+        u = units_at(b)
+        won += u * t.tc_ev.get(b, 0)
+        staked += u * n
+        squares += u * u * n
+    per_round = won / FIX / t.rounds
+    v = squares / t.rounds * variance
+    out.update(
+        ramp_units_per_100_hands=float(100 * per_round),
+        ramp_units_per_shoe=float(won / FIX / shoes) if shoes else None,
+        ramp_average_bet=float(staked / t.rounds),
+    )
+    if v:
+        out.update(
+            ramp_std_dev_per_100_hands=math.sqrt(float(100 * v)),
+            ramp_score=float(10**6 * per_round * abs(per_round) / v),
+        )
+    return out
+
+
+def replay_shoe(text: str, full: Sequence[int]) -> bytes:
+    """A recorded shoe, every card of it in dealing order (``Kh,5s,...``: ranks and suits, burns
+    in their places), as card kinds (0..51, one a byte) for :attr:`CountSpec.replay`. Refused
+    unless it is the run's shoe card for card.
+
+    >>> list(replay_shoe("As,Ah,Ad,Ac", [1, 1, 1, 1] + [0] * 48))
+    [0, 1, 2, 3]
+    """
+    from collections import Counter
+
+    from ..cards import card_kind_index, card_name, parse_cards
+    from .evaluator import CARD_OF_KIND
+
+    kinds = []
+    for spec in parse_cards(text):
+        if spec.suit is None:
+            raise OddsError(f"{card_name(spec.rank)} has no suit: a recorded shoe names every card (Kh, not K)")
+        kinds += [card_kind_index(spec.rank, spec.suit)] * spec.count
+        if len(kinds) > sum(full):
+            break
+    if len(kinds) != sum(full) or Counter(kinds) != Counter({k: n for k, n in enumerate(full) if n}):
+        have = Counter(kinds)
+        extra = [card_name(*CARD_OF_KIND[k]) for k in sorted(have) if have[k] > full[k]]
+        short = [card_name(*CARD_OF_KIND[k]) for k in range(52) if have[k] < full[k]]
+        decks = sum(full) // 52
+        what = f"{len(extra)} card(s) too many of {', '.join(extra[:3])}" if extra else ""
+        what += ("; " if what else "") + (f"short of {', '.join(short[:3])}" if short else "")
+        raise OddsError(
+            f"{len(kinds):,} cards, not the {sum(full):,} of the {decks}-deck shoe card for card ({what}): "
+            "a recorded shoe gives every card of the shoe in dealing order"
+        )
+    return bytes(kinds)

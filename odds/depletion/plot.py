@@ -44,6 +44,19 @@ def _pyplot(path: str):
     return plt
 
 
+def _pyplot_module():
+    """matplotlib's pyplot drawing off screen, or None without matplotlib (for other charts and
+    pages than --plot's: the lab sheet's PDF)."""
+    try:
+        import matplotlib
+    except ImportError:
+        return None
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
 def _grid(plt, panels: int, width: float = 6.0, height: float = 3.0):
     cols = 1 if panels == 1 else 2
     rows = math.ceil(panels / cols)
@@ -94,36 +107,6 @@ def plot_effects(bet_effects, path: str, title: str) -> None:
     _save(fig, plt, path)
 
 
-def _edge_by_true_count(tc_rounds: dict, tc_ev: dict, fix: int, least: int):
-    """Integer true counts ``k`` (true counts in ``[k, k + 1)``, from the 0.1-wide bins) with at
-    least ``least`` rounds, and the mean exact expectation there in % of the stake."""
-    rounds: dict[int, int] = {}
-    ev: dict[int, int] = {}
-    for b, n in tc_rounds.items():
-        k = int(b) // 10
-        rounds[k] = rounds.get(k, 0) + int(n)
-        ev[k] = ev.get(k, 0) + int(tc_ev.get(b, 0))
-    keys = sorted(k for k in rounds if rounds[k] >= least)
-    return np.array(keys), np.array([ev[k] / fix / rounds[k] * 100 for k in keys])
-
-
-def _share_at_or_above(tc_rounds: dict, total: int):
-    """Integer true counts ``x`` and the % of rounds whose true count is at least ``x``: the bet
-    frequency if ``x`` were the trigger."""
-    keys = sorted({int(b) // 10 for b in tc_rounds})
-    if not keys or not total:
-        return np.array([]), np.array([])
-    xs = np.arange(keys[0], keys[-1] + 1)
-    counts = sorted((int(b), int(n)) for b, n in tc_rounds.items())
-    shares, above, j = [], total, 0
-    for x in xs:  # rounds with true count >= x: drop the bins below 10 x
-        while j < len(counts) and counts[j][0] < 10 * x:
-            above -= counts[j][1]
-            j += 1
-        shares.append(above / total * 100)
-    return xs, np.array(shares)
-
-
 def _legend_below(ax, handles) -> None:
     """The panel's legend under its x label, so it covers neither the lines nor another label."""
     ax.legend(handles=handles, fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=2, frameon=False)
@@ -135,7 +118,7 @@ def plot_count(spec, tally, rows, path: str, title: str) -> None:
     each true count (the bet frequency that trigger would give, right axis, log scale) and the
     trigger. Right, by round of the shoe: the mean expectation of every round and of the rounds
     the count bets, the share of rounds bet (right axis), and the window."""
-    from .count import FIX
+    from .count import FIX, by_true_count
 
     plt = _pyplot(path)
     bets = list(spec.bet_ids)
@@ -160,12 +143,18 @@ def plot_count(spec, tally, rows, path: str, title: str) -> None:
             left.set_title(f"{name}: edge by true count", fontsize=9)
         else:
             lines = []
-            x, edge = _edge_by_true_count(t.tc_rounds, t.tc_ev, FIX, least)
+            table = by_true_count(t, tally.shoes, None)  # the table count --by-true-count prints
+
+            def edge_where(rounds_key: str, ev_key: str, table=table, least=least):
+                kept = [r for r in table if r[rounds_key] >= least]
+                return np.array([r["true_count_floor"] for r in kept]), np.array([r[ev_key] * 100 for r in kept])
+
+            x, edge = edge_where("rounds", "mean_expected_value")
             lines += left.plot(
                 x, edge, color="tab:blue", marker=".", linewidth=1.2, label="mean EV at that true count, whole shoe"
             )
             if window is not None and t.tc_rounds_in_window:
-                xw, edge_w = _edge_by_true_count(t.tc_rounds_in_window, t.tc_ev_in_window, FIX, least)
+                xw, edge_w = edge_where("rounds_in_window", "mean_expected_value_in_window")
                 lines += left.plot(
                     xw,
                     edge_w,
@@ -187,7 +176,8 @@ def plot_count(spec, tally, rows, path: str, title: str) -> None:
                     )
                 )
             share = left.twinx()
-            xs, shares = _share_at_or_above(t.tc_rounds, t.rounds)
+            xs = np.array([r["true_count_floor"] for r in table])
+            shares = np.array([r["bet_frequency"] * 100 for r in table])
             keep = shares > 0
             lines += share.step(
                 xs[keep],

@@ -58,6 +58,9 @@ class CountSpec:
     info: tuple[dict, ...] = ()
     """Per bet, what the report shows beside the tallies (name, off-the-top edge and variance,
     the tags as given, their source and betting correlation); not needed by the workers."""
+    replay: tuple[bytes, ...] | None = None
+    """Recorded shoes (``--replay``): shoe ``i`` is dealt in the order of ``replay[i]`` (a card kind
+    0..51 a byte) instead of being shuffled."""
 
     def trigger_bin(self, index: int) -> int | None:
         return self.triggers[index] if index < len(self.triggers) else None

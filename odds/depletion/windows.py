@@ -117,7 +117,7 @@ def table_rows(data: dict) -> list[dict]:
                     "rounds_per_shoe": f"{r['rounds_per_shoe']:.2f}",
                     "edge_off_the_top_mean": f"{-r['mean_expected_value']:.6f}",
                     "perfect_units_per_shoe": f"{whole:.6f}",
-                    "std_error": f"{r['perfect_units_std_error']:.6f}",
+                    "std_error": f"{r['perfect_units_per_shoe_std_error']:.6f}",
                     "perfect_units_per_shoe_in_window": f"{inside:.6f}",
                     "share_kept_by_window": f"{inside / whole * 100:.1f}%" if whole > 0 else "-",
                     "count_units_per_shoe": f"{r['count_units_per_shoe']:.6f}",

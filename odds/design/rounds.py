@@ -22,6 +22,7 @@ staked - made by :func:`odds.settle.settle_round`, the code of ``odds settle``. 
        {"id": "baccarat/seed/table-2/banker-4/third-2",
         "game": "baccarat", "paytable": "seed",
         "cards": ["4s", "Kh", "Ad", "4c", "2h", "9d"],       # dice: [3, 3, 5]; roulette: [17]
+        "spare": ["7c", "2d"],                               # the cards after it (card games)
         "covers": ["table-1/player-5", "table-2/banker-4/third-2"],
         "hands": [{"hand": "player", "cards": [...], "total": 7, "two_card_total": 5,
                    "draws": true, "rule": "table-1"}, ...],
@@ -30,9 +31,11 @@ staked - made by :func:`odds.settle.settle_round`, the code of ``odds settle``. 
 :func:`verify` settles each round of a file (ours, or another program's settlements of our
 rounds) and lists every difference by round and bet: a bet may give its ``outcome`` key, its
 ``net`` result or both; ``net`` is exact (a string or JSON integer) or a float compared within a
-tolerance; ``hands`` (their ``total`` and ``draws``) are checked when given. A file may hold a
-subset of the rounds and bets; ``bets`` may also be a list of ``{"id", "outcome", "net"}`` as
-``odds settle --format json`` writes it.
+tolerance; ``hands`` are checked field by field when given (``cards``, ``total``, ``rule``,
+``draws`` ...: every field ``odds settle`` writes). A file may hold a subset of the rounds and
+bets; ``bets`` may also be a list of ``{"id", "outcome", "net"}`` as ``odds settle --format
+json`` writes it. Each mismatch carries its cause (:mod:`.mismatch`), which ``odds verify``
+groups them by.
 """
 
 from __future__ import annotations
@@ -40,23 +43,20 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
-from ..cards import RANKS, SUITS, baccarat_value, card_name
+from ..dealt import RANDOM_ROUNDS  # noqa: F401 - the rounds' count, read by the tests
 from ..errors import OddsError, UnknownName, shown_repr
 from ..render import exact
-from ..settle import WHEELS
 from .vectors import ROUNDS_SCHEMA as SCHEMA
+from .mismatch import Mismatch
 
 SEED = 20260601
-RANDOM_ROUNDS = 20
-"""Seeded random rounds per game (its default paytable)."""
-SEARCH_BATCH = 2000
-SEARCH_BATCHES = 400
-"""Rounds tried per batch, and batches at most, when searching a round for each outcome."""
 DESCRIPTION = (
     "Rounds from their cards in dealing order, each with its expected settlement: every bet's outcome "
     "key and net result per unit staked (the pay 'to 1': -1 a loss, 0 a push). Baccarat cards are P1 B1 "
     "P2 B2, then the third cards as drawn; Dragon Tiger Dragon's card then Tiger's; Sic Bo the three "
-    "dice; roulette the number. 'covers' names the cells of the drawing tables a round exercises "
+    "dice; roulette the number. 'spare' lists the cards that follow a card game's round in the shoe: "
+    "deal from 'cards' then 'spare', so a program that deals one card too many deals a spare card "
+    "(and shows a mismatch) instead of running out. 'covers' names the cells of the drawing tables a round exercises "
     "(table-1/player-T, table-2/banker-B/third-V, player-stood/banker-B, natural/..., option/...). "
     "A round of a paytable with multiplier bets carries its 'multipliers' (target -> multiplier; "
     "a target not named has none), and those bets' outcomes carry the product (win-x6) and their "
@@ -65,150 +65,9 @@ DESCRIPTION = (
     "8-deck shoe decides it (the hand's 'option' says which). Made by `odds vectors --rounds`; check "
     "another program's settlements with `odds verify`."
 )
-BACCARAT_FAMILY = ("baccarat", "tiger-baccarat", "player-dealer-baccarat")
 
 
-# -- the cells of the drawing tables ---------------------------------------------------------------
-
-
-def drawing_cells(game_id: str, cards) -> list[str]:
-    """The cells of the drawing tables a complete baccarat round exercises (module docstring).
-
-    >>> drawing_cells("baccarat", [(4, "s"), (13, "h"), (1, "d"), (4, "c"), (2, "h"), (9, "d")])
-    ['table-1/player-5', 'table-2/banker-4/third-2']
-    """
-    from ..games.player_dealer import hand_label, option_key
-    from ..settle import baccarat_hands
-
-    player, banker = baccarat_hands(cards)
-    if player.rule == "natural":
-        out = [f"natural/{h.hand}-{h.two_card_total}" for h in (player, banker) if h.two_card_total >= 8]
-        return out + (["natural/both"] if len(out) == 2 else [])
-    out = [f"table-1/player-{player.two_card_total}"]
-    if banker.rule == "table-2":
-        out.append(f"table-2/banker-{banker.two_card_total}/third-{banker.player_third}")
-    else:
-        out.append(f"player-stood/banker-{banker.two_card_total}")
-    key = option_key([baccarat_value(rank) for rank, _ in cards])
-    if game_id == "player-dealer-baccarat" and key is not None:
-        out.append(f"option/up-{key[0]}/hand-{hand_label(key[1])}")
-    return out
-
-
-def every_cell(game_id: str) -> list[str]:
-    """Every cell a baccarat-family game's rounds must exercise, from the rules' own ranges."""
-    from ..games.player_dealer import OPTION_HANDS, OPTION_UP_CARDS, hand_label
-    from ..games.punto_banco import BANKER_DRAWS_ON
-
-    cells = [f"table-1/player-{p}" for p in range(8)]
-    cells += [f"table-2/banker-{b}/third-{v}" for b in sorted(BANKER_DRAWS_ON) for v in range(10)]
-    cells += [f"player-stood/banker-{b}" for b in sorted(BANKER_DRAWS_ON)]
-    cells += ["natural/player-8", "natural/player-9", "natural/banker-8", "natural/banker-9", "natural/both"]
-    if game_id == "player-dealer-baccarat":
-        cells += [f"option/up-{up}/hand-{hand_label(low)}" for up in OPTION_UP_CARDS for low, _ in OPTION_HANDS]
-    return cells
-
-
-def _card(value: int, rng: random.Random) -> tuple[int, str]:
-    """A card of this baccarat value: a ten-value card's rank and every suit chosen at random."""
-    return (rng.choice((10, 11, 12, 13)) if value == 0 else value), rng.choice(SUITS)
-
-
-def _deal_values(p_values, b_values, rng, third=None) -> list[tuple[int, str]]:
-    """A complete round whose first four cards have these values (P1 P2, B1 B2); the player's
-    third card has value ``third`` when it draws (random when None). The banker's third card is
-    never a ten-value card and, where one can, changes who wins: a program that gets the
-    banker's draw wrong then gets the banker's total and the main bets wrong, not only Big/Small."""
-    from ..games.punto_banco import deal_state
-
-    def drawing(values):  # the drawing so far (cards not dealt yet read as 0s: they decide nothing before them)
-        return {k: int(v[0]) for k, v in deal_state([values + [0] * (6 - len(values))]).items()}
-
-    values = [p_values[0], b_values[0], p_values[1], b_values[1]]
-    state = drawing(values)
-    if state["player_third"] >= 0:
-        values.append(third if third is not None else rng.randrange(10))
-        state = drawing(values)
-    if state["banker_third"] >= 0:
-        player = (state["player_two"] + max(state["player_third"], 0)) % 10
-        values.append(_decisive(player, state["banker_two"], rng))
-    return [_card(v, rng) for v in values]
-
-
-def _decisive(player: int, banker: int, rng: random.Random) -> int:
-    """A banker third-card value (1-9) that changes who wins against ``player``, if one does."""
-
-    def winner(b):
-        return (b > player) - (b < player)
-
-    values = list(range(1, 10))
-    rng.shuffle(values)
-    return next((v for v in values if winner((banker + v) % 10) != winner(banker)), values[0])
-
-
-def drawing_rounds(game_id: str, rng: random.Random) -> list[tuple[str, list[tuple[int, str]]]]:
-    """``(cell, cards)``: rounds that exercise every cell of :func:`every_cell`, each made for the
-    cell it names: one per cell of Table 2 (the player's two-card total cycling through 0-5), one
-    per banker total after the player stood (6 or 7 against it), the naturals and, in
-    player-dealer baccarat, one per option hand."""
-    from ..games.player_dealer import OPTION_HANDS, OPTION_UP_CARDS
-    from ..games.punto_banco import BANKER_DRAWS_ON, player_draws
-
-    def pair(total: int) -> list[int]:
-        first = rng.randrange(10)
-        return [first, (total - first) % 10]
-
-    drawing_totals = [t for t in range(8) if player_draws(t)]
-    standing_totals = [t for t in range(8) if not player_draws(t)]
-    rounds = []
-    for i, (b, v) in enumerate((b, v) for b in sorted(BANKER_DRAWS_ON) for v in range(10)):
-        cards = _deal_values(pair(drawing_totals[i % len(drawing_totals)]), pair(b), rng, third=v)
-        rounds.append((f"table-2/banker-{b}/third-{v}", cards))
-    for i, b in enumerate(sorted(BANKER_DRAWS_ON)):
-        cards = _deal_values(pair(standing_totals[i % len(standing_totals)]), pair(b), rng)
-        rounds.append((f"player-stood/banker-{b}", cards))
-    for cell, p, b in (
-        ("natural/player-8", 8, rng.randrange(8)),
-        ("natural/player-9", 9, rng.randrange(8)),
-        ("natural/banker-8", rng.randrange(8), 8),
-        ("natural/banker-9", rng.randrange(8), 9),
-        ("natural/both", 8, 9),
-    ):
-        rounds.append((cell, _deal_values(pair(p), pair(b), rng)))
-    if game_id == "player-dealer-baccarat":
-        from ..games.player_dealer import hand_label
-
-        for up in OPTION_UP_CARDS:
-            for low, high in OPTION_HANDS:
-                second = rng.choice([v for v in range(10) if (up + v) % 10 < 8])
-                player = [low, high] if rng.random() < 0.5 else [high, low]
-                rounds.append((f"option/up-{up}/hand-{hand_label(low)}", _deal_values(player, [up, second], rng)))
-    for cell, cards in rounds:  # each round exercises the cell it was made for (a guard on this code)
-        if cell not in drawing_cells(game_id, cards):
-            raise AssertionError(f"the round made for {cell} exercises {drawing_cells(game_id, cards)}")
-    return rounds
-
-
-# -- rounds that cover every outcome ------------------------------------------------------------------
-
-
-def _complete(game, cards) -> list[tuple[int, str]]:
-    """The cards a round uses, from the front of ``cards``."""
-    it = iter(cards)
-    return game.deal_round(lambda: next(it))
-
-
-def _candidates(game, rng: random.Random, batch: int) -> list[list[tuple[int, str]]]:
-    """``SEARCH_BATCH`` rounds dealt from a shoe of a few card kinds (batch 0: every kind), so
-    pairs, identical cards, equal ranks and ties come often."""
-    if batch == 0:
-        kinds = [(r, s) for r in RANKS for s in SUITS]
-    else:
-        ranks = rng.sample(RANKS, rng.choice((1, 2, 2, 3, 3, 4, 5, 7, 13)))
-        suits = rng.sample(SUITS, rng.choice((1, 2, 4)))
-        kinds = [(r, s) for r in ranks for s in suits]
-    width = 6 if game.id in BACCARAT_FAMILY else 2
-    return [_complete(game, [rng.choice(kinds) for _ in range(width)]) for _ in range(SEARCH_BATCH)]
+# -- finding the rounds ------------------------------------------------------------------------------
 
 
 def _wanted(game, paytable) -> set[tuple[str, str]]:
@@ -222,113 +81,35 @@ def _wanted(game, paytable) -> set[tuple[str, str]]:
     return {(b, k) for b in paytable.bets for k, n in counts[b].counts.items() if n}
 
 
-def outcome_rounds(game, paytable, rng: random.Random, have: list) -> tuple[list, list[tuple[str, str]]]:
-    """Rounds (beyond the settled rounds ``have``: ``(cards, {bet: outcome})``) until every
-    outcome of every bet of the paytable has one; and the outcomes no round was found for (none
-    for the shipped paytables; a test says so)."""
-    wanted = _wanted(game, paytable)
-    covered = {(b, k) for _, keys in have for b, k in keys.items()}
+def searched(plan, wanted: set, covered: set) -> list:
+    """The candidate rounds of ``plan`` (:class:`odds.dealt.VectorRounds`) that give an outcome of
+    ``wanted`` not yet ``covered`` (which grows), and those it keeps whatever they cover; a batch
+    is drawn only while an outcome lacks a round (or the plan keeps rounds)."""
     found = []
-    if game.id in WHEELS:
-        pool = _spins(game, paytable, rng)
-    elif game.id == "sic-bo":
-        from ..games.sic_bo import ROLLS
-
-        pool = [list(roll) for roll in ROLLS]
-        rng.shuffle(pool)
-    else:
-        pool = None
-    if pool is not None:
-        for item in pool:
-            keys = _keys(game, paytable, item)
-            every_pocket = game.id in WHEELS and len(item) == 1  # a wheel's 37 or 38 rounds are all vectors
-            if every_pocket or not (set(keys.items()) & wanted) <= covered:
+    batches = iter(plan.batches)
+    while plan.kept is not None or not wanted <= covered:
+        batch = next(batches, None)
+        if batch is None:
+            break
+        for item, keys in zip(batch, plan.keys(batch)):
+            if (plan.kept is not None and plan.kept(item)) or not (set(keys.items()) & wanted) <= covered:
                 found.append(item)
                 covered |= set(keys.items())
-        return found, sorted(wanted - covered)
-    options = _options(game, paytable)
-    for batch in range(SEARCH_BATCHES):
-        if wanted <= covered:
-            break
-        rounds = _candidates(game, rng, batch)
-        for cards, keys in zip(rounds, game.settle_rounds(rounds, paytable, **options)):
-            if not (set(keys.items()) & wanted) <= covered:
-                found.append(cards)
-                covered |= set(keys.items())
-    return found, sorted(wanted - covered)
+    return found
 
 
-def _options(game, paytable) -> dict:
-    """Dealing options as :func:`odds.settle.settle_round` uses them (player-dealer baccarat: the
-    best choice for a full shoe of the game's decks)."""
-    if game.id != "player-dealer-baccarat":
-        return {}
-    from ..shoe import Shoe
-
-    return game.dealing_options(Shoe.decks(game.default_decks), paytable)
-
-
-def _spins(game, paytable, rng: random.Random) -> list[list[int]]:
-    """A wheel's candidate rounds: every pocket once (a wheel has only 37 or 38 rounds, all of
-    them vectors); with a bet that reads the next spin (en prison), each pocket followed by a
-    random next spin, then every pair of spins."""
-    from ..games.roulette import spans_two_spins
-
-    pockets = list(range(game.deal.rows))
-    if not any(spans_two_spins(paytable.rule(b)) for b in paytable.bets):
-        return [[n] for n in pockets]
-    pairs = [[n, m] for n in pockets for m in pockets]
-    rng.shuffle(pairs)
-    return [[n, rng.choice(pockets)] for n in pockets] + pairs
-
-
-def _keys(game, paytable, item) -> dict[str, str]:
-    if game.id in WHEELS:
-        return game.settle_spin(item[0], paytable, *item[1:])
-    return game.settle_roll(tuple(item), paytable)
-
-
-def random_rounds(game, rng: random.Random) -> list:
-    """``RANDOM_ROUNDS`` rounds dealt one after another from a shuffled shoe of the game's decks
-    (Dragon Tiger burns one card before each), or rolled."""
-    if game.id == "sic-bo":
-        return [[rng.randint(1, 6) for _ in range(3)] for _ in range(RANDOM_ROUNDS)]
-    if game.id in WHEELS:
-        return []  # every pocket is a round already
-    cards = [(r, s) for _ in range(game.default_decks) for r in RANKS for s in SUITS]
-    rng.shuffle(cards)
-    it = iter(cards)
-    out = []
-    for _ in range(RANDOM_ROUNDS):
-        for _ in range(game.burn_per_round):
-            next(it)
-        out.append(game.deal_round(lambda: next(it)))
-    return out
-
-
-# -- the file ----------------------------------------------------------------------------------------
-
-
-def _cards_text(game, cards) -> str:
-    if game.uses_shoe:
-        return ",".join(card_name(r, s) for r, s in cards)
-    if game.id in WHEELS:  # pockets by their names on the wheel (00, not 37)
-        return ",".join(str(game.wheel.pocket_label(n)) for n in cards)
-    return ",".join(str(n) for n in cards)
-
-
-def round_json(round_id: str, game, paytable, cards, covers=()) -> dict:
-    """One round and its expected settlement (module docstring)."""
-    from ..render.settle import hand_json
-    from ..settle import settle_round
-
+def round_json(round_id: str, game, paytable, text, covers=(), spare=()) -> dict:
+    """One round (``text``, as ``odds settle`` reads it) and its expected settlement (module
+    docstring); ``spare``: the cards that follow it."""
     from ..overlay.settle import round_multipliers
-    from ..settle import settle_plain
+    from ..render.settle import hand_json
+    from ..settle import settle_plain, settle_round
 
-    text = _cards_text(game, cards)
     multipliers = round_multipliers(settle_plain(game, text, paytable), paytable, random.Random(round_id))
     settled = settle_round(game, text, paytable, multipliers=multipliers or None)
     out = {"id": round_id, "game": game.id, "paytable": paytable.name, "cards": list(settled.cards)}
+    if spare:
+        out["spare"] = list(spare)
     if covers:
         out["covers"] = list(covers)
     if settled.multipliers:
@@ -339,52 +120,28 @@ def round_json(round_id: str, game, paytable, cards, covers=()) -> dict:
 
 
 def game_rounds(game, paytable, default: bool) -> tuple[list[dict], list[tuple[str, str]]]:
-    """The rounds of one game and paytable: for the game's default paytable the drawing cells,
-    the outcomes and the random rounds; for another, the rounds that cover its outcomes."""
+    """The rounds of one game and paytable, as the game lists them
+    (:meth:`odds.games.base.Game.vector_rounds`): the rounds made for the drawing cells (default
+    paytable), those found for the outcomes, then the random rounds; and the outcomes no round
+    was found for."""
     rng = random.Random(f"{SEED}/{game.id}/{paytable.name}")  # one stream each: adding one changes no other
     prefix = f"{game.id}/{paytable.name}"
-    listed = game.vector_rounds(paytable, rng)
-    if listed is not None:
-        return listed_rounds(game, paytable, prefix, *listed)
-    made: list[dict] = []
-    settled = []
-    if default and game.id in BACCARAT_FAMILY:
-        for cell, cards in drawing_rounds(game.id, rng):
-            made.append(round_json(f"{prefix}/{cell}", game, paytable, cards, drawing_cells(game.id, cards)))
-            settled.append((cards, {b: v["outcome"] for b, v in made[-1]["bets"].items()}))
-    found, missing = outcome_rounds(game, paytable, rng, settled)
-    for i, cards in enumerate(found, start=1):
-        cells = drawing_cells(game.id, cards) if game.id in BACCARAT_FAMILY else ()
-        made.append(round_json(f"{prefix}/outcomes-{i}", game, paytable, cards, cells))
-    if default:
-        for i, cards in enumerate(random_rounds(game, rng), start=1):
-            cells = drawing_cells(game.id, cards) if game.id in BACCARAT_FAMILY else ()
-            made.append(round_json(f"{prefix}/random-{i}", game, paytable, cards, cells))
-    return made, missing
+    plan = game.vector_rounds(paytable, rng, default)
 
+    def made_round(name, item) -> dict:
+        round_id = f"{prefix}/{name}"
+        # the spare cards from a stream of the round's own: the rounds themselves stay as they were
+        spare = plan.spare(random.Random(f"{round_id}/spare")) if plan.spare is not None else ()
+        return round_json(round_id, game, paytable, plan.text(item), plan.covers(item) if plan.covers else (), spare)
 
-def listed_rounds(game, paytable, prefix: str, candidates, always) -> tuple[list[dict], list[tuple[str, str]]]:
-    """The rounds of a game that lists its own (:meth:`odds.games.base.Game.vector_rounds`): the
-    candidates that cover an outcome not covered yet, then the rounds always included."""
-    from ..settle import settle_round
-
+    made = [made_round(name, item) for name, item in plan.made]
+    covered = {(b, v["outcome"]) for r in made for b, v in r["bets"].items()}
     wanted = _wanted(game, paytable)
-    covered: set = set()
-    made = []
-    found = []
-    for item in candidates:
-        if wanted <= covered:
-            break
-        keys = {b.id: b.outcome for b in settle_round(game, _cards_text(game, item), paytable).bets}
-        if not (set(keys.items()) & wanted) <= covered:
-            found.append(item)
-            covered |= set(keys.items())
-    for i, item in enumerate(found, start=1):
-        made.append(round_json(f"{prefix}/outcomes-{i}", game, paytable, item))
-    for i, item in enumerate(always, start=1):
-        settled = round_json(f"{prefix}/round-{i}", game, paytable, item)
-        covered |= {(b, v["outcome"]) for b, v in settled["bets"].items()}
-        made.append(settled)
+    for i, item in enumerate(searched(plan, wanted, covered), start=1):
+        made.append(made_round(f"outcomes-{i}", item))
+    for i, item in enumerate(plan.always(), start=1):
+        made.append(made_round(f"{plan.always_name}-{i}", item))
+        covered |= {(b, v["outcome"]) for b, v in made[-1]["bets"].items()}
     return made, sorted(wanted - covered)
 
 
@@ -448,14 +205,18 @@ def _flat(value) -> bool:
 # -- verification ------------------------------------------------------------------------------------
 
 
-def verify(data: dict, own: dict | None = None, tolerance: Fraction | None = None) -> tuple[list[str], int, int]:
-    """Check every round: ``(problems, rounds, values checked)``. ``own``: the user's paytables by
-    name; ``tolerance``: how far a float ``net`` may be from the exact one (default
+def verify(data: dict, own: dict | None = None, tolerance: Fraction | None = None) -> tuple[list[Mismatch], int, int]:
+    """Check every round: ``(problems, rounds, values checked)``; each problem a
+    :class:`~odds.design.mismatch.Mismatch` (its line, its cause and round). ``own``: the user's
+    paytables by name; ``tolerance``: how far a float ``net`` may be from the exact one (default
     :data:`odds.design.vectors.DEFAULT_TOLERANCE`)."""
-    problems: list[str] = []
+    problems: list[Mismatch] = []
     checked = 0
     for index, entry in enumerate(data["rounds"], start=1):
         found, n = verify_round(entry, index, own, tolerance)
+        round_id = entry.get("id", "") if isinstance(entry, dict) else ""
+        for m in found:
+            m.item, m.item_id = index, round_id if isinstance(round_id, str) else shown_repr(round_id)
         problems.extend(found)
         checked += n
     return problems, len(data["rounds"]), checked
@@ -487,16 +248,53 @@ def _their_multipliers(given, where: str):
     }
 
 
-def verify_round(entry, index: int, own: dict | None = None, tolerance=None) -> tuple[list[str], int]:
+ROUND_KEYS = {"id", "game", "paytable", "cards", "spare", "covers", "multipliers", "hands", "bets"}
+"""What a round of a settlement file may hold (``spare`` and ``covers`` are read by no check)."""
+BET_FIELDS = ("outcome", "net")
+
+
+def _cause_of_error(exc: OddsError) -> str:
+    """What a round that could not be settled is grouped under: cards that are not one round
+    (each names its own cards) under one cause; any other error (an unknown game, paytable or
+    multiplier) under its own words."""
+    from ..cards import CardError
+    from ..dealt import RoundError
+
+    if isinstance(exc, RoundError):
+        return "cards: not one round of the game"
+    if isinstance(exc, CardError):
+        return "cards: a card cannot be read"
+    return str(exc)
+
+
+def _same(theirs, ours) -> bool:
+    """Equal, and of the same JSON type (``true`` is not ``1``; ``7.0`` is ``7``; ``"7"`` is not)."""
+    if isinstance(theirs, bool) or isinstance(ours, bool):
+        return isinstance(theirs, bool) and isinstance(ours, bool) and theirs == ours
+    if isinstance(theirs, (list, tuple)) and isinstance(ours, (list, tuple)):
+        return len(theirs) == len(ours) and all(_same(a, b) for a, b in zip(theirs, ours))
+    if isinstance(theirs, dict) and isinstance(ours, dict):
+        return theirs.keys() == ours.keys() and all(_same(theirs[k], ours[k]) for k in theirs)
+    if isinstance(theirs, (int, float)) and isinstance(ours, (int, float)):
+        return theirs == ours
+    return type(theirs) is type(ours) and theirs == ours
+
+
+def verify_round(entry, index: int, own: dict | None = None, tolerance=None) -> tuple[list[Mismatch], int]:
     """Every difference between one round of a file and this library's settlement of its cards;
-    and how many values were checked."""
+    and how many values were checked. Every field the file gives is compared: each bet's
+    ``outcome`` and ``net``, and each hand's fields as ``odds settle`` writes them (``cards``,
+    ``total``, ``rule``, ``draws``, ``player_third``, ``option``, a pocket's ``number`` ...); a
+    field odds does not write is a mismatch too (nothing is skipped unseen)."""
     from ..games import get_game
+    from ..render.settle import hand_json
     from ..settle import settle_round
+    from .mismatch import cause_of
     from .vectors import close, paytable_of, read_value  # (the values of a vectors file, read one way)
 
     where = f"round {index}"
     if not isinstance(entry, dict):
-        return [f"{where}: must be an object"], 0
+        return [Mismatch(f"{where}: must be an object", "a round is not an object")], 0
     round_id = entry.get("id", "?")
     where = f"round {index} ({round_id if isinstance(round_id, str) and len(round_id) <= 80 else shown_repr(round_id)})"
     try:
@@ -516,51 +314,77 @@ def verify_round(entry, index: int, own: dict | None = None, tolerance=None) -> 
         ours = settle_round(game, cards, paytable, multipliers=_their_multipliers(entry.get("multipliers"), where))
     except OddsError as exc:
         message = str(exc)
-        return [message if message.startswith(where) else f"{where}: {message}"], 0
+        line = message if message.startswith(where) else f"{where}: {message}"
+        return [Mismatch(line, cause_of(line, where) if message.startswith(where) else _cause_of_error(exc))], 0
 
-    problems: list[str] = []
+    problems: list[Mismatch] = []
     checked = 0
+
+    def found(subject: str, cause: str, detail: str) -> None:
+        problems.append(Mismatch(f"{where} {subject}: {detail}", f"{subject}: {cause}"))
+
+    for key in entry:
+        if key not in ROUND_KEYS:
+            problems.append(
+                Mismatch(
+                    f"{where}: {shown_repr(key)} is not a field of a round ({', '.join(sorted(ROUND_KEYS))})",
+                    f"a round's field {shown_repr(key)} is not one odds writes",
+                )
+            )
     results = {b.id: b for b in ours.bets}
     for bet_id, their in theirs.items():
-        at = f"{where} {bet_id}"
         if bet_id not in paytable.bets:
-            problems.append(f"{at}: {UnknownName(f'{game.id} bet', bet_id, paytable.bets)}")
+            text = str(UnknownName(f"{game.id} bet", bet_id, paytable.bets))
+            problems.append(Mismatch(f"{where} {bet_id}: {text}", text.split(";")[0]))
             continue
         if bet_id in ours.left_out:
-            problems.append(f"{at}: this bet reads suits, and the round's cards have none")
+            found(bet_id, "reads suits; the cards have none", "this bet reads suits, and the round's cards have none")
             continue
         if not isinstance(their, dict) or ("outcome" not in their and "net" not in their):
-            problems.append(f"{at}: give its 'outcome', its 'net' or both")
+            found(bet_id, "neither outcome nor net", "give its 'outcome', its 'net' or both")
             continue
+        for key in their:
+            if key not in BET_FIELDS and key != "id":
+                found(
+                    bet_id,
+                    f"field {shown_repr(key)}",
+                    f"{shown_repr(key)} is not a field of a bet's settlement (outcome, net)",
+                )
         result = results[bet_id]
         if "outcome" in their:
             checked += 1
             if their["outcome"] != result.outcome:
-                problems.append(f"{at}: outcome: file {shown_repr(their['outcome'])}, odds {result.outcome!r}")
+                found(bet_id, "outcome", f"outcome: file {shown_repr(their['outcome'])}, odds {result.outcome!r}")
         if "net" in their:
-            value = read_value(their["net"], f"{at} net", problems)
+            bad: list[str] = []
+            value = read_value(their["net"], f"{where} {bet_id} net", bad)
+            problems.extend(Mismatch(b, f"{bet_id}: net is not a number") for b in bad)
             if value is not None:
                 checked += 1
                 if not close(value, result.net, tolerance):
-                    problems.append(f"{at}: net: file {shown_repr(their['net'])}, odds {exact(result.net)}")
+                    found(bet_id, "net", f"net: file {shown_repr(their['net'])}, odds {exact(result.net)}")
     hands = entry.get("hands")
     if isinstance(hands, list):
-        ours_by_name = {h.hand: h for h in ours.hands}
+        ours_by_name = {h.hand: hand_json(h) for h in ours.hands}
         for i, hand in enumerate(hands):
             if not isinstance(hand, dict) or hand.get("hand") not in ours_by_name:
                 problems.append(
-                    f"{where} hands[{i}]: must be an object naming one of the hands ({', '.join(ours_by_name)})"
+                    Mismatch(
+                        f"{where} hands[{i}]: must be an object naming one of the hands ({', '.join(ours_by_name)})",
+                        "hands: not a hand of the round",
+                    )
                 )
                 continue
             mine = ours_by_name[hand["hand"]]
-            for key in ("total", "draws"):
-                if key in hand:
-                    checked += 1
-                    if hand[key] != getattr(mine, key):
-                        problems.append(
-                            f"{where} hand {mine.hand}: {key}: file {shown_repr(hand[key])}, "
-                            f"odds {getattr(mine, key)!r}"
-                        )
+            subject = f"hand {hand['hand']}"
+            for key, value in hand.items():
+                if key == "hand":
+                    continue
+                checked += 1
+                if key not in mine and value is not None:
+                    found(subject, key, f"{key}: file {shown_repr(value)}, odds writes no {key} for this hand")
+                elif not _same(value, mine.get(key)):
+                    found(subject, key, f"{key}: file {shown_repr(value)}, odds {mine[key]!r}")
     elif hands is not None:
-        problems.append(f"{where}: 'hands' must be a list")
+        problems.append(Mismatch(f"{where}: 'hands' must be a list", "hands: not a list"))
     return problems, checked

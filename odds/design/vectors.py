@@ -61,6 +61,7 @@ from ..limits import (
     check_pay_digits,
 )
 from ..games import all_games, get_game
+from .mismatch import Mismatch, cause_of
 from ..paytable import BetPays, load_paytable, shipped_names
 from ..render import exact
 from ..sheet import bet_sheet
@@ -346,12 +347,12 @@ def paytable_of(game, entry: dict, where: str, own: dict | None):
     return load_paytable(game, name)
 
 
-def verify_vector(vec, index: int, own: dict | None = None, tolerance=None) -> tuple[list[str], int]:
+def verify_vector(vec, index: int, own: dict | None = None, tolerance=None) -> tuple[list[Mismatch], int]:
     """Every difference between one vector and this library's counts; and how many numbers were
     checked. ``own``: the user's paytables by name (files given to ``verify --paytable``)."""
     where = f"vector {index}"
     if not isinstance(vec, dict):
-        return [f"{where}: must be an object"], 0
+        return [Mismatch(f"{where}: must be an object", "a vector is not an object")], 0
     vector_id = vec.get("id", "?")
     where = f"vector {index} ({vector_id if isinstance(vector_id, str) and len(vector_id) <= 80 else shown_repr(vector_id)})"
     try:
@@ -371,33 +372,39 @@ def verify_vector(vec, index: int, own: dict | None = None, tolerance=None) -> t
         counts = game.count(shoe, known, paytable)
     except OddsError as exc:
         message = str(exc)
-        return [message if message.startswith(where) else f"{where}: {message}"], 0
+        line = message if message.startswith(where) else f"{where}: {message}"
+        return [Mismatch(line, cause_of(line, where))], 0
 
     problems: list[str] = []
     checked = 0
     for bet_id, entry in bets.items():
         at = f"{where} {bet_id}"
+
+        def found(cause: str, detail: str, at=at, bet_id=bet_id) -> None:
+            problems.append(Mismatch(f"{at}: {detail}", f"{bet_id}: {cause}"))
+
         if bet_id not in paytable.bets:  # one problem line; the vector's other bets are still checked
             from ..errors import UnknownName
 
-            problems.append(f"{at}: {UnknownName(f'{game.id} bet', bet_id, paytable.bets)}")
+            text = str(UnknownName(f"{game.id} bet", bet_id, paytable.bets))
+            problems.append(Mismatch(f"{at}: {text}", text.split(";")[0]))
             continue
         ours = counts[bet_id]
         rule = paytable.rule(bet_id)
         if not isinstance(entry, dict) or not isinstance(entry.get("combinations"), dict):
-            problems.append(f"{at}: needs 'total' and a 'combinations' object")
+            found("no combinations", "needs 'total' and a 'combinations' object")
             continue
         total = read_value(entry.get("total"), f"{at} total", problems, integer=True)
         combos = entry["combinations"]
         missing = [k for k in rule.outcome_keys if k not in combos]
         extra = [k for k in combos if k not in rule.outcome_keys]
         if missing:
-            problems.append(f"{at}: outcome(s) missing: {', '.join(missing)}")
+            found("outcomes missing", f"outcome(s) missing: {', '.join(missing)}")
         if extra:
-            problems.append(f"{at}: unknown outcome(s): {', '.join(extra)}")
+            found("unknown outcomes", f"unknown outcome(s): {', '.join(extra)}")
         if total is None or total <= 0:
             if total is not None:
-                problems.append(f"{at} total: must be positive, not {total}")
+                problems.append(Mismatch(f"{at} total: must be positive, not {total}", f"{bet_id}: total"))
             continue
         theirs = {}
         for key in rule.outcome_keys:
@@ -415,9 +422,10 @@ def verify_vector(vec, index: int, own: dict | None = None, tolerance=None) -> t
                 expected = ours.counts.get(key, 0) * Fraction(total) / ours.total
                 ours_shown = exact(expected) if total != ours.total else str(ours.counts.get(key, 0))
                 p_shown = repr(p_theirs) if approximate else exact(p_theirs)
-                problems.append(
-                    f"{at}: {key}: file {combos[key]} of {entry.get('total')}, "
-                    f"odds {ours_shown} (probability {exact(p_ours)}, file {p_shown})"
+                found(
+                    f"combinations of {key}",
+                    f"{key}: file {combos[key]} of {entry.get('total')}, "
+                    f"odds {ours_shown} (probability {exact(p_ours)}, file {p_shown})",
                 )
         if not missing and len(theirs) == len(rule.outcome_keys):
             added = sum(theirs.values())
@@ -426,8 +434,9 @@ def verify_vector(vec, index: int, own: dict | None = None, tolerance=None) -> t
                 if isinstance(added, float) or isinstance(total, float)
                 else added != total
             ):
-                problems.append(
-                    f"{at}: combinations add up to {_shown_value(added)}, not the total {_shown_value(total)}"
+                found(
+                    "combinations add up",
+                    f"combinations add up to {_shown_value(added)}, not the total {_shown_value(total)}",
                 )
         if "house_edge" in entry:
             edge = read_value(entry["house_edge"], f"{at} house_edge", problems)
@@ -435,7 +444,7 @@ def verify_vector(vec, index: int, own: dict | None = None, tolerance=None) -> t
             if pays_in is None:
                 pays = paytable.bet(bet_id)
             elif not isinstance(pays_in, dict) or any(k not in pays_in for k in rule.outcome_keys):
-                problems.append(f"{at}: pays must give a pay for each of {', '.join(rule.outcome_keys)}")
+                found("pays", f"pays must give a pay for each of {', '.join(rule.outcome_keys)}")
                 continue
             else:
                 parsed = {k: read_value(pays_in[k], f"{at} pays of {k}", problems) for k in rule.outcome_keys}
@@ -456,21 +465,25 @@ def verify_vector(vec, index: int, own: dict | None = None, tolerance=None) -> t
                 checked += 1
                 ours_edge = bet_sheet(rule, pays, ours).house_edge
                 if not close(edge, ours_edge, tolerance):
-                    problems.append(
-                        f"{at}: house_edge: file {entry['house_edge']}, odds {exact(ours_edge)} "
-                        f"({float(edge):.10f} vs {float(ours_edge):.10f})"
+                    found(
+                        "house_edge",
+                        f"house_edge: file {entry['house_edge']}, odds {exact(ours_edge)} "
+                        f"({float(edge):.10f} vs {float(ours_edge):.10f})",
                     )
-    return problems, checked
+    return [p if isinstance(p, Mismatch) else Mismatch(p, cause_of(p, where)) for p in problems], checked
 
 
-def verify(data: dict, own: dict | None = None, tolerance=None) -> tuple[list[str], int, int]:
+def verify(data: dict, own: dict | None = None, tolerance=None) -> tuple[list[Mismatch], int, int]:
     """Check every vector: ``(problems, vectors, numbers checked)``; ``own``: the user's
     paytables by name, for vectors of their own bets; ``tolerance`` for the values given as
     floats (:func:`close`). (A settlement-vectors file is checked by :func:`odds.design.rounds.verify`.)"""
-    problems: list[str] = []
+    problems: list[Mismatch] = []
     checked = 0
     for index, vec in enumerate(data["vectors"], start=1):
         found, n = verify_vector(vec, index, own, tolerance)
+        vector_id = vec.get("id", "") if isinstance(vec, dict) else ""
+        for m in found:
+            m.item, m.item_id = index, vector_id if isinstance(vector_id, str) else shown_repr(vector_id)
         problems.extend(found)
         checked += n
     return problems, len(data["vectors"]), checked

@@ -244,7 +244,7 @@ class AndarBaharGame(Game):
         """One round from its cards in dealing order: the middle card, then every card dealt up to
         and including the first of its rank."""
         from ..cards import card_name
-        from ..dealt import Hand, RoundError, read_cards
+        from ..dealt import Hand, ReadRound, RoundError, nth, read_cards
 
         cards = read_cards(text_or_list, most=MAX_CARDS)
         if len(cards) < 2:
@@ -262,8 +262,7 @@ class AndarBaharGame(Game):
         if first < len(cards) - 1:
             raise RoundError(
                 f"andar-bahar: the round ends at the first card of the middle card's rank, the "
-                f"{first}{'st' if first == 1 else 'nd' if first == 2 else 'rd' if first == 3 else 'th'} "
-                f"card after it; {len(cards) - 1 - first} more given"
+                f"{nth(first)} card after it; {len(cards) - 1 - first} more given"
             )
         rules = list(paytable.rules.values())
         needs_suits = [r.id for r in rules if r.resolution == "card"]
@@ -276,11 +275,12 @@ class AndarBaharGame(Game):
             Hand("dealt-first", tuple(names[1::2]), None, details={"match": first % 2 == 1}),
             Hand("dealt-second", tuple(names[2::2]), None, details={"match": first % 2 == 0}),
         )
-        return tuple(names), hands, self.settle_rounds([cards], paytable)[0]
+        return ReadRound(tuple(names), hands, self.settle_rounds([cards], paytable)[0], "")
 
-    def vector_rounds(self, paytable, rng):
+    def vector_rounds(self, paytable, rng, default: bool):
         """Rounds dealt from shuffled single decks: candidates for the outcomes, and 20 random ones."""
-        from ..cards import RANKS, SUITS
+        from ..cards import RANKS, SUITS, card_name
+        from ..dealt import RANDOM_ROUNDS, VectorRounds, spare_cards
 
         def dealt():
             deck = [(r, s) for r in RANKS for s in SUITS]
@@ -288,7 +288,15 @@ class AndarBaharGame(Game):
             it = iter(deck)
             return self.deal_round(lambda: next(it))
 
-        return [dealt() for _ in range(4000)], [dealt() for _ in range(20)]
+        candidates, always = [dealt() for _ in range(4000)], [dealt() for _ in range(RANDOM_ROUNDS)]
+        return VectorRounds(
+            lambda batch: self.settle_rounds(batch, paytable),
+            lambda cards: ",".join(card_name(r, s) for r, s in cards),
+            batches=[candidates],
+            always=lambda: always,
+            always_name="round",
+            spare=spare_cards,
+        )
 
 
 ANDAR_BAHAR = AndarBaharGame()

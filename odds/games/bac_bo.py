@@ -152,21 +152,30 @@ class BacBoGame(Game):
 
     def read_round(self, text_or_list, paytable):
         """One roll from its text, settled: ``(dice, hands, {bet: outcome key})``."""
-        from ..dealt import Hand
+        from ..dealt import Hand, ReadRound
 
         dice = read_dice(text_or_list)
         hands = (
             Hand("player", dice[:2], dice[0] + dice[1]),
             Hand("banker", dice[2:], dice[2] + dice[3]),
         )
-        return dice, hands, self.settle_roll(dice, paytable)
+        return ReadRound(tuple(dice), hands, self.settle_roll(dice, paytable), "")
 
-    def vector_rounds(self, paytable, rng):
+    def vector_rounds(self, paytable, rng, default: bool):
         """Rounds for the settlement vectors: every roll, searched for the outcomes it covers, and
         a few random rolls."""
+        from ..dealt import RANDOM_ROUNDS, VectorRounds
+
         pool = [list(roll) for roll in ROLLS]
         rng.shuffle(pool)
-        return pool, [[rng.randint(1, 6) for _ in range(4)] for _ in range(20)]
+        rolled = [[rng.randint(1, 6) for _ in range(4)] for _ in range(RANDOM_ROUNDS)]
+        return VectorRounds(
+            lambda batch: [self.settle_roll(tuple(roll), paytable) for roll in batch],
+            lambda roll: ",".join(str(n) for n in roll),
+            batches=[pool],
+            always=lambda: rolled,
+            always_name="round",
+        )
 
 
 BAC_BO = BacBoGame()

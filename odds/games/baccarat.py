@@ -10,13 +10,15 @@ from __future__ import annotations
 
 from ..cards import baccarat_value
 from . import punto_banco
+from .baccarat_rounds import BaccaratRounds
 from .base import Game
 
 COUNTING = "ordered six-card deals"
 
 
-class BaccaratGame(Game):
-    """A punto banco game: the drawing rules of :mod:`.punto_banco`; bets from its paytables."""
+class BaccaratGame(BaccaratRounds, Game):
+    """A punto banco game: the drawing rules of :mod:`.punto_banco`; bets from its paytables; its
+    rounds read and listed as :class:`.baccarat_rounds.BaccaratRounds` explains them."""
 
     def __init__(self, game_id: str, name: str, notes=()):
         super().__init__(

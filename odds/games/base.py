@@ -10,8 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from collections.abc import Sequence
 
+from typing import TYPE_CHECKING
+
 from ..core import BetRule, OutcomeCounts
 from ..shoe import Shoe
+
+if TYPE_CHECKING:
+    from ..dealt import Hand, ReadRound, VectorRounds
 
 
 @dataclass
@@ -170,17 +175,99 @@ class Game:
         pays)."""
         return {}
 
-    def read_round(self, text_or_list, paytable):
-        """One round from its text (``odds settle``), for a game that reads its own rounds:
-        ``(cards as shown, hands, {bet id: outcome key})``; None leaves it to :mod:`odds.settle`."""
-        return None
+    # -- one round from its cards (odds settle) and the settlement vectors (odds vectors --rounds) --
+    def read_round(self, text_or_list, paytable) -> ReadRound:
+        """One round from its text (``odds settle``): the cards as shown, the hands and every
+        bet's outcome key (:class:`odds.dealt.ReadRound`). A card game's round is its cards in
+        dealing order (:meth:`round_hands` checks they are one round and explains it); bets that
+        read suits are left unsettled when a card has none. Dice and wheels read their own."""
+        from ..cards import card_name
+        from ..dealt import ReadRound, RoundError, Unsettled, read_cards
 
-    def vector_rounds(self, paytable, rng):
-        """``(candidates, always)``: rounds the settlement vectors search for the outcomes they
-        cover, and rounds they always include, for a game that lists its own rounds (each a
-        list of numbers or cards, as ``odds settle`` reads them); None leaves it to
-        :mod:`odds.design.rounds`."""
-        return None
+        if not self.uses_shoe:
+            raise RoundError(f"{self.id}: settling one round is not available for this game")
+        dealt = read_cards(text_or_list)
+        hands, options = self.round_hands(dealt, paytable)
+        keys = self.settle_rounds([dealt], paytable, **options)[0]
+        unsettled = None
+        if not all(suit for _, suit in dealt):
+            suited = [b for b in paytable.bets if paytable.rule(b).resolution == "card"]
+            if suited:
+                keys = {b: k for b, k in keys.items() if b not in suited}
+                unsettled = Unsettled("suits", "a card has none", "name each card's suit (Kh, not K)")
+        return ReadRound(tuple(card_name(r, s) for r, s in dealt), hands, keys, self.round_order(), unsettled)
+
+    def round_order(self) -> str | None:
+        """How a round's cards are given and listed (``Dragon, Tiger``); empty when plain."""
+        return ""
+
+    def round_hands(self, dealt, paytable) -> tuple[tuple[Hand, ...], dict]:
+        """The hands of the round dealt from these cards (``(rank, suit)``, in dealing order),
+        checked to be exactly one round, and the keyword arguments settling it takes
+        (:meth:`settle_rounds`); default: one hand holding every card."""
+        from ..cards import card_name
+        from ..dealt import Hand
+
+        return (Hand("cards", tuple(card_name(r, s) for r, s in dealt), None),), {}
+
+    def vector_rounds(self, paytable, rng, default: bool) -> VectorRounds:
+        """The rounds of this game's settlement vectors (:class:`odds.dealt.VectorRounds`). A card
+        game's: candidates dealt from shoes of a few card kinds (batch 0: every kind), so pairs,
+        identical cards, equal ranks and ties come often, searched for the outcomes; and, for the
+        default paytable, ``RANDOM_ROUNDS`` rounds dealt one after another from a shuffled shoe of
+        the game's decks (``burn_per_round`` burned before each)."""
+        from ..cards import RANKS, SUITS, card_name
+        from ..dealt import RANDOM_ROUNDS, SEARCH_BATCH, SEARCH_BATCHES, VectorRounds, spare_cards
+
+        def complete(cards):  # the cards a round uses, from the front of ``cards``
+            it = iter(cards)
+            return self.deal_round(lambda: next(it))
+
+        def batches():
+            for batch in range(SEARCH_BATCHES):
+                if batch == 0:
+                    kinds = [(r, s) for r in RANKS for s in SUITS]
+                else:
+                    ranks = rng.sample(RANKS, rng.choice((1, 2, 2, 3, 3, 4, 5, 7, 13)))
+                    suits = rng.sample(SUITS, rng.choice((1, 2, 4)))
+                    kinds = [(r, s) for r in ranks for s in suits]
+                yield [complete([rng.choice(kinds) for _ in range(self.min_cards)]) for _ in range(SEARCH_BATCH)]
+
+        def dealt_rounds():
+            if not default:
+                return []
+            cards = [(r, s) for _ in range(self.default_decks) for r in RANKS for s in SUITS]
+            rng.shuffle(cards)
+            it = iter(cards)
+            out = []
+            for _ in range(RANDOM_ROUNDS):
+                for _ in range(self.burn_per_round):
+                    next(it)
+                out.append(self.deal_round(lambda: next(it)))
+            return out
+
+        options: dict = {}
+
+        def keys(batch):
+            if "shoe" not in options:  # as odds settle decides a round: for a full shoe of the game's decks
+                options["shoe"] = self.dealing_options(Shoe.decks(self.default_decks), paytable)
+            return self.settle_rounds(batch, paytable, **options["shoe"])
+
+        return VectorRounds(
+            keys,
+            lambda cards: ",".join(card_name(r, s) for r, s in cards),
+            batches=batches(),
+            always=dealt_rounds,
+            spare=spare_cards,
+        )
+
+    def chosen_bet(self, paytable, bet_id: str, choice: str):
+        """A bet on numbers the player chooses, as ``odds settle --bet straight:17`` names it: its
+        pays and rule (:class:`odds.paytable.BetPays`, id ``BET:CHOICE``). Games whose bets cover
+        numbers a player picks (the wheels, Sic Bo) define it."""
+        from ..errors import OddsError
+
+        raise OddsError(f"{self.id} bets take no chosen number: {bet_id}:{choice} (write the bet id alone)")
 
     def play_random(self, rng, paytable=None):
         """Play one round of a dice or wheel game with ``rng`` (a :class:`random.Random`):

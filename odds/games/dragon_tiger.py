@@ -143,6 +143,28 @@ class DragonTigerGame(Game):
         """Deal Dragon's card, then Tiger's (the dealer module burns before calling this)."""
         return [draw(), draw()]
 
+    # -- one round from its cards (odds settle) ---------------------------------------------------
+    def round_order(self) -> str:
+        return "Dragon, Tiger"
+
+    def round_hands(self, dealt, paytable):
+        """Dragon's card and Tiger's, each with its rank and (when its suit is given) colour."""
+        from ..cards import RED_SUITS, card_name
+        from ..dealt import Hand, RoundError
+
+        if len(dealt) != 2:
+            raise RoundError(f"{self.id}: a round is 2 cards, Dragon's then Tiger's (e.g. Kh,5s); got {len(dealt)}")
+        hands = tuple(
+            Hand(
+                side,
+                (card_name(rank, suit),),
+                None,
+                details={"rank": rank, **({"colour": "red" if suit in RED_SUITS else "black"} if suit else {})},
+            )
+            for side, (rank, suit) in zip(("dragon", "tiger"), dealt)
+        )
+        return hands, {}
+
 
 # -- the seed's RTP claim -------------------------------------------------------------------------
 

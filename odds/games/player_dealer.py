@@ -49,6 +49,7 @@ from ..shoe import Shoe
 from ..core import expected_value
 from . import punto_banco
 from ..core import BetRule, OutcomeCounts, outcomes
+from .baccarat_rounds import BaccaratRounds
 from .base import Game
 from .punto_banco import Round
 
@@ -316,8 +317,10 @@ class PlayerDealerCounts(OutcomeCounts):
     analysis: Analysis | None = field(default=None, compare=False, repr=False)
 
 
-class PlayerDealerGame(Game):
+class PlayerDealerGame(BaccaratRounds, Game):
     """Seed 004's player-dealer baccarat; see the module docstring for the policies."""
+
+    second_hand = "dealer"
 
     def __init__(self):
         super().__init__(
@@ -434,6 +437,51 @@ class PlayerDealerGame(Game):
             cards.append(draw())
             values.append(baccarat_value(cards[-1][0]))
         return cards
+
+    # -- one round from its cards (odds settle) and the settlement vectors --------------------------
+    def round_hands(self, dealt, paytable):
+        """The hands as punto banco explains them; on an option hand, the player hand's ``option``
+        (the totals standing and hitting, and the best choice for a full shoe of the game's decks
+        under this paytable, which the ``-best-choice`` bets settle on)."""
+        from dataclasses import replace
+
+        (player, dealer), _ = BaccaratRounds.round_hands(self, dealt, paytable)
+        key = option_key([baccarat_value(rank) for rank, _ in dealt])
+        if key is None:
+            return (player, dealer), {}
+        options = self.dealing_options(Shoe.decks(self.default_decks), paytable)
+        up, low = key
+        option = {
+            "dealer_up_card": up,
+            "player_hand": hand_label(low),
+            "stand_total": player.two_card_total,
+            "hit_total": player.total,
+            "best_choice": options["choose"][key],
+        }
+        return (replace(player, option=option), dealer), options
+
+    def drawing_cells(self, cards) -> list[str]:
+        """The drawing tables' cells, and the option hand's (``option/up-5/hand-A-4``)."""
+        key = option_key([baccarat_value(rank) for rank, _ in cards])
+        extra = [] if key is None else [f"option/up-{key[0]}/hand-{hand_label(key[1])}"]
+        return BaccaratRounds.drawing_cells(self, cards) + extra
+
+    def every_cell(self) -> list[str]:
+        return BaccaratRounds.every_cell(self) + [
+            f"option/up-{up}/hand-{hand_label(low)}" for up in OPTION_UP_CARDS for low, _ in OPTION_HANDS
+        ]
+
+    def drawing_rounds(self, rng):
+        """A round for each drawing cell, then one per option hand (a 5 against a dealer 5 or 6)."""
+        from .baccarat_rounds import deal_values
+
+        rounds = BaccaratRounds.drawing_rounds(self, rng)
+        for up in OPTION_UP_CARDS:
+            for low, high in OPTION_HANDS:
+                second = rng.choice([v for v in range(10) if (up + v) % 10 < 8])
+                player = [low, high] if rng.random() < 0.5 else [high, low]
+                rounds.append((f"option/up-{up}/hand-{hand_label(low)}", deal_values(player, [up, second], rng)))
+        return rounds
 
     def settle_code(self, rounds, bet_ids, choose=None) -> list[dict[str, str]]:
         """The line bets on each round as each one's policy plays the option hand.

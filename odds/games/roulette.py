@@ -39,12 +39,14 @@ triple-zero wheel only.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
-from ..errors import shown
+from ..errors import OddsError, shown
 from ..paytable import PaytableError
 from ..core import expected_value
 from ..core import BetRule, Outcome, OutcomeCounts, exact_text
@@ -192,6 +194,86 @@ class Wheel:
 
 
 SINGLE_ZERO_WHEEL = Wheel("single-zero wheel", POCKET_NAMES)
+
+# -- the layout: where a chip may sit (bets on chosen numbers: odds settle --bet split:8-11) --------
+
+
+def layout_placements(zeros: Sequence[int]) -> dict[int, set[frozenset[int]]]:
+    """Every placement of a chip on the layout of a wheel with these zeros (0, and 37 for 00, 38
+    for 000), by how many pockets it covers: straights; splits of adjacent numbers (and those of
+    the zeros: 0/1 0/2 0/3 on the single-zero layout; 0/1 0/2 00/2 00/3 0/00 on the double-zero
+    one; 0/1 00/2 000/3 0/00 00/000 on the triple-zero one); streets and trios; corners (and 0-1-2-3);
+    the double-zero top line; six-number lines; columns and dozens."""
+    top = {1: [{0, 1}, {0, 2}, {0, 3}], 2: [{0, 1}, {0, 2}, {37, 2}, {37, 3}, {0, 37}]}
+    top[3] = [{0, 1}, {37, 2}, {38, 3}, {0, 37}, {37, 38}]
+    trios = {1: [{0, 1, 2}, {0, 2, 3}], 2: [{0, 1, 2}, {0, 37, 2}, {37, 2, 3}], 3: [{0, 37, 38}]}
+    k = len(zeros)
+    out: dict[int, list] = {1: [{n} for n in range(1, 37)] + [{z} for z in zeros]}
+    out[2] = [{n, n + 1} for n in range(1, 36) if n % 3] + [{n, n + 3} for n in range(1, 34)] + top[k]
+    out[3] = [{n, n + 1, n + 2} for n in range(1, 35, 3)] + trios[k]
+    out[4] = [{n, n + 1, n + 3, n + 4} for n in range(1, 33) if n % 3] + ([{0, 1, 2, 3}] if k == 1 else [])
+    out[5] = [{0, 37, 1, 2, 3}] if k == 2 else []
+    out[6] = [set(range(n, n + 6)) for n in range(1, 32, 3)]
+    out[12] = [set(range(c, 37, 3)) for c in (1, 2, 3)] + [set(range(d, d + 12)) for d in (1, 13, 25)]
+    return {size: {frozenset(p) for p in places} for size, places in out.items()}
+
+
+def chosen_rule(wheel: Wheel, zeros: Sequence[int], paytable, bet_id: str, choice: str, covered) -> BetRule:
+    """The rule of ``bet_id`` with its chip on the numbers ``choice`` names: ``17``, ``8-11`` (or
+    ``8/11``), ``0-00``, ``16-17-18`` (or ``16-18`` for a street, ``16-21`` for a line), ``2`` for
+    the 2nd column or dozen. The bet's first outcome (its win) then holds on those numbers; its
+    other outcomes read as before. ``covered``: the pockets where the bet's first outcome holds
+    as written. Refused unless the bet covers a placement of the layout and the choice is one of
+    the same size (a split for a split)."""
+    from ..bets.condition import compile_condition
+    from ..bets.features import feature_table
+    from ..dealt import RoundError
+
+    rule = paytable.rule(bet_id)
+    places = layout_placements(zeros)
+    size = len(covered)
+    if rule.conditions is None or rule.conditions[0] is None or frozenset(covered) not in places.get(size, ()):
+        raise RoundError(f"{bet_id} covers no numbers a player chooses: it takes no chosen number ({bet_id}:{choice})")
+    parts = [p for p in re.split(r"[-/]", choice.strip()) if p.strip()] if isinstance(choice, str) else []
+    try:
+        numbers = wheel.read(parts) if parts else []
+    except OddsError:
+        numbers = []
+    if size == 12 and len(numbers) == 1 and 1 <= numbers[0] <= 3:  # the 2nd column, or dozen
+        same_kind = [p for p in sorted(places[12], key=min) if (p in _COLUMNS) == (frozenset(covered) in _COLUMNS)]
+        numbers = sorted(same_kind[numbers[0] - 1])
+    elif size in (3, 6) and len(numbers) == 2 and 1 <= numbers[0] < numbers[1] <= 36:  # a street, a line: ends
+        if numbers[1] - numbers[0] == size - 1:
+            numbers = list(range(numbers[0], numbers[1] + 1))
+    chosen = frozenset(numbers)
+    if len(chosen) != size or chosen not in places[size]:
+        raise RoundError(
+            f"{shown(f'{bet_id}:{choice}', 40)}: {bet_id} covers {size} number{'s' if size > 1 else ''} "
+            f"placed together on the {wheel.name}'s layout; name such a placement, e.g. "
+            f"{bet_id}:{_example(places[size], wheel)}"
+        )
+    labels = ", ".join(str(n) for n in sorted(chosen))
+    when = compile_condition(f"number in ({labels})", feature_table(paytable.game))
+    return replace(
+        rule,
+        id=f"{bet_id}:{choice}",
+        name=f"{rule.name}: {'-'.join(wheel.label(n) for n in sorted(chosen, key=_layout_order))}",
+        conditions=(when,) + tuple(rule.conditions[1:]),
+    )
+
+
+_COLUMNS = {frozenset(range(c, 37, 3)) for c in (1, 2, 3)}
+
+
+def _layout_order(n: int) -> int:
+    return n if n <= 36 else -1 - (n - 37)  # the zeros before 1-36, 0 00 000 in that order
+
+
+def _example(places, wheel: Wheel) -> str:
+    first = min(places, key=lambda p: (min(p) == 0, sorted(p)))
+    return "-".join(wheel.label(n) for n in sorted(first))
+
+
 DOUBLE_ZERO_WHEEL = Wheel("double-zero wheel", AMERICAN_POCKET_NAMES)
 
 
@@ -490,7 +572,115 @@ def _call_rule(bet_id: str) -> BetRule:
     )
 
 
-class RouletteGame(Game):
+class ChosenNumbers:
+    """Bets on numbers a player chooses (a mixin of a wheel's :class:`odds.games.base.Game`): the
+    paytable prices one member (``straight`` on 17); ``odds settle --bet straight:5`` settles the
+    same bet with its chip on 5 (:func:`chosen_rule`)."""
+
+    id: str
+    deal: Any  # the game's RollDeal (Game.deal is any deal)
+    wheel: Wheel
+    zeros: tuple[int, ...] = (0,)
+
+    def chosen_bet(self, paytable, bet_id: str, choice: str):
+        """``bet_id``'s pays and rule with its chip on ``choice`` (:func:`chosen_rule`)."""
+        from ..bets.settling import settle_roll
+        from ..dealt import RoundError
+        from ..errors import UnknownName
+
+        if bet_id not in paytable.bets:
+            raise UnknownName(f"{self.id} bet", bet_id, paytable.bets)
+        rule = paytable.rule(bet_id)
+        if spans_two_spins(rule):
+            raise RoundError(f"{bet_id} reads the next spin: it takes no chosen number ({bet_id}:{choice})")
+        first = rule.outcomes[0].key
+        covered = (
+            []
+            if rule.conditions is None
+            else [n for n in range(self.deal.rows) if settle_roll(self.deal, self.id, [rule], n)[bet_id] == first]
+        )
+        chosen = chosen_rule(self.wheel, self.zeros, paytable, bet_id, choice, covered)
+        return replace(paytable.bet(bet_id), bet_id=chosen.id, rule=chosen)
+
+
+class WheelRounds:
+    """What a single- or double-zero wheel reads from one round and lists for the settlement
+    vectors (a mixin of :class:`odds.games.base.Game`; the game has a :class:`Wheel` and
+    ``settle_spin``): the number, and the next spin's for bets that read it (en prison)."""
+
+    id: str
+    deal: Any  # the game's RollDeal (Game.deal is any deal)
+    wheel: Wheel
+    settle_spin: Callable[..., dict[str, str]]
+
+    def read_round(self, text_or_list, paytable):
+        """One number, or (for bets that read the next spin) the number and the next spin's, each
+        read by the wheel, which knows its pockets (American: 0-36 or ``00``)."""
+        from ..dealt import MAX_ROUND_TEXT, Hand, ReadRound, RoundError, Unsettled
+
+        if isinstance(text_or_list, str):
+            if len(text_or_list) > MAX_ROUND_TEXT:
+                raise RoundError(f"{len(text_or_list):,} characters: a spin is one number")
+            items = [i for i in text_or_list.replace(" ", ",").split(",") if i.strip()]
+        elif isinstance(text_or_list, (list, tuple)):
+            items = list(text_or_list)
+        else:
+            items = [text_or_list]
+        if len(items) > 2:
+            raise RoundError(
+                f"{self.id}: a spin is one number, e.g. 17 (and the next spin's, for en prison); got {len(items)}"
+            )
+        numbers = [self.wheel.read_pocket(item) for item in items]
+        two = any(spans_two_spins(paytable.rule(b)) for b in paytable.bets)
+        if not 1 <= len(numbers) <= (2 if two else 1):
+            if two:
+                raise RoundError(
+                    f"{self.id}: a round is the spin and, for the bets that read it, the next spin "
+                    f"(e.g. 17 or 0,17); got {len(numbers)} numbers"
+                )
+            raise RoundError(f"{self.id}: a spin is one number ({self.wheel.zeros_text}), e.g. 17; got {len(numbers)}")
+        keys = self.settle_spin(numbers[0], paytable, *numbers[1:])
+        hands = tuple(
+            Hand(
+                "wheel" if i == 0 else "next spin",
+                (self.wheel.pocket_label(x),),
+                None,
+                details={
+                    "number": self.wheel.pocket_label(x),
+                    "colour": "green" if not 1 <= x <= 36 else "red" if x in RED else "black",
+                },
+            )
+            for i, x in enumerate(numbers)
+        )
+        unsettled = None
+        if len(keys) < len(paytable.bets):
+            unsettled = Unsettled(
+                "the next spin", "the round gives one number", "give two numbers, this spin's and the next (e.g. 0,17)"
+            )
+        return ReadRound(tuple(self.wheel.pocket_label(x) for x in numbers), hands, keys, None, unsettled)
+
+    def vector_rounds(self, paytable, rng, default: bool):
+        """Every pocket once (a wheel has only 37 or 38 rounds, all of them vectors); with a bet
+        that reads the next spin (en prison), each pocket followed by a random next spin, then
+        every pair of spins, searched for the outcomes."""
+        from ..dealt import VectorRounds
+
+        pockets = list(range(self.deal.rows))
+        if not any(spans_two_spins(paytable.rule(b)) for b in paytable.bets):
+            pool = [[n] for n in pockets]
+        else:
+            pairs = [[n, m] for n in pockets for m in pockets]
+            rng.shuffle(pairs)
+            pool = [[n, rng.choice(pockets)] for n in pockets] + pairs
+        return VectorRounds(
+            lambda batch: [self.settle_spin(spin[0], paytable, *spin[1:]) for spin in batch],
+            lambda spin: ",".join(str(self.wheel.pocket_label(n)) for n in spin),
+            batches=[pool],
+            kept=lambda spin: len(spin) == 1,
+        )
+
+
+class RouletteGame(WheelRounds, ChosenNumbers, Game):
     """Single-zero roulette: the simple bets (written as conditions in the paytable) and the call
     bets (chip layouts, defined here), each settled on every pocket."""
 
@@ -647,11 +837,12 @@ AMERICAN_FEATURES = _american_features()
 AMERICAN_DEAL = _american_deal()
 
 
-class AmericanRouletteGame(Game):
+class AmericanRouletteGame(WheelRounds, ChosenNumbers, Game):
     """Double-zero roulette: every bet written as conditions in the paytable, settled on each of
     the 38 pockets (0, 00 = number 37, 1-36)."""
 
     wheel = DOUBLE_ZERO_WHEEL
+    zeros = (0, DOUBLE_ZERO)
 
     def __init__(self):
         super().__init__(
@@ -675,7 +866,8 @@ class AmericanRouletteGame(Game):
         return self.settle_spin(rng.randrange(len(AMERICAN_POCKETS)), paytable)
 
     def settle_spin(self, number, paytable=None) -> dict[str, str]:
-        """Every bet's outcome key when the ball lands on ``number`` (0-36, or 37 or "00" for 00)."""
+        """Every bet's outcome key when the ball lands on ``number`` (0-36, or 37 or "00" for 00);
+        no bet reads the next spin on this wheel."""
         from ..bets.settling import settle_roll
 
         if number == "00":
@@ -730,11 +922,12 @@ TRIPLE_ZERO_FEATURES = _triple_zero_features()
 TRIPLE_ZERO_DEAL = _triple_zero_deal()
 
 
-class TripleZeroRouletteGame(Game):
+class TripleZeroRouletteGame(ChosenNumbers, Game):
     """Triple-zero roulette: every bet written as conditions in the paytable, settled on each of
     the 39 pockets (0, 00 = number 37, 000 = number 38, 1-36)."""
 
     wheel = TRIPLE_ZERO_WHEEL
+    zeros = (0, DOUBLE_ZERO, TRIPLE_ZERO)
 
     def __init__(self):
         super().__init__(
@@ -766,7 +959,7 @@ class TripleZeroRouletteGame(Game):
 
     def read_round(self, text_or_list, paytable):
         """One spin from its text (``17``, ``00``, ``000``), settled."""
-        from ..dealt import Hand, RoundError
+        from ..dealt import Hand, ReadRound, RoundError
 
         numbers = self.wheel.read(text_or_list)
         if len(numbers) != 1:
@@ -775,11 +968,18 @@ class TripleZeroRouletteGame(Game):
         colour = "green" if n in (0, DOUBLE_ZERO, TRIPLE_ZERO) else "red" if n in RED else "black"
         label = self.wheel.label(n)
         hands = (Hand("wheel", (label,), None, details={"number": label, "colour": colour}),)
-        return (label,), hands, self.settle_spin(n, paytable)
+        return ReadRound((label,), hands, self.settle_spin(n, paytable))
 
-    def vector_rounds(self, paytable, rng):
+    def vector_rounds(self, paytable, rng, default: bool):
         """Every pocket is a settlement vector (39 rounds)."""
-        return [], [[self.wheel.label(n)] for n in TRIPLE_ZERO_POCKETS]
+        from ..dealt import VectorRounds
+
+        return VectorRounds(
+            lambda batch: [self.settle_spin(self.wheel.read(spin)[0], paytable) for spin in batch],
+            ",".join,
+            always=lambda: [[self.wheel.label(n)] for n in TRIPLE_ZERO_POCKETS],
+            always_name="round",
+        )
 
 
 TRIPLE_ZERO_ROULETTE = TripleZeroRouletteGame()

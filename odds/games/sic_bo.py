@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from itertools import combinations, product
 
+from ..errors import shown
 from .base import Game
 
 COUNTING = "216 ordered rolls of three dice"
@@ -133,6 +134,55 @@ class SicBoGame(Game):
 
         rules = rules_of(paytable or self.paytable())
         return settle_roll(self.deal, self.id, rules, ROLL_INDEX[tuple(roll)])
+
+    def chosen_bet(self, paytable, kind: str, choice: str):
+        """A bet on chosen numbers, ``total:9``, ``triple:4``, ``pair:1-2``: the paytable's bet
+        ``total-9`` (``triple-4``, ``pair-1-2``), named as the player named it."""
+        from dataclasses import replace
+
+        from ..dealt import RoundError
+
+        member = f"{kind}-{choice.strip()}"
+        if member not in paytable.bets:
+            chosen = [b for b in paytable.bets if b.startswith(f"{kind}-")]
+            if not chosen:
+                raise RoundError(f"sic-bo: no bet is placed on chosen numbers as {shown(kind, 20)}:... (e.g. total:9)")
+            raise RoundError(
+                f"sic-bo: {shown(f'{kind}:{choice}', 40)} is no bet; {kind} takes "
+                f"{', '.join(b.removeprefix(kind + '-') for b in chosen)}"
+            )
+        bet = paytable.bet(member)
+        spec = f"{kind}:{choice.strip()}"
+        return replace(bet, bet_id=spec, rule=replace(bet.rule, id=spec))
+
+    # -- one roll from its text (odds settle) and the settlement vectors ---------------------------
+    def read_round(self, text_or_list, paytable):
+        """The three dice, as rolled: ``3,3,5``."""
+        from ..dealt import Hand, ReadRound, RoundError, read_numbers
+
+        dice = read_numbers(text_or_list, 1, 6, "dice")
+        if len(dice) != 3:
+            raise RoundError(f"sic-bo: a roll is 3 dice, e.g. 3,3,5; got {len(dice)}")
+        hands = (Hand("dice", tuple(dice), sum(dice)),)
+        return ReadRound(tuple(dice), hands, self.settle_roll(tuple(dice), paytable))
+
+    def vector_rounds(self, paytable, rng, default: bool):
+        """Every ordered roll (shuffled), searched for the outcomes; for the default paytable,
+        ``RANDOM_ROUNDS`` random rolls."""
+        from ..dealt import RANDOM_ROUNDS, VectorRounds
+
+        pool = [list(roll) for roll in ROLLS]
+        rng.shuffle(pool)
+
+        def rolled():
+            return [[rng.randint(1, 6) for _ in range(3)] for _ in range(RANDOM_ROUNDS)] if default else []
+
+        return VectorRounds(
+            lambda batch: [self.settle_roll(tuple(roll), paytable) for roll in batch],
+            lambda roll: ",".join(str(n) for n in roll),
+            batches=[pool],
+            always=rolled,
+        )
 
 
 ROLL_INDEX = {roll: i for i, roll in enumerate(ROLLS)}

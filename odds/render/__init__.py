@@ -201,7 +201,8 @@ def _fit(headers, cells, widths, align_right, width) -> list[int]:
     """Column widths that fit ``width``: text columns narrowed, the widest first."""
     widths = list(widths)
     text = [i for i, right in enumerate(align_right) if not right]
-    floor = {i: max(MIN_WRAPPED, len(headers[i])) for i in text}
+    # a column is never narrower than its longest word (ids are not cut), so narrow the others
+    floor = {i: max([MIN_WRAPPED, len(headers[i])] + [len(w) for r in cells for w in r[i].split()]) for i in text}
     excess = sum(widths) + 2 * (len(widths) - 1) - width
     while excess > 0:
         wide = [i for i in text if widths[i] > floor[i]]

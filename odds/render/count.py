@@ -21,25 +21,45 @@ TRUE_COUNT_TEXT = {
 }
 
 
-def render_count(game, table, spec, shoe, shoes: int, rows: list[dict], fmt: str) -> str:
-    """``spec``: the run's :class:`~odds.depletion.count.CountSpec`; ``shoe``: the full shoe each
-    shoe is dealt from; ``rows``: :func:`~odds.depletion.count.report`."""
-    head = {
+def run_head(game, table, spec, shoe, shoes: int, ramp: str | None = None) -> dict:
+    """What decides a run's figures (the JSON's head; the first columns of every CSV row, so the
+    CSV of runs with different seeds or conventions stack under one header)."""
+    return {
         "game": game.id,
         "paytable": table.name,
         "shoe": shoe_json(shoe),
         "shoes": shoes,
-        "seed": spec.seed,
+        "seed": spec.seed if spec.replay is None else None,
+        "replayed": spec.replay is not None,
         "cut_card": spec.rules.cut_card,
         "after_cut": spec.rules.after_cut,
         "burn_per_round": game.burn_per_round,
         "commencement": spec.rules.commencement,
         "true_count": spec.true_count,
+        "ramp": ramp,
     }
+
+
+def _csv_head(head: dict) -> dict:
+    out = {"game": head["game"], "paytable": head["paytable"], "decks": head["shoe"]["decks"]}
+    return out | {k: v for k, v in head.items() if k not in out and k != "shoe"}
+
+
+def render_count(game, table, spec, shoe, shoes: int, rows: list[dict], fmt: str, ramp: str | None = None) -> str:
+    """``spec``: the run's :class:`~odds.depletion.count.CountSpec`; ``shoe``: the full shoe each
+    shoe is dealt from; ``rows``: :func:`~odds.depletion.count.report`; ``ramp``: the ``--ramp``
+    betted by, as text."""
+    head = run_head(game, table, spec, shoe, shoes, ramp)
     if fmt == "json":
         return to_json({**head, "bets": rows})
     if fmt == "csv":
-        flat = [{k: (",".join(str(x) for x in v) if isinstance(v, list) else v) for k, v in r.items()} for r in rows]
+        flat = [
+            {
+                **_csv_head(head),
+                **{k: (",".join(str(x) for x in v) if isinstance(v, list) else v) for k, v in r.items()},
+            }
+            for r in rows
+        ]
         return records(flat, "csv")
     md = fmt == "md"
     intro = (
@@ -52,14 +72,64 @@ def render_count(game, table, spec, shoe, shoes: int, rows: list[dict], fmt: str
         f"frequency x off-the-top variance). Standard errors across shoes (ratio estimator); none for a "
         f"trigger chosen as the run's best (chosen on the same shoes, so optimistic)."
     )
-    title = f"{game.name}: {shoes:,} shoes of {shoe}, seed {spec.seed}"
+    title = f"{game.name}: {shoes:,} shoes of {shoe}, " + (
+        f"seed {spec.seed}" if spec.replay is None else "replayed as recorded"
+    )
     out = [f"# {title}\n" if md else wrap(title) + "\n", (intro if md else wrap(intro)) + "\n"]
     for r in rows:
-        out.append(_bet_block(r, md))
+        out.append(_bet_block(r, md, ramp))
     return "\n".join(out)
 
 
-def _bet_block(r: dict, md: bool) -> str:
+BY_TRUE_COUNT_COLUMNS = {
+    "true_count_floor": ("true count", lambda x: f"{x:+d}"),
+    "rounds": ("rounds", lambda x: f"{x:,}"),
+    "share_of_rounds": ("share", lambda x: percent(x, 3)),
+    "mean_expected_value": ("mean EV", lambda x: percent(x, 3)),
+    "mean_expected_value_in_window": ("in window", lambda x: percent(x, 3)),
+    "bet_frequency": (">=: bet freq.", lambda x: percent(x, 3)),
+    "average_edge": ("avg edge", lambda x: percent(x, 3)),
+    "units_per_100_hands": ("units/100", lambda x: significant(x, 4)),
+    "desirability_index": ("DI", lambda x: significant(x, 4)),
+}
+
+
+def render_by_true_count(game, table, spec, shoe, shoes: int, tables: list[dict], fmt: str) -> str:
+    """``count --by-true-count``: per bet, :func:`~odds.depletion.count.by_true_count`'s rows
+    (``tables``: ``{"id", "name", "by_true_count"}`` per bet). JSON the run's head and the bets'
+    tables; CSV one tidy row per bet and true count, the run's head first (so runs stack); text
+    and Markdown a table per bet."""
+    head = run_head(game, table, spec, shoe, shoes)
+    if fmt == "json":
+        return to_json({**head, "bets": tables})
+    if fmt == "csv":
+        flat = [{**_csv_head(head), "id": b["id"], **row} for b in tables for row in b["by_true_count"]]
+        if not flat:
+            return ",".join([*_csv_head(head), "id", *BY_TRUE_COUNT_COLUMNS]) + "\n"
+        return records(flat, "csv")
+    md = fmt == "md"
+    title = f"{game.name}: {shoes:,} shoes of {shoe}, by true count ({spec.true_count})"
+    intro = (
+        "Per whole true count k (true counts from k up to k + 1): the rounds dealt there, their share and "
+        "mean exact expectation (whole shoe, and inside the window); then (>=) betting 1 unit at every "
+        "true count >= k: bet frequency, average edge, units won per 100 hands, desirability index."
+    )
+    out = [f"# {title}\n" if md else wrap(title) + "\n", (intro if md else wrap(intro)) + "\n"]
+    for b in tables:
+        heading = f"{b['name']} ({b['id']})" if b.get("name") else b["id"]
+        out.append(f"## {heading}\n" if md else wrap(heading) + "\n" + "-" * min(len(heading), table_width()))
+        if not b["by_true_count"]:
+            out.append("No count (every tag is zero).\n")
+            continue
+        body = [
+            {name: ("-" if row[key] is None else show(row[key])) for key, (name, show) in BY_TRUE_COUNT_COLUMNS.items()}
+            for row in b["by_true_count"]
+        ]
+        out.append(_right(records(body, "md" if md else "table", width=table_width()), md))
+    return "\n".join(out)
+
+
+def _bet_block(r: dict, md: bool, ramp: str | None = None) -> str:
     heading = f"{r['name']} ({r['id']})" if r.get("name") else r["id"]
     edge = Fraction(r["house_edge"]) if r.get("house_edge") is not None else None
     window = f"window {r['window']} rounds" if r["window"] is not None else "no window (every round)"
@@ -102,20 +172,20 @@ def _bet_block(r: dict, md: bool) -> str:
         ]
 
     pct = lambda x: "-" if x is None else percent(x, 3)  # noqa: E731
-    num = lambda x: "-" if x is None else f"{x:.4f}"  # noqa: E731
+    num = lambda x: "-" if x is None else significant(x, 4)  # noqa: E731 (never 0.0000 for a small figure)
     trig = lambda x: "-" if x is None else f"{x:+.1f}"  # noqa: E731
     table = [
         ("trigger (true count)", [trig(r["count_trigger"]), "", trig(r["count_trigger_in_window"]), ""]),
         ("bet frequency", pair("bet_frequency", pct)),
         ("average edge", pair("average_edge", pct)),
         ("units won per 100 hands", pair("units_per_100_hands", num)),
-        ("desirability index", pair("desirability_index", lambda x: "-" if x is None else f"{x:.3f}")),
+        ("desirability index", pair("desirability_index", num)),
         ("count: units per shoe", pair("count_units_per_shoe", num)),
         (
             "perfect play: units per shoe",
             [
                 num(r["perfect_units_per_shoe"]),
-                _error(r["perfect_units_std_error"], num),
+                _error(r["perfect_units_per_shoe_std_error"], num),
                 num(r["perfect_units_per_shoe_in_window"]),
                 "",
             ],
@@ -128,7 +198,20 @@ def _bet_block(r: dict, md: bool) -> str:
     body = [
         {"figure": name, "whole shoe": v[0], "± s.e.": v[1], "in window": v[2], "± s.e. ": v[3]} for name, v in table
     ]
-    return "\n".join(lines) + "\n" + _right(records(body, "md" if md else "table", width=table_width()), md)
+    out = "\n".join(lines) + "\n" + _right(records(body, "md" if md else "table", width=table_width()), md)
+    if ramp is not None:
+        if r.get("ramp_units_per_100_hands") is None:
+            said = f"Ramp {ramp}: no count, nothing bet."
+        else:
+            sd, score = r["ramp_std_dev_per_100_hands"], r["ramp_score"]
+            said = (
+                f"Ramp {ramp} (units from each true count on): wins {num(r['ramp_units_per_100_hands'])} units "
+                f"per 100 hands ({num(r['ramp_units_per_shoe'])} per shoe), average bet "
+                f"{num(r['ramp_average_bet'])} units, standard deviation {num(sd)} units per 100 hands, "
+                f"SCORE {num(score)}."
+            )
+        out += "\n" + (said if md else wrap(said)) + "\n"
+    return out
 
 
 def _error(x, show) -> str:

@@ -24,6 +24,14 @@ def settle_json(s) -> dict:
     }
 
 
+def settle_line(line, settled=None, error: str | None = None) -> str:
+    """One line of ``odds settle --file``'s output: the input line's number (and ``id``, when it
+    gave one), then the settlement as ``--format json`` writes it, or the ``error`` (one line)."""
+    head = {"line": line.number, **({"id": line.id} if line.id is not None else {})}
+    body = {"error": error} if error is not None else settle_json(settled)
+    return json.dumps({**head, **body}, separators=(", ", ": ")) + "\n"
+
+
 def hand_json(h) -> dict:
     out = {"hand": h.hand, "cards": list(h.cards), "total": h.total}
     if h.rule is not None:
@@ -46,8 +54,8 @@ def render_settle(s, fmt: str) -> str:
     h1, h2 = ("# ", "## ") if md else ("", "")
     bullet = "- " if md else "  "
     out = [f"{h1}{s.game.name}: one round, paytable {s.paytable.name}", ""]
-    if s.hands and s.hands[0].hand not in ("dice", "wheel"):
-        out += [f"Cards in dealing order: {' '.join(map(str, s.cards))}{_order(s.game.id)}", ""]
+    if s.order is not None:
+        out += [f"Cards in dealing order: {' '.join(map(str, s.cards))}{f' ({s.order})' if s.order else ''}", ""]
     for h in s.hands:
         out.append(f"{bullet}{hand_line(h)}")
     drawing = drawing_lines(s)
@@ -69,14 +77,6 @@ def render_settle(s, fmt: str) -> str:
     if s.left_out:
         out += ["", f"Not settled ({s.why_left_out}): {', '.join(s.left_out)}"]
     return "\n".join(out) + "\n"
-
-
-def _order(game_id: str) -> str:
-    if game_id in ("baccarat", "tiger-baccarat", "player-dealer-baccarat"):
-        return " (P1 B1 P2 B2, then the third cards as drawn)"
-    if game_id in ("dragon-tiger", "dragon-tiger-poker"):
-        return " (Dragon, Tiger)"
-    return ""
 
 
 def hand_line(h) -> str:

@@ -340,53 +340,63 @@ def sheet_csv(sheet: Sheet) -> str:
 # -- one row per bet ----------------------------------------------------------------------------
 
 
+EXACT_FIGURES = (
+    "expected_value",
+    "house_edge",
+    "house_edge_excluding_pushes",
+    "rtp",
+    "hit_frequency",
+    "push_probability",
+    "loss_probability",
+    "variance",
+)
+"""A bet's exact figures under its table, each with a ``_float`` twin in every table of them."""
+
+
+def bet_record(bet: BetSheet) -> dict:
+    """One bet's figures as a flat record of exact values, each beside its float twin, then the
+    volatility index and the hold's intervals (the columns of ``odds sheet --summary --format
+    csv``, in its order); ``game`` and ``paytable`` are left for the caller."""
+    top = bet.top_row
+    record: dict = {"bet": bet.id, "name": bet.name, "combinations": bet.total}
+    for name in EXACT_FIGURES:
+        value = getattr(bet, name)
+        record[name] = value
+        record[f"{name}_float"] = float(value) if value is not None else None
+    record["std_dev"] = bet.std_dev_float()
+    for name, value in (("top_pay", top.pays), ("top_pay_probability", bet.probability(top))):
+        record[name], record[f"{name}_float"] = value, float(value)
+    record.update({"window": bet.window, "player_edge": bet.player_has_edge})
+    record.update({f"volatility_index_{c}": par.volatility_index_float(bet, c) for c in par.CONFIDENCES})
+    for n in par.ROUNDS:
+        for c in par.CONFIDENCES:
+            record[f"hold_{c}_low_{n}"], record[f"hold_{c}_high_{n}"] = par.hold_interval_float(bet, n, c)
+    return record
+
+
+def bet_figures(bet: BetSheet) -> dict:
+    """Every figure under a bet's outcome table, each exact one as a string with its float twin
+    beside it (:func:`odds.sheet.bet_record`, as text): the sheet's JSON and the summary's CSV
+    and JSON carry the same twins."""
+    return {
+        k: str(v) if k == "combinations" else exact(v) if isinstance(v, Fraction) else v
+        for k, v in bet_record(bet).items()
+        if k not in ("bet", "name") and not k.startswith("hold_")
+    }
+
+
 def summary_rows(sheet: Sheet) -> list[dict]:
     """One record per bet: every figure under its outcome table, exact strings beside floats
     (the CSV and JSON of ``odds sheet --summary``)."""
     rows = []
     for bet in sheet.bets:
-        top = bet.top_row
-        ex = bet.house_edge_excluding_pushes
-        row = {
-            "game": sheet.game.id,
-            "paytable": sheet.paytable.name,
-            "bet": bet.id,
-            "name": bet.name,
-            "combinations": bet.total,
-            "house_edge": exact(bet.house_edge),
-            "house_edge_float": float(bet.house_edge),
-            "house_edge_excluding_pushes": exact(ex) if ex is not None else None,
-            "house_edge_excluding_pushes_float": float(ex) if ex is not None else None,
-            "rtp": exact(bet.rtp),
-            "rtp_float": float(bet.rtp),
-            "hit_frequency": exact(bet.hit_frequency),
-            "hit_frequency_float": float(bet.hit_frequency),
-            "push_probability": exact(bet.push_probability),
-            "push_probability_float": float(bet.push_probability),
-            "loss_probability": exact(bet.loss_probability),
-            "loss_probability_float": float(bet.loss_probability),
-            "variance": exact(bet.variance),
-            "variance_float": float(bet.variance),
-            "std_dev": bet.std_dev_float(),
-        }
-        for c in par.CONFIDENCES:
-            row[f"volatility_index_{c}"] = par.volatility_index_float(bet, c)
-        row.update(
-            {
-                "top_pay": exact(top.pays),
-                "top_pay_float": float(top.pays),
-                "top_pay_probability": exact(bet.probability(top)),
-                "top_pay_probability_float": float(bet.probability(top)),
-                "window": bet.window,
-                "player_edge": bet.player_has_edge,
-            }
+        record = bet_record(bet)
+        holds = {k: v for k, v in record.items() if k.startswith("hold_")}
+        rows.append(
+            {"game": sheet.game.id, "paytable": sheet.paytable.name, "bet": bet.id, "name": bet.name}
+            | bet_figures(bet)
+            | holds
         )
-        for n in par.ROUNDS:
-            for c in par.CONFIDENCES:
-                low, high = par.hold_interval_float(bet, n, c)
-                row[f"hold_{c}_low_{n}"] = low
-                row[f"hold_{c}_high_{n}"] = high
-        rows.append(row)
     return rows
 
 
@@ -443,8 +453,6 @@ def render_summary(sheet: Sheet, fmt: str) -> str:
 
 
 def bet_json(bet: BetSheet) -> dict:
-    top = bet.top_row
-    ex = bet.house_edge_excluding_pushes
     data = {
         "id": bet.id,
         "name": bet.name,
@@ -453,32 +461,16 @@ def bet_json(bet: BetSheet) -> dict:
                 "outcome": r.outcome,
                 "key": r.key,
                 "pays": exact(r.pays),
+                "pays_float": float(r.pays),
                 "combinations": str(r.combinations),
                 "probability": exact(bet.probability(r)),
                 "probability_float": float(bet.probability(r)),
                 "return": exact(bet.probability(r) * r.pays),
+                "return_float": float(bet.probability(r) * r.pays),
             }
             for r in bet.rows
         ],
-        "combinations": str(bet.total),
-        "expected_value": exact(bet.expected_value),
-        "house_edge": exact(bet.house_edge),
-        "house_edge_float": float(bet.house_edge),
-        "house_edge_excluding_pushes": exact(ex) if ex is not None else None,
-        "house_edge_excluding_pushes_float": float(ex) if ex is not None else None,
-        "rtp": exact(bet.rtp),
-        "rtp_float": float(bet.rtp),
-        "hit_frequency": exact(bet.hit_frequency),
-        "hit_frequency_float": float(bet.hit_frequency),
-        "push_probability": exact(bet.push_probability),
-        "loss_probability": exact(bet.loss_probability),
-        "variance": exact(bet.variance),
-        "std_dev": bet.std_dev_float(),
-        "top_pay": exact(top.pays),
-        "top_pay_probability": exact(bet.probability(top)),
-        "window": bet.window,
-        "player_edge": bet.player_has_edge,
-        **{f"volatility_index_{c}": par.volatility_index_float(bet, c) for c in par.CONFIDENCES},
+        **bet_figures(bet),
         "hold_intervals": [
             {"rounds": n, "confidence": c / 100, "low": low, "high": high}
             for n in par.ROUNDS

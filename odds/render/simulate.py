@@ -16,6 +16,22 @@ def _finite(x: float):
     return x if math.isfinite(x) else None
 
 
+def bet_json(b, z_max: float) -> dict:
+    """One bet of a simulation as JSON and CSV give it (:class:`odds.design.simulate.BetResult`)."""
+    return {
+        "id": b.bet_id,
+        "rounds": b.rounds,
+        "simulated_house_edge": exact(b.simulated_edge),
+        "simulated_house_edge_float": float(b.simulated_edge),
+        "exact_house_edge": exact(b.exact_edge),
+        "exact_house_edge_float": float(b.exact_edge),
+        "std_error": _finite(b.std_error),
+        "z": _finite(b.z),
+        "sample_std_dev": _finite(b.sample_std_dev),
+        "passed": not b.failed(z_max),
+    }
+
+
 def render_simulation(result, shoe, fmt: str) -> str:
     """``result``: a :class:`odds.design.simulate.Simulation`; ``shoe``: the full shoe each
     shoe is dealt from (None for dice and wheels)."""
@@ -32,22 +48,13 @@ def render_simulation(result, shoe, fmt: str) -> str:
                 "z_max": result.z_max,
                 "passed": not result.failures,
                 "failures": [b.bet_id for b in result.failures],
-                "bets": [
-                    {
-                        "id": b.bet_id,
-                        "rounds": b.rounds,
-                        "simulated_house_edge": exact(b.simulated_edge),
-                        "simulated_house_edge_float": float(b.simulated_edge),
-                        "exact_house_edge": exact(b.exact_edge),
-                        "exact_house_edge_float": float(b.exact_edge),
-                        "std_error": _finite(b.std_error),
-                        "z": _finite(b.z),
-                        "sample_std_dev": _finite(b.sample_std_dev),
-                        "passed": not b.failed(result.z_max),
-                    }
-                    for b in result.bets
-                ],
+                "bets": [bet_json(b, result.z_max) for b in result.bets],
             }
+        )
+    if fmt == "csv":  # the JSON's records, its keys as the header (passed: yes/no)
+        return records(
+            [{**bet_json(b, result.z_max), "passed": "no" if b.failed(result.z_max) else "yes"} for b in result.bets],
+            "csv",
         )
     rows = []
     for b in result.bets:
@@ -60,18 +67,7 @@ def render_simulation(result, shoe, fmt: str) -> str:
             "z": f"{b.z:+.2f}" if math.isfinite(b.z) else f"{b.z:+}",
             "passed": "no" if b.failed(result.z_max) else "yes",
         }
-        if fmt == "csv":
-            row.update(
-                {
-                    "simulated edge": exact(b.simulated_edge),
-                    "std error": _finite(b.std_error),
-                    "exact edge": exact(b.exact_edge),
-                    "z": _finite(b.z),
-                }
-            )
         rows.append(row)
-    if fmt == "csv":
-        return records(rows, "csv")
     decks = f"{result.decks} deck{'s' if (result.decks or 0) > 1 else ''}"
     shoes = (
         f"{decks}, cut card {result.cut_card} from the end, {result.shoes:,} shoes, "

@@ -54,10 +54,10 @@ def render_solution(s, game, shoe, grid_text: str, symbolic: bool, fmt: str) -> 
         wrap(f"Now it pays {exact(s.current_pays)}: house edge {percent(s.current_edge)} ({exact(s.current_edge)})")
     )
     if symbolic:
-        # an expression is data: never cut in the middle
-        lines += ["", f"House edge in the pay x: {s.expression}"]
+        # an expression is data: wrapped only between its terms (at spaces), never inside a number
+        lines += ["", wrap(f"House edge in the pay x: {s.expression}", hang="    ")]
         if s.commission_expression:
-            lines.append(f"House edge in the commission c (pay = 1 - c): {s.commission_expression}")
+            lines.append(wrap(f"House edge in the commission c (pay = 1 - c): {s.commission_expression}", hang="    "))
     lines += ["", wrap(f"Practical pays around it ({grid_text}):"), ""]
     rows = [
         {
@@ -83,8 +83,10 @@ def render_weights(fit, fmt: str) -> str:
         return to_json(weights_json(fit))
     names = ", ".join(fit.unknowns) or "none"
     out = [
-        f"{fit.game_id}, paytable {fit.paytable}: the unknown multiplier weights ({names}) that reproduce "
-        f"the published RTPs at their printed precision. Shoe: {fit.shoe}.",
+        wrap(
+            f"{fit.game_id}, paytable {fit.paytable}: the unknown multiplier weights ({names}) that reproduce "
+            f"the published RTPs at their printed precision. Shoe: {fit.shoe}."
+        ),
         "",
     ]
     rows = [
