@@ -76,8 +76,30 @@ def sheet_text(sheet: Sheet, markdown: bool) -> str:
     h2 = "## " if markdown else ""
     for bet in sheet.bets:
         out.append("")
-        out.append(bet_text(bet, markdown, h2))
+        text = bet_text(bet, markdown, h2)
+        if markdown:  # what the bet is, for a lab reading the file: its description and conditions
+            title, rest = text.split("\n", 1)
+            text = "\n".join([title, "", *_rule_lines(sheet.paytable.rule(bet.id))]) + rest
+        out.append(text)
     return "\n".join(out)
+
+
+def outcome_conditions(rule) -> dict[str, str | None]:
+    """Each outcome's ``when`` as the paytable file writes it (None: the last outcome, which
+    takes every other round); empty for a bet the game defines in code."""
+    if rule.conditions is None:
+        return {}
+    return {o.key: (c.text if c is not None else None) for o, c in zip(rule.outcomes, rule.conditions)}
+
+
+def _rule_lines(rule) -> list[str]:
+    """The Markdown lines that say what a bet is: its description, then each outcome's condition."""
+    lines = [rule.description, ""] if rule.description else []
+    when = outcome_conditions(rule)
+    if when:
+        lines += [f"- `{key}` when `{text}`" if text else f"- `{key}`: every other round" for key, text in when.items()]
+        lines.append("")
+    return lines
 
 
 def bet_text(bet: BetSheet, markdown: bool, heading: str = "") -> str:
@@ -452,10 +474,14 @@ def render_summary(sheet: Sheet, fmt: str) -> str:
 # -- JSON ---------------------------------------------------------------------------------------
 
 
-def bet_json(bet: BetSheet) -> dict:
-    data = {
-        "id": bet.id,
-        "name": bet.name,
+def bet_json(bet: BetSheet, rule=None) -> dict:
+    """A bet's sheet as JSON; with its ``rule``, what the bet is too: its ``description`` and
+    each outcome's ``when`` (as written in the paytable file; null for the last outcome)."""
+    data: dict = {"id": bet.id, "name": bet.name}
+    when = outcome_conditions(rule) if rule is not None else {}
+    if rule is not None:
+        data["description"] = rule.description
+    data |= {
         "outcomes": [
             {
                 "outcome": r.outcome,
@@ -468,6 +494,7 @@ def bet_json(bet: BetSheet) -> dict:
                 "return": exact(bet.probability(r) * r.pays),
                 "return_float": float(bet.probability(r) * r.pays),
             }
+            | ({"when": when[r.key]} if r.key in when else {})
             for r in bet.rows
         ],
         **bet_figures(bet),
@@ -503,5 +530,5 @@ def sheet_json(sheet: Sheet) -> dict:
         "shoe": sheet.shoe.describe() if sheet.shoe is not None else None,
         "counting": sheet.counting,
         "notes": list(sheet.notes),
-        "bets": [bet_json(b) for b in sheet.bets],
+        "bets": [bet_json(b, sheet.paytable.rule(b.id)) for b in sheet.bets],
     }
