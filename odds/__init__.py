@@ -7,7 +7,7 @@ __version__ = "0.1.0"
 
 # -- the library (docs/library.md; odds/api.py) ---------------------------------------------------
 # Every name loads on first use, so `import odds` imports neither numpy nor the games. `sheet`,
-# `settle`, `games`, `compare` and `batch` are also modules of the package: each is a callable module (odds.api.
+# `settle`, `games`, `compare`, `batch` and `check` are also modules of the package: each is a callable module (odds.api.
 # CallableModule in odds/callable_module.py), so `odds.sheet(...)` works whether or not `odds.sheet` was imported before.
 
 _API = {
@@ -21,7 +21,8 @@ _API = {
     "simulate": ("odds.api_design", "simulate"),
     "tags": ("odds.api_design", "tags"),
     "batch": ("odds.batch", None),
-    "check": ("odds.api_design", "check"),
+    "check": ("odds.check", None),
+    "verify": ("odds.api_design", "verify"),
     "Shoe": ("odds.shoe", "Shoe"),
     "Sheet": ("odds.sheet", "Sheet"),
     "BetSheet": ("odds.sheet", "BetSheet"),

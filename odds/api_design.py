@@ -196,7 +196,7 @@ def batch(game, shoes: Sequence[str], bets=None, paytable=None, *, decks: int | 
     return json.loads(text)
 
 
-def check(path, paytables=(), tolerance=None):
+def verify(path, paytables=(), tolerance=None):
     """Check a vectors file - counts or settlements, ours or another program's - against exact
     values (``odds verify``): an :class:`odds.design.mismatch.VerifyReport` (``.passed``,
     ``.causes()`` grouped by cause, ``.mismatches`` every one). ``paytables``: your own files
@@ -222,3 +222,29 @@ def check(path, paytables=(), tolerance=None):
     if tol is not None and not 0 <= tol < 1:
         raise OddsError("tolerance must be at least 0 and below 1")
     return verify_file(path, {t.name: t for t in loaded}, tol)
+
+
+def check(path):
+    """The notes of ``odds check`` on a paytable file (:mod:`odds.check`): outcomes no round
+    reaches or that earlier outcomes shadow, bets giving the player the edge, pays that look
+    swapped, windows longer than a shoe - a list of :class:`odds.check.Note` (``.kind``,
+    ``.bet``, ``.outcome``, ``.text``), from the exact figures on the game's full shoe. A bet that
+    cannot be counted raises :class:`odds.OddsError` naming the file and the bet."""
+    from os import PathLike
+
+    from .check import check_paytable
+    from .errors import OddsError
+    from .games import get_game
+    from .paytable import load_paytable, read_game_of
+    from .sheet import build_sheet
+    from .shoe import Shoe
+
+    if not isinstance(path, (str, PathLike)):
+        raise OddsError("path must be a paytable file's path")
+    game = get_game(read_game_of(str(path)))
+    paytable = load_paytable(game, str(path))
+    shoe = Shoe.decks(game.default_decks) if game.uses_shoe else None
+    sheet = build_sheet(game, paytable, shoe, keep_going=True)
+    if sheet.failed:
+        raise OddsError(sheet.failed[0][1])
+    return check_paytable(game, paytable, sheet)

@@ -168,3 +168,8 @@ def _most_rounds(game, shoe) -> int | None:
         return None
     shortest = getattr(game.deal, "always_dealt", None) or getattr(game.deal, "positions", game.min_cards)
     return (shoe.total - CUT_CARD) // (shortest + game.burn_per_round) + 1
+
+
+from .callable_module import make_callable  # noqa: E402 - the module is also odds.check(), the library call
+
+make_callable(__name__, "odds.api_design")

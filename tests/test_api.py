@@ -93,6 +93,7 @@ def test_the_api_names_work_whichever_is_imported_first():
             "simulate",
             "solve",
             "tags",
+            "verify",
         ]
     )
     assert set(odds.__all__) <= set(dir(odds))

@@ -41,6 +41,7 @@ CALLABLE = {
     "tags",
     "batch",
     "check",
+    "verify",
 }
 """The names of ``odds.__all__`` this test calls; the others are result types and the error."""
 
@@ -261,8 +262,14 @@ def test_batch(game, shoes, bets, pays):
     either(st.sampled_from([(), "x.toml", ["/dev/zero"]])),
     either(st.sampled_from([None, 1e-9, -1, 2])),
 )
-def test_check(path, paytables, tolerance):
-    call(odds.check, path, paytables, tolerance)
+def test_verify(path, paytables, tolerance):
+    call(odds.verify, path, paytables, tolerance)
+
+
+@FEW
+@given(either(st.sampled_from(["missing.toml", "/dev/zero", ".", "odds/paytables/baccarat/seed.toml"])))
+def test_check(path):
+    call(odds.check, path)
 
 
 @SETTINGS

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import json
+from pathlib import Path
 import pydoc
 
 import pytest
@@ -86,7 +87,7 @@ def test_every_command_is_a_call_that_agrees_with_it():
         assert row["house_edge"] == exact(want), row
 
 
-def test_check_is_verify(tmp_path):
+def test_verify_is_the_command_verify(tmp_path):
     from odds.design import rounds
 
     data = rounds.build_rounds([odds.games.get_game("dragon-tiger")], "seed")
@@ -96,8 +97,8 @@ def test_check_is_verify(tmp_path):
     good_path, bad_path = tmp_path / "good.json", tmp_path / "bad.json"
     good_path.write_text(json.dumps(data))
     bad_path.write_text(json.dumps(bad))
-    assert odds.check(good_path).passed
-    report = odds.check(bad_path)
+    assert odds.verify(good_path).passed
+    report = odds.verify(bad_path)
     (cause,) = report.causes()
     assert not report.passed and cause.count == len(bad["rounds"]) and "unknown dragon-tiger bet 'tye'" in cause.cause
 
@@ -116,3 +117,18 @@ def test_to_frame_has_the_columns_of_the_csv():
     assert list(bets.columns) == next(csv.reader(io.StringIO(summary)))
     row = bets.set_index("bet").loc["tie"]
     assert row["house_edge"] == sheet.bet("tie").house_edge and row["house_edge_float"] == float(row["house_edge"])
+
+
+def test_check_is_the_command_check(tmp_path):
+    """odds.check gives the notes `odds check` prints: a shadowed line found, nothing on the seed."""
+    path = tmp_path / "slip.toml"
+    path.write_text(
+        'game = "baccarat"\n[bets.t]\noutcomes = [\n'
+        '  { key = "any-tie", when = "tie", pays = 8 },\n'
+        '  { key = "tie-on-6", when = "tie and player_total == 6", pays = 30 },\n'
+        '  { key = "other", pays = -1 },\n]\n'
+    )
+    notes = odds.check(path)
+    assert [(n.kind, n.bet, n.outcome) for n in notes] == [("shadowed", "t", "tie-on-6")]
+    seed = Path(__file__).resolve().parents[1] / "odds" / "paytables" / "baccarat" / "seed.toml"
+    assert odds.check(seed) == []

@@ -167,7 +167,7 @@ def test_a_signal_ends_the_run_within_2_s_with_no_worker_left(signum, code, said
 
 
 def test_a_worker_killed_mid_run_gives_the_same_bytes():
-    args = COUNT + ["--shoes", "3000"]
+    args = COUNT + ["--shoes", "30000"]  # several seconds: the kill lands mid-run
     proc, kids = _start(args)
     time.sleep(1.0)
     os.kill(kids[0], signal.SIGKILL)
@@ -175,7 +175,7 @@ def test_a_worker_killed_mid_run_gives_the_same_bytes():
     assert proc.returncode == 0, err
     assert b"a worker process died (killed by SIGKILL" in err  # it died mid-run, not after
     undisturbed = subprocess.run(ODDS + args + ["--workers", "2"], capture_output=True)
-    assert out == undisturbed.stdout and json.loads(out)["shoes"] == 3000
+    assert out == undisturbed.stdout and json.loads(out)["shoes"] == 30000
 
 
 # -- progress ---------------------------------------------------------------------------------------

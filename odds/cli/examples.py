@@ -38,6 +38,7 @@ EXAMPLES: dict[str, list[str]] = {
         "odds vectors --game dragon-tiger --out dt.json",
         "odds vectors --rounds --game baccarat --out rounds.json",
     ],
+    "check": ["odds check mine.toml", "odds check mine.toml --format json"],
     "verify": ["odds verify dt.json", "odds verify mine.json --format json", "odds verify mine.json --format csv"],
     "features": ["odds features baccarat", "odds features sic-bo --format json"],
     "settle": [
