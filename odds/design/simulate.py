@@ -115,6 +115,7 @@ class ShoeDealer:
         self.paytable = paytable
         self.rng = rng
         self.cards = [(rank, suit) for _ in range(decks) for rank in RANKS for suit in SUITS]
+        self.kinds = [card_kind_index(rank, suit) for rank, suit in self.cards]
         self.cut_card = cut_card
         # A round that starts before the cut card must be able to finish.
         need = game.min_cards + game.burn_per_round
@@ -136,15 +137,18 @@ class ShoeDealer:
         """Shuffle a new shoe and deal its rounds, as ``count`` deals a shoe
         (:func:`odds.depletion.dealer.shoe_rounds`: commencement, burns, the cut card): each
         round's cards."""
-        cards = self.cards[:]
-        self.rng.shuffle(cards)
         self.shoes += 1
         if self.game.reshuffled:  # the cards are shuffled before every round (Andar Bahar)
+            cards = self.cards[:]
+            self.rng.shuffle(cards)
             it = iter(cards)
             return [self.game.deal_round(lambda: next(it))]
         from ..depletion.dealer import DealRules, shoe_rounds
 
-        kinds = [card_kind_index(rank, suit) for rank, suit in cards]
+        # the card kinds in the cards' order, shuffled: the same permutation the cards would take
+        # (a shuffle draws by the list's length alone), without converting every card every shoe
+        kinds = self.kinds[:]
+        self.rng.shuffle(kinds)
         return list(shoe_rounds(self.game, kinds, DealRules(cut_card=self.cut_card)))
 
     def settle(self, rounds: list) -> list[dict[str, str]]:

@@ -23,6 +23,7 @@ from .base import Game
 
 COUNTING = "1,296 ordered rolls of four dice (the Player's two, then the Banker's)"
 ROLLS = tuple(product(range(1, 7), repeat=4))
+ROLL_INDEX = {roll: i for i, roll in enumerate(ROLLS)}
 FACES = range(1, 7)
 
 
@@ -148,7 +149,7 @@ class BacBoGame(Game):
         from ..bets.settling import settle_roll
 
         rules = list((paytable or self.paytable()).rules.values())
-        return settle_roll(self.deal, self.id, rules, ROLLS.index(tuple(roll)))
+        return settle_roll(self.deal, self.id, rules, ROLL_INDEX[tuple(roll)])
 
     def read_round(self, text_or_list, paytable):
         """One roll from its text, settled: ``(dice, hands, {bet: outcome key})``."""
