@@ -115,6 +115,12 @@ class LocalPool:
         executor.shutdown(wait=False, cancel_futures=True)
         end_processes(self.processes)
         self.processes = []
+        # the executor's manager thread sees its workers gone and ends; waited for here, so the
+        # interpreter's exit does not join it in the middle of that (a stop once printed its
+        # "Exception ignored in: threading" traceback under the one line)
+        manager = getattr(executor, "_executor_manager_thread", None)
+        if manager is not None and manager.is_alive():
+            manager.join(2.0)
 
     def run(self, work: Callable, chunks: Iterable, *, ordered: bool = False, window: int | None = None) -> Iterator:
         """``(chunk, work(job, chunk))`` for every chunk, as they finish (``ordered``: in the order
