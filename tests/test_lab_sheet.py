@@ -8,7 +8,9 @@ from __future__ import annotations
 import csv
 import io
 import json
+import sys
 
+import pytest
 from click.testing import CliRunner
 
 import odds
@@ -28,7 +30,17 @@ outcomes = [
 """
 
 
+def test_without_matplotlib_the_lab_sheet_says_what_to_install(tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # an import of it raises ImportError
+    mine = tmp_path / "mine.toml"
+    mine.write_text(PAYTABLE)
+    result = CliRunner().invoke(cli, ["export", "--paytable", str(mine), "--only", "--out", str(tmp_path)])
+    assert result.exit_code == 1 and "pip install 'odds[plot]'" in result.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["mine.toml"]  # nothing half written
+
+
 def test_one_paytable_s_lab_sheet(tmp_path, monkeypatch):
+    pytest.importorskip("matplotlib")  # the PDF (the plot extra; the README's test command has none)
     mine = tmp_path / "mine.toml"
     mine.write_text(PAYTABLE)
     out = tmp_path / "lab"
