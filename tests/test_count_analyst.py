@@ -156,6 +156,7 @@ def test_a_bad_replay_file_is_one_line(tmp_path):
 def test_plot_takes_any_number_of_shoes(tmp_path, monkeypatch):
     """The chart is drawn from flat tallies (docs/depletion.md): a run of more than 20,000 shoes
     is not refused (the dealing is cut short here, once it is reached)."""
+    pytest.importorskip("matplotlib")  # --plot checks for it first (the plot extra)
     from odds.depletion import count as count_lib
     from odds.errors import OddsError
 

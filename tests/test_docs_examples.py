@@ -13,7 +13,8 @@ Fenced blocks are read by their info string:
 - ``python``: run with the document's folder as the working folder.
 - ``text`` and others: not run (synopses, schemas).
 
-A block whose info string holds ``slow`` runs only under ``-m slow``. Each document runs in a
+A block whose info string holds ``slow`` runs only under ``-m slow``; one holding
+``needs-MODULE`` (``needs-matplotlib``: an optional extra) only where that module is installed. Each document runs in a
 folder of its own, blocks in order, so an example may use a file an earlier one wrote.
 docs/library.md and docs/settlement.md have tests of their own and are left out here.
 
@@ -24,6 +25,7 @@ the PATH.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import re
 import shlex
@@ -153,6 +155,9 @@ def run_document(doc: Path, folder: Path, slow: bool) -> int:
     for block in blocks(doc):
         if ("slow" in block.flags) != slow and block.kind != "toml":
             continue
+        needs = [f.removeprefix("needs-") for f in block.flags if f.startswith("needs-")]
+        if any(importlib.util.find_spec(module) is None for module in needs):
+            continue  # an optional extra the README's test command does not install
         run_block(block, folder)
         ran += block.kind in RUNNABLE
     return ran

@@ -57,6 +57,7 @@ def run_console(block: str, where: str) -> int:
 
 
 HAVE_PANDAS = importlib.util.find_spec("pandas") is not None
+HAVE_DASK = importlib.util.find_spec("distributed") is not None
 
 
 @pytest.mark.parametrize("page", PAGES)
@@ -68,6 +69,8 @@ def test_every_example_of_the_page_runs(page, tmp_path, monkeypatch):
         where = f"docs/{page}:{line}"
         if language == "python" and "to_frame(" in text and not HAVE_PANDAS:
             continue  # the frame extra is not installed (CI installs it; `pip install -e '.[test]'` does not)
+        if language == "python" and "distributed" in text and not HAVE_DASK:
+            continue  # the dask extra, likewise
         if language == "python" and text.lstrip().startswith(">>>"):
             test = doctest.DocTestParser().get_doctest(text, namespace, where, str(DOCS / page), line)
             runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
