@@ -166,8 +166,7 @@ def _most_rounds(game, shoe) -> int | None:
     card at its default place (and one round after it)."""
     if shoe is None or shoe.infinite or game.reshuffled:  # no shoe runs out: no window to outlast
         return None
-    shortest = getattr(game.deal, "always_dealt", None) or getattr(game.deal, "positions", game.min_cards)
-    return (shoe.total - CUT_CARD) // (shortest + game.burn_per_round) + 1
+    return (shoe.total - CUT_CARD) // (game.fewest_cards() + game.burn_per_round) + 1
 
 
 from .callable_module import make_callable  # noqa: E402 - the module is also odds.check(), the library call

@@ -467,7 +467,7 @@ def test_a_stopped_scheduler_ends_the_run_in_one_line_within_the_timeout(tmp_pat
         lines = err.decode().strip().splitlines()
         assert run.returncode == 1 and len(lines) == 1, err
         assert "did not answer within 4 s" in lines[0]
-        assert took < 4 + 2.5, took
+        assert took < 4 + 0.5, took  # within the timeout of the stop (and a moment to print)
     finally:
         scheduler.send_signal(signal.SIGCONT)
         for proc in (worker, scheduler):

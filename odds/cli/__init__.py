@@ -194,12 +194,20 @@ class OddsGroup(click.Group):
     def invoke(self, ctx):
         from ..exact.report import reporting
         from ..runs import RunStopped, signal_of, stopping_on_signals
+        from ..runs.cluster import SchedulerGone
         from .progress import report_build
 
         try:
             # SIGTERM stops a command as Ctrl-C does; a table that takes over a second to build says so
             with stopping_on_signals(), reporting(report_build):
                 return super().invoke(ctx)
+        except SchedulerGone as exc:
+            # A scheduler that stopped answering holds threads of distributed's client, and its
+            # exit hooks wait on them (about a second, or forever): the line, then leave at once.
+            click.echo(f"Error: {escape(str(exc))}", err=True)
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(1)
         except OddsError as exc:
             # one line, whatever a file put in the message (a newline, an escape sequence)
             raise click.ClickException(escape(str(exc))) from None

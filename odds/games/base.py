@@ -274,6 +274,15 @@ class Game:
         ``{bet id: outcome key}``."""
         raise NotImplementedError
 
+    def fewest_cards(self) -> int:
+        """Cards the shortest round deals, burns apart (baccarat 4, Dragon Tiger 2): a shoe holds
+        at most ``total // (fewest_cards + burn_per_round)`` rounds."""
+        from ..exact.deals import ShoeDeal
+
+        if isinstance(self.deal, ShoeDeal):
+            return self.deal.always_dealt or self.deal.positions
+        return self.min_cards
+
     def check_shoe(self, shoe: Shoe) -> None:
         """Refuse a shoe too small to finish a round, and an infinite shoe where the game does not
         count one (:attr:`infinite_shoe`)."""

@@ -355,52 +355,40 @@ def spans_two_spins(rule) -> bool:
     )
 
 
-_SPIN = (
-    ("number", 0, 36, "the winning number"),
-    ("red", "a red number (1 3 5 7 9 12 14 16 18 19 21 23 25 27 30 32 34 36)"),
-    ("black", "a black number (the other numbers from 1 to 36)"),
-    ("zero", "the zero"),
-    ("column", 0, 3, "the column of the number: 1 (1, 4, ... 34), 2 (2, 5, ... 35), 3 (3, 6, ... 36); 0 for zero"),
-    ("dozen", 0, 3, "the dozen: 1 (1-12), 2 (13-24), 3 (25-36); 0 for zero"),
-)
+def wheel_features(zeros: Sequence[int], next_spin: bool = False) -> dict:
+    """The features a bet's conditions read on a wheel whose zero pockets are ``zeros`` (0, and
+    37 for 00, 38 for 000): one list for every wheel, so a feature means the same on each.
+    ``next_spin`` adds each feature of the following spin (``next_red`` ...: en prison).
 
-
-def _features():
+    >>> sorted(wheel_features((0, DOUBLE_ZERO)))
+    ['black', 'column', 'double_zero', 'dozen', 'green', 'number', 'red', 'zero']
+    """
     from ..bets.features import flag, number
 
-    def make(prefix, what):
-        return [
-            number(prefix + f[0], f[1], f[2], what + f[3]) if len(f) == 4 else flag(prefix + f[0], what + f[1])
-            for f in _SPIN
-        ]
+    extra = [z for z in zeros if z != 0]
+    labels = {DOUBLE_ZERO: "00", TRIPLE_ZERO: "000"}
+    named = "; " + ", ".join(f"{labels[z]} is {z}" for z in extra) if extra else ""
+    for_zeros = "the zeros" if extra else "zero"
 
-    this = make("", "")
-    then = make(NEXT, "on the next spin (a bet reading it spans two spins): ")
-    # a feature of the next spin makes the bet a two-spin bet, counted over the 37 x 37 pairs
+    def features(prefix: str, what: str) -> list:
+        found = [
+            number(prefix + "number", 0, max((*zeros, 36)), f"{what}the winning number{named}"),
+            flag(prefix + "red", f"{what}a red number (1 3 5 7 9 12 14 16 18 19 21 23 25 27 30 32 34 36)"),
+            flag(prefix + "black", f"{what}a black number (the other numbers from 1 to 36)"),
+            flag(prefix + "zero", f"{what}the single zero 0" if extra else f"{what}the zero"),
+            *(flag(prefix + f"{name}_zero", f"{what}the {name} zero {labels[z]} (number {z})")
+              for name, z in (("double", DOUBLE_ZERO), ("triple", TRIPLE_ZERO)) if z in extra),
+            *([flag(prefix + "green", f"{what}{' or '.join(['0', *(labels[z] for z in extra)])}")] if extra else []),
+            number(prefix + "column", 0, 3, f"{what}the column of the number: 1 (1, 4, ... 34), 2 (2, 5, ... 35), "
+                   f"3 (3, 6, ... 36); 0 for {for_zeros}"),
+            number(prefix + "dozen", 0, 3, f"{what}the dozen: 1 (1-12), 2 (13-24), 3 (25-36); 0 for {for_zeros}"),
+        ]  # fmt: skip
+        return found
+
+    this = features("", "")
+    # a feature of the next spin makes the bet a two-spin bet, counted over the pairs of spins
+    then = features(NEXT, "on the next spin (a bet reading it spans two spins): ") if next_spin else []
     return {f.name: f for f in this + then}
-
-
-def _american_features():
-    from ..bets.features import flag, number
-
-    return {
-        f.name: f
-        for f in [
-            number("number", 0, 37, "the winning number; 00 is 37"),
-            flag("red", "a red number (1 3 5 7 9 12 14 16 18 19 21 23 25 27 30 32 34 36)"),
-            flag("black", "a black number (the other numbers from 1 to 36)"),
-            flag("zero", "the single zero 0 (not 00)"),
-            flag("double_zero", "the double zero 00 (number 37)"),
-            flag("green", "0 or 00"),
-            number(
-                "column",
-                0,
-                3,
-                "the column of the number: 1 (1, 4, ... 34), 2 (2, 5, ... 35), 3 (3, 6, ... 36); 0 for 0 and 00",
-            ),
-            number("dozen", 0, 3, "the dozen: 1 (1-12), 2 (13-24), 3 (25-36); 0 for 0 and 00"),
-        ]
-    }
 
 
 def _deal():
@@ -424,7 +412,7 @@ def _american_deal():
     return RollDeal("american-roulette", ("american-roulette",), len(AMERICAN_POCKETS), features)
 
 
-FEATURES = _features()
+FEATURES = wheel_features((0,), next_spin=True)
 DEAL = _deal()
 TWO_SPINS = _two_spin_deal()
 
@@ -833,7 +821,7 @@ def check_call_pays(bet_id: str, paytable) -> None:
 ROULETTE = RouletteGame()
 
 
-AMERICAN_FEATURES = _american_features()
+AMERICAN_FEATURES = wheel_features((0, DOUBLE_ZERO))
 AMERICAN_DEAL = _american_deal()
 
 
@@ -885,30 +873,6 @@ AMERICAN_ROULETTE = AmericanRouletteGame()
 TRIPLE_ZERO_WHEEL = Wheel("triple-zero wheel", AMERICAN_POCKET_NAMES + ("000",))
 
 
-def _triple_zero_features():
-    from ..bets.features import flag, number
-
-    return {
-        f.name: f
-        for f in [
-            number("number", 0, 38, "the winning number; 00 is 37, 000 is 38"),
-            flag("red", "a red number (1 3 5 7 9 12 14 16 18 19 21 23 25 27 30 32 34 36)"),
-            flag("black", "a black number (the other numbers from 1 to 36)"),
-            flag("zero", "the single zero 0"),
-            flag("double_zero", "the double zero 00 (number 37)"),
-            flag("triple_zero", "the triple zero 000 (number 38)"),
-            flag("green", "0, 00 or 000"),
-            number(
-                "column",
-                0,
-                3,
-                "the column of the number: 1 (1, 4, ... 34), 2 (2, 5, ... 35), 3 (3, 6, ... 36); 0 for the zeros",
-            ),
-            number("dozen", 0, 3, "the dozen: 1 (1-12), 2 (13-24), 3 (25-36); 0 for the zeros"),
-        ]
-    }
-
-
 def _triple_zero_deal():
     from ..exact.deals import RollDeal
 
@@ -918,7 +882,7 @@ def _triple_zero_deal():
     return RollDeal("triple-zero-roulette", ("triple-zero-roulette",), len(TRIPLE_ZERO_POCKETS), features)
 
 
-TRIPLE_ZERO_FEATURES = _triple_zero_features()
+TRIPLE_ZERO_FEATURES = wheel_features((0, DOUBLE_ZERO, TRIPLE_ZERO))
 TRIPLE_ZERO_DEAL = _triple_zero_deal()
 
 

@@ -130,6 +130,7 @@ class Session:
         self.workers: set = set()
         self.alone_since: float | None = None
         self.checked = 0.0
+        self.heard = time.monotonic()  # the scheduler's last answer (a call returned, results came)
         self.gone = False
         self.levels: dict = {}
 
@@ -167,10 +168,11 @@ class Session:
 
     # -- asking the scheduler, bounded ---------------------------------------------------------------
 
-    def bounded(self, call: Callable, *args, **kwargs):
-        """``call(*args, **kwargs)``, given up after the timeout: distributed's blocking calls
-        wait forever for a scheduler that stopped (SIGSTOP, a hung machine), whatever their own
-        timeouts say, so the call runs in a thread of its own and this one stops waiting."""
+    def bounded(self, call: Callable, *args, within: float | None = None, **kwargs):
+        """``call(*args, **kwargs)``, given up after ``within`` seconds (default the timeout):
+        distributed's blocking calls wait forever for a scheduler that stopped (SIGSTOP, a hung
+        machine), whatever their own timeouts say, so the call runs in a thread of its own and this
+        one stops waiting."""
         box: dict = {}
 
         def attempt() -> None:
@@ -181,7 +183,7 @@ class Session:
 
         thread = threading.Thread(target=attempt, name="odds-dask-call", daemon=True)
         thread.start()
-        thread.join(self.timeout)
+        thread.join(self.timeout if within is None else within)
         if thread.is_alive():
             self.gone = True
             raise SchedulerGone(
@@ -190,11 +192,12 @@ class Session:
             )
         if "error" in box:
             raise self.fault(box["error"]) from None
+        self.heard = time.monotonic()
         return box["value"]
 
-    def nthreads(self) -> dict:
+    def nthreads(self, within: float | None = None) -> dict:
         """Threads of each worker, as the scheduler says within the timeout."""
-        return dict(self.bounded(self.client.nthreads))
+        return dict(self.bounded(self.client.nthreads, within=within))
 
     def fault(self, exc: BaseException) -> OddsError:
         """One line for what went wrong with the cluster."""
@@ -230,7 +233,11 @@ class Session:
         if now - self.checked < CHECK_EVERY:
             return
         self.checked = now
-        present = set(self.nthreads())
+        # The run waits on the scheduler between checks, so its silence started at the last answer
+        # (at most a check's interval ago while waiting): the timeout counts from there, and a
+        # scheduler stopped just after answering is reported within ODDS_DASK_TIMEOUT of the stop.
+        silent = min(now - self.heard, CHECK_EVERY, self.timeout / 2)
+        present = set(self.nthreads(within=self.timeout - silent))
         for lost in sorted(self.workers - present):
             print(f"note: lost Dask worker {lost}; its chunks are done again on the others", file=sys.stderr)
         self.workers = present
@@ -282,7 +289,9 @@ class Session:
         """The futures done (of an ``as_completed``) now, if any; else a short wait, with a look at
         the scheduler (:meth:`check`) once a second."""
         ready = done.next_batch(block=False) if done.has_ready() else []
-        if not ready:
+        if ready:
+            self.heard = time.monotonic()  # the scheduler said these are done
+        else:
             time.sleep(0.02)
             self.check(done.count())
         return ready
