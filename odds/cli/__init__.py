@@ -202,12 +202,10 @@ class OddsGroup(click.Group):
             with stopping_on_signals(), reporting(report_build):
                 return super().invoke(ctx)
         except SchedulerGone as exc:
-            # A scheduler that stopped answering holds threads of distributed's client, and its
-            # exit hooks wait on them (about a second, or forever): the line, then leave at once.
-            click.echo(f"Error: {escape(str(exc))}", err=True)
-            sys.stdout.flush()
-            sys.stderr.flush()
-            os._exit(1)
+            # A scheduler that stopped answering holds threads of distributed's client, and its exit
+            # hooks wait on them (about a second, or forever): main() leaves at once after the line.
+            _leave_at_once.append(True)
+            raise click.ClickException(escape(str(exc))) from None
         except OddsError as exc:
             # one line, whatever a file put in the message (a newline, an escape sequence)
             raise click.ClickException(escape(str(exc))) from None
@@ -233,6 +231,11 @@ def cli():
 
     Every figure is an exact count of equally likely deals, rolls or pockets.
     """
+
+
+_leave_at_once: list[bool] = []
+"""Set when the run's threads may never end (a stopped Dask scheduler): :func:`main` then exits
+without waiting for them."""
 
 
 def main():
@@ -264,6 +267,10 @@ def main():
             f"with the command (ODDS_DEBUG=1 shows where)"
         )
         code = 1
+    if _leave_at_once:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code if isinstance(code, int) else 1)
     sys.exit(code)
 
 
