@@ -79,20 +79,23 @@ def read_cards(text_or_list, most: int = 6) -> list[tuple[int, str | None]]:
 _ASCII_WHOLE = re.compile(r"[0-9]{1,3}")
 
 
+def round_items(text_or_list, too_long: str) -> list:
+    """The items of a round given as text (``"3,3,5"``, ``"17 20"``: commas or spaces), a list,
+    or one value; text longer than :data:`MAX_ROUND_TEXT` is refused with ``too_long`` said."""
+    if isinstance(text_or_list, str):
+        if len(text_or_list) > MAX_ROUND_TEXT:
+            raise RoundError(f"{len(text_or_list):,} characters: {too_long}")
+        return [i for i in text_or_list.replace(" ", ",").split(",") if i.strip()]
+    if isinstance(text_or_list, (list, tuple)):
+        return list(text_or_list)
+    return [text_or_list]
+
+
 def read_numbers(text_or_list, low: int, high: int, what: str) -> list[int]:
     """Whole numbers from ``low`` to ``high``: ``"3,3,5"``, ``[3, 3, 5]`` or ``17``."""
-    if isinstance(text_or_list, bool):
+    if isinstance(text_or_list, bool) or not isinstance(text_or_list, (int, str, list, tuple)):
         raise RoundError(f"{what}: give whole numbers from {low} to {high}")
-    if isinstance(text_or_list, int):
-        items = [text_or_list]
-    elif isinstance(text_or_list, str):
-        if len(text_or_list) > MAX_ROUND_TEXT:
-            raise RoundError(f"{len(text_or_list):,} characters: {what} are a few numbers")
-        items = [i for i in text_or_list.replace(" ", ",").split(",") if i.strip()]
-    elif isinstance(text_or_list, (list, tuple)):
-        items = list(text_or_list)
-    else:
-        raise RoundError(f"{what}: give whole numbers from {low} to {high}")
+    items = round_items(text_or_list, f"{what} are a few numbers")
     out = []
     for item in items:
         text = str(item).strip()

@@ -172,16 +172,9 @@ class Wheel:
     def read(self, text_or_list) -> list[int]:
         """The pockets named in ``"17,000"`` or a list of names or numbers (an int is the
         feature's number; text is the pocket's name, so ``"000"`` is never 0)."""
-        from ..dealt import MAX_ROUND_TEXT, RoundError
+        from ..dealt import RoundError, round_items
 
-        if isinstance(text_or_list, str):
-            if len(text_or_list) > MAX_ROUND_TEXT:
-                raise RoundError(f"{len(text_or_list):,} characters: a spin is one pocket or two")
-            items = [i.strip() for i in text_or_list.replace(" ", ",").split(",") if i.strip()]
-        elif isinstance(text_or_list, (list, tuple)):
-            items = list(text_or_list)
-        else:
-            items = [text_or_list]
+        items = round_items(text_or_list, "a spin is one pocket or two")
         out = []
         for item in items:
             if isinstance(item, int) and not isinstance(item, bool) and 0 <= item < len(self.labels):
@@ -604,16 +597,9 @@ class WheelRounds:
     def read_round(self, text_or_list, paytable):
         """One number, or (for bets that read the next spin) the number and the next spin's, each
         read by the wheel, which knows its pockets (American: 0-36 or ``00``)."""
-        from ..dealt import MAX_ROUND_TEXT, Hand, ReadRound, RoundError, Unsettled
+        from ..dealt import Hand, ReadRound, RoundError, Unsettled, round_items
 
-        if isinstance(text_or_list, str):
-            if len(text_or_list) > MAX_ROUND_TEXT:
-                raise RoundError(f"{len(text_or_list):,} characters: a spin is one number")
-            items = [i for i in text_or_list.replace(" ", ",").split(",") if i.strip()]
-        elif isinstance(text_or_list, (list, tuple)):
-            items = list(text_or_list)
-        else:
-            items = [text_or_list]
+        items = round_items(text_or_list, "a spin is one number")
         if len(items) > 2:
             raise RoundError(
                 f"{self.id}: a spin is one number, e.g. 17 (and the next spin's, for en prison); got {len(items)}"
