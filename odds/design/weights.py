@@ -374,7 +374,7 @@ def _search(fit: WeightFit) -> None:
                 fit.point = point
                 return
         points = np.concatenate([best, rng.random((SAMPLES // 4, len(names)))])
-    for candidate in best:  # the random steps stall in many thin slabs (a figure per bet): one unknown at a time
+    for candidate in best[:2]:  # the random steps stall in many thin slabs (a figure per bet): one unknown at a time
         point = _exact_point(fit, names, _coordinate_descent(fit, compiled, candidate))
         if point is not None:
             fit.point = point
@@ -393,6 +393,7 @@ def _coordinate_descent(fit: WeightFit, compiled, start, sweeps: int = 6):
     import numpy as np
 
     point = np.array(start, dtype=float)
+    before = _violations(fit, compiled, point[None, :], 0.25, weight_penalty=1e12)[0]
     for _ in range(sweeps):
         for i in range(len(point)):
             low, high, size = 0.0, 1.0, 1001
@@ -404,8 +405,10 @@ def _coordinate_descent(fit: WeightFit, compiled, start, sweeps: int = 6):
                 step = (high - low) / (size - 1)
                 low, high, size = max(0.0, best - 2 * step), min(1.0, best + 2 * step), 101
             point[i] = best
-        if _violations(fit, compiled, point[None, :], 0.1)[0] == 0:
+        after = _violations(fit, compiled, point[None, :], 0.25, weight_penalty=1e12)[0]
+        if after == 0 or after >= before:  # met, or a sweep that gains nothing
             break
+        before = after
     return point
 
 
