@@ -162,3 +162,27 @@ def test_lightning_dice_solve_command():
     assert r.exit_code == 0, r.output
     data = json.loads(r.output)
     assert data["found"] and len(data["unknowns"]) == 11 and len(data["bets"]) == 16
+
+
+def test_lightning_dice_cannot_pay_50x_alone_on_8_to_13(tmp_path):
+    """Were every struck 8 to 13 paid exactly 50x (the smallest lightning payout some pages
+    print), 96.21% would need E[K] in disjoint intervals for 8, 9 and 10 (by hand: RTP =
+    n/216 (B + E[K]/16 (50 - B))): no count of struck totals meets them all, and solve says so."""
+    from importlib import resources
+
+    text = (resources.files("odds") / "paytables" / "sic-bo" / "lightning-dice.toml").read_text()
+    for base, u in ((7, "u8"), (6, "u9"), (5, "u10")):
+        text = text.replace(f'{{ {base} = "1 - {u}", 50 = "{u}" }}', '{ 50 = "1" }')
+    text = text.replace(', "u8", "u9", "u10"]', "]")
+    path = tmp_path / "fifty.toml"
+    path.write_text(text)
+    needs = {}
+    for t, base in ((8, 7), (9, 6), (10, 5)):
+        n = {8: 21, 9: 25, 10: 27}[t]
+        needs[t] = [(Fraction(x, 100000) * 216 / n - base) * 16 / (50 - base) for x in (96205, 96215)]
+    assert needs[9][1] < needs[10][0] and needs[10][1] < needs[8][0]  # 9 below 10 below 8
+    game = get_game("sic-bo")
+    fit = fit_weights(game, load_paytable(game, str(path)), None, ["total-8", "total-9", "total-10"])
+    assert fit.point is None and "found no weights" in fit.notes[-1]
+    labels = [b.constraint.rsplit("the mean multiplier", 1)[1] for b in fit.bets]
+    assert labels == [" of 8, 13", " of 9, 12", " of 10, 11"]  # each bet's own law, though all are 50x

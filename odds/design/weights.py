@@ -133,7 +133,9 @@ def fit_weights(game, paytable, shoe, bet_ids=None, targets: dict | None = None)
     if unpublished:
         fit.notes.append(f"no published RTP to fit for {', '.join(unpublished)}: left out")
     for b in fits:
-        b.constraint = describe_constraint(b, paytable.bet(b.bet_id).overlay)
+        counts, _ = pattern_counts(game, paytable, shoe, b.bet_id)
+        read = {part[1] for _, pattern in counts for part in pattern if not isinstance(part, int)}
+        b.constraint = describe_constraint(b, paytable.bet(b.bet_id).overlay, read)
     if len(unknowns) == 1:
         _solve_one(fit)
     elif unknowns:
@@ -426,15 +428,19 @@ def _exact_point(fit: WeightFit, names, candidate) -> dict | None:
 # -- the constraint in words ------------------------------------------------------------------------
 
 
-def describe_constraint(b: BetFit, overlay) -> str:
+def describe_constraint(b: BetFit, overlay, read=frozenset()) -> str:
     """``low <= RTP <= high`` with the RTP as a polynomial; where it is affine in the product of
     the mean count E[K] and a shifted mean multiplier E[M] - c (single-item bets: Lightning
-    Roulette's straight up, dice totals), in those words."""
+    Roulette's straight up, dice totals), in those words. ``read``: the targets the bet reads, where
+    targets have multipliers of their own (``target_values``)."""
     low, high = b.target.low, b.target.high
     ek = Poly.lift(sum((k * w for k, w in overlay.counts), Fraction(0)))
-    # the multipliers the bet's item draws from: the overlay's, or one target group's
-    laws = [(overlay.values, "")] if overlay.values else []
-    laws += [(values, f" of {', '.join(names)}") for names, _, values in overlay.target_groups]
+    # the multipliers the bet's item draws from: the overlay's, or the law of the targets it reads
+    grouped = {t for _, targets, _ in overlay.target_groups for t in targets}
+    laws = [(overlay.values, "")] if overlay.values and (not read or read - grouped) else []
+    laws += [
+        (values, f" of {', '.join(names)}") for names, targets, values in overlay.target_groups if read & set(targets)
+    ]
     for (values, whose), shift in ((law, s) for law in laws for s in _shifts(overlay)) if b.rtp.variables else ():
         em = Poly.lift(sum((m * w for m, w in values), Fraction(0)))
         product = ek * (em - shift)

@@ -107,13 +107,6 @@ class Overlay:
         return self.values
 
     @property
-    def distributions(self) -> tuple[tuple, ...]:
-        """Every multiplier distribution of the overlay: the default (if any target uses it),
-        then each target group's."""
-        default = (self.values,) if self.values else ()
-        return default + tuple(values for _, _, values in self.target_groups)
-
-    @property
     def known(self) -> bool:
         """Whether every weight is a number (no unknown left)."""
         return not self.unknowns
