@@ -585,3 +585,27 @@ def test_a_multiplier_bet_reads_one_spin(tmp_path):
     text = ROULETTE.replace('when = "number == 17"', 'when = "number == 17 and next_red"')
     r = CliRunner().invoke(cli, ["sheet", "roulette", "--paytable", write(tmp_path, "r.toml", text)])
     assert r.exit_code == 1 and "one roll or spin" in r.output, r.output
+
+
+def test_pockets_with_multipliers_of_their_own_on_the_double_zero_wheel(tmp_path):
+    """00 named as the wheel names it, with a law of its own; a straight up on 00 and a split 0/00
+    against every pocket and every draw."""
+    text = """game = "american-roulette"
+[bets.split]
+name = "Split 0-00"
+outcomes = [ { key = "win", when = "green", pays = 17 }, { key = "lose", pays = -1 } ]
+[bets.split.multipliers]
+boosts = "pockets"
+count = { 1 = "1/2", 3 = "1/2" }
+values = { 2 = "1" }
+target_values = [ { targets = ["00"], values = { 10 = "1/4", 30 = "3/4" } } ]
+boosted = [ { outcome = "win", reads = "pocket" } ]
+"""
+    game = get_game("american-roulette")
+    table = load_paytable(game, write(tmp_path, "a.toml", text))
+    rounds = [(Fraction(1, 38), "win", [n]) if n in (0, 37) else (Fraction(1, 38), "lose", None) for n in range(38)]
+    own = {37: {10: Fraction(1, 4), 30: Fraction(3, 4)}}
+    expected = brute(rounds, range(38), {1: Fraction(1, 2), 3: Fraction(1, 2)}, {2: Fraction(1)}, own)
+    got = library_prizes(build_sheet(game, table, None), "split")
+    assert got == {k: v for k, v in expected.items() if v}
+    assert {"win-x2", "win-x10", "win-x30"} <= set(got)
