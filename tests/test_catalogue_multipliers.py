@@ -6,7 +6,9 @@ product distribution, not the moments the solver uses), rounded as the supplier 
 
 Acceptance figures: Prosperity Tree Baccarat, one unknown weight reproducing Player 98.9%, Banker
 98.7%, Tie 92.8% and Pair 92.5%, and its interval; Lightning Roulette, the constraint that the
-straight-up RTP of 97.10% at 29 to 1 puts on the lucky numbers: E[K] (E[M] - 29).
+straight-up RTP of 97.10% at 29 to 1 puts on the lucky numbers: E[K] (E[M] - 29); Lightning Dice,
+eleven unknowns (how many totals are struck, each pair of totals' payout weight) reproducing 96.21%
+on all sixteen totals at once.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ CATALOGUE = [
     ("baccarat", "lightning"),
     ("roulette", "lightning"),
     ("dragon-tiger", "lightning"),
+    ("sic-bo", "lightning-dice"),
 ]
 
 
@@ -118,3 +121,68 @@ def test_lightning_baccarat_figures_and_the_swapped_digits():
     table = load_paytable(game, "lightning")
     fit = fit_weights(game, table, Shoe.decks(8), ["player", "banker", "tie"], {"player": "98.67%"})
     assert fit.point is None and "search" in fit.notes[-1]
+
+
+# base pay ("x", the stake included) and top lightning payout by total, as StarSpins and How To
+# Casino print them (149 to 1 = 150x ... 4 to 1 = 5x; 999 to 1 = 1000x ... 49 to 1 = 50x)
+LIGHTNING_DICE = {3: (150, 1000), 4: (50, 500), 5: (25, 250), 6: (15, 100), 7: (10, 100), 8: (7, 50)}
+LIGHTNING_DICE |= {9: (6, 50), 10: (5, 50)}
+
+
+def test_lightning_dice_file_as_published_and_its_constraints():
+    """Every total's base and top pays as printed, and each bet's constraint by hand: with n_t of
+    216 rolls, K of the 16 totals struck and a struck total's payout M (the stake included),
+    RTP = n_t/216 (B + E[K]/16 (E[M] - B))."""
+    from itertools import product as rolls
+
+    game = get_game("sic-bo")
+    table = load_paytable(game, "lightning-dice")
+    assert sorted(table.bets) == sorted(f"total-{t}" for t in range(3, 19))
+    ways = {t: sum(1 for r in rolls(range(1, 7), repeat=3) if sum(r) == t) for t in range(3, 19)}
+    fit = fit_weights(game, table, None)
+    for t in range(3, 19):
+        base, top = LIGHTNING_DICE[min(t, 21 - t)]
+        bet = table.bet(f"total-{t}")
+        assert bet.published_rtp == "96.21%" and bet.pays == {"win": base - 1, "lose": -1}
+        assert {m for m, _ in bet.overlay.values_for(t)} == {base, top}
+        (b,) = [b for b in fit.bets if b.bet_id == f"total-{t}"]
+        p = Fraction(ways[t], 216)
+        assert f"RTP = {p * base} + {p / 16} E[K] (E[M] - {base})" in b.constraint, b.constraint
+        low, high = ((Fraction(x, 100000) - p * base) / (p / 16) for x in (96205, 96215))
+        assert f"{float(low):.7g} <= E[K] (E[M] - {base}) <= {float(high):.7g}" in b.constraint
+    # the top award: 999 to 1 on a struck 3 or 18
+    priced = build_sheet(game, with_unknowns(table, fit.point), None, ["total-18", "total-10"])
+    (award,) = priced.bet("total-18").extra["multipliers"]["top_awards"]
+    assert award["pays"] == 999 and not award["display_odds"]
+    assert {r.key: r.pays for r in priced.bet("total-10").rows} == {"win-x50": 49, "win-x5": 4, "win-x1": 4, "lose": -1}
+
+
+def test_lightning_dice_solve_command():
+    r = CliRunner().invoke(cli, ["solve", "sic-bo", "--weights", "--paytable", "lightning-dice", "--format", "json"])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert data["found"] and len(data["unknowns"]) == 11 and len(data["bets"]) == 16
+
+
+def test_lightning_dice_cannot_pay_50x_alone_on_8_to_13(tmp_path):
+    """Were every struck 8 to 13 paid exactly 50x (the smallest lightning payout some pages
+    print), 96.21% would need E[K] in disjoint intervals for 8, 9 and 10 (by hand: RTP =
+    n/216 (B + E[K]/16 (50 - B))): no count of struck totals meets them all, and solve says so."""
+    from importlib import resources
+
+    text = (resources.files("odds") / "paytables" / "sic-bo" / "lightning-dice.toml").read_text()
+    for base, u in ((7, "u8"), (6, "u9"), (5, "u10")):
+        text = text.replace(f'{{ {base} = "1 - {u}", 50 = "{u}" }}', '{ 50 = "1" }')
+    text = text.replace(', "u8", "u9", "u10"]', "]")
+    path = tmp_path / "fifty.toml"
+    path.write_text(text)
+    needs = {}
+    for t, base in ((8, 7), (9, 6), (10, 5)):
+        n = {8: 21, 9: 25, 10: 27}[t]
+        needs[t] = [(Fraction(x, 100000) * 216 / n - base) * 16 / (50 - base) for x in (96205, 96215)]
+    assert needs[9][1] < needs[10][0] and needs[10][1] < needs[8][0]  # 9 below 10 below 8
+    game = get_game("sic-bo")
+    fit = fit_weights(game, load_paytable(game, str(path)), None, ["total-8", "total-9", "total-10"])
+    assert fit.point is None and "found no weights" in fit.notes[-1]
+    labels = [b.constraint.rsplit("the mean multiplier", 1)[1] for b in fit.bets]
+    assert labels == [" of 8, 13", " of 9, 12", " of 10, 11"]  # each bet's own law, though all are 50x

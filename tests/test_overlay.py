@@ -37,10 +37,12 @@ def library_prizes(sheet, bet_id) -> dict:
     return {r.key: Fraction(r.combinations, bet.total) for r in bet.rows if r.combinations}
 
 
-def brute(rounds, universe, counts, values):
+def brute(rounds, universe, counts, values, own=None):
     """``{prize key: probability}``: ``rounds`` is ``[(probability, outcome, items read or None
     for an outcome not boosted)]``; every k-subset of ``universe`` (k by ``counts``) and every
-    assignment of multipliers to it (by ``values``), the items' product in the key."""
+    assignment of multipliers to it (by ``values``, or ``own[target]`` for a target with
+    multipliers of its own), the items' product in the key."""
+    own = own or {}
     out: Counter = Counter()
     alike: Counter = Counter()  # rounds reading the same items are drawn for once, weighted by all
     for p_round, outcome, items in rounds:
@@ -52,7 +54,8 @@ def brute(rounds, universe, counts, values):
         for k, wk in counts.items():
             subsets = list(itertools.combinations(universe, k))
             for subset in subsets:
-                for assignment in itertools.product(values.items(), repeat=k):
+                laws = [own.get(target, values).items() for target in subset]
+                for assignment in itertools.product(*laws):
                     weight = wk * Fraction(1, len(subsets))
                     multiplier = {}
                     for target, (m, wm) in zip(subset, assignment):
@@ -256,6 +259,178 @@ def test_dice_totals_with_a_cap_against_every_roll(tmp_path):
     }  # 6 x 40 capped
 
 
+LIGHTNING_DICE = """game = "sic-bo"
+[bets.total-4]
+name = "Total 4"
+outcomes = [ { key = "win", when = "total == 4", pays = 49 }, { key = "lose", pays = -1 } ]
+[bets.total-4.multipliers]
+boosts = "totals"
+count = { 1 = "1/3", 2 = "2/3" }
+pay = "replace"
+boosted = [ { outcome = "win", reads = "total", base = 50, returned = 0 } ]
+values = { 20 = "1/2", 40 = "1/2" }
+target_values = [
+  { targets = [4, 17], values = { 100 = "3/4", 500 = "1/4" } },
+  { targets = ["10", 11], values = { 25 = "1/5", 50 = "4/5" } },
+]
+[bets.total-10]
+name = "Total 10"
+outcomes = [ { key = "win", when = "total == 10", pays = 4 }, { key = "lose", pays = -1 } ]
+[bets.total-10.multipliers]
+boosts = "totals"
+count = { 1 = "1/3", 2 = "2/3" }
+pay = "replace"
+boosted = [ { outcome = "win", reads = "total", base = 5, returned = 0 } ]
+values = { 20 = "1/2", 40 = "1/2" }
+target_values = [
+  { targets = [4, 17], values = { 100 = "3/4", 500 = "1/4" } },
+  { targets = ["10", 11], values = { 25 = "1/5", 50 = "4/5" } },
+]
+[bets.any-triple]
+name = "Any triple"
+outcomes = [ { key = "triple", when = "triple", pays = 24 }, { key = "other", pays = -1 } ]
+[bets.any-triple.multipliers]
+boosts = "dice"
+count = { 1 = "1/2", 2 = "1/2" }
+values = { 2 = "1" }
+target_values = [ { targets = [6], values = { 3 = "1/3", 5 = "2/3" } } ]
+boosted = [ { outcome = "triple", reads = "dice" } ]
+"""
+"""Lightning Dice's shape, small: totals 4 and 17, 10 and 11 with multipliers of their own that
+replace the pay, every other total the overlay's; and a multiply bet on the dice faces where 6 has
+its own (a triple of sixes reads 6 three times: its multiplier cubed)."""
+
+DICE_OWN = {
+    "totals": {4: {100: Fraction(3, 4), 500: Fraction(1, 4)}, 17: {100: Fraction(3, 4), 500: Fraction(1, 4)}}
+    | {t: {25: Fraction(1, 5), 50: Fraction(4, 5)} for t in (10, 11)},
+    "dice": {6: {3: Fraction(1, 3), 5: Fraction(2, 3)}},
+}
+
+
+@pytest.mark.parametrize("bet,total,base", [("total-4", 4, 50), ("total-10", 10, 5)])
+def test_totals_with_payouts_of_their_own_against_every_roll_and_strike(tmp_path, bet, total, base):
+    """Every one of the 216 rolls times every set of 1 or 2 struck totals of the 16 and every
+    assignment of payouts to them (each total by its own law): the hit table, each prize's pay
+    (the payout replaces the base: 500x pays 499 to 1) and the RTP."""
+    rolls = list(itertools.product(range(1, 7), repeat=3))
+    p = Fraction(1, 216)
+    rounds = [(p, "win", [sum(r)]) if sum(r) == total else (p, "lose", None) for r in rolls]
+    counts = {1: Fraction(1, 3), 2: Fraction(2, 3)}
+    expected = brute(rounds, range(3, 19), counts, {20: Fraction(1, 2), 40: Fraction(1, 2)}, DICE_OWN["totals"])
+    table = load_paytable(get_game("sic-bo"), write(tmp_path, "ld.toml", LIGHTNING_DICE))
+    sheet = build_sheet(get_game("sic-bo"), table, None, [bet]).bet(bet)
+    got = {r.key: Fraction(r.combinations, sheet.total) for r in sheet.rows if r.combinations}
+    assert got == {k: v for k, v in expected.items() if v}
+    pays = {r.key: r.pays for r in sheet.rows}
+    own = DICE_OWN["totals"][total]
+    assert pays == {"lose": -1, "win-x1": base - 1, **{f"win-x{m}": m - 1 for m in own}}
+    assert sheet.rtp == 1 + sum(got[k] * pays[k] for k in got)
+    # the moments the solver uses agree with the hit table
+    from odds.overlay.prices import expected_rtp
+    from odds.overlay.sheet import pattern_counts
+
+    overlay = table.bet(bet).overlay
+    assert (
+        expected_rtp(overlay, table.bet(bet).pays, *pattern_counts(get_game("sic-bo"), table, None, bet)) == sheet.rtp
+    )
+
+
+def test_faces_with_multipliers_of_their_own_multiply_each_time_they_are_read(tmp_path):
+    rolls = list(itertools.product(range(1, 7), repeat=3))
+    p = Fraction(1, 216)
+    rounds = [(p, "triple", list(r)) if len(set(r)) == 1 else (p, "other", None) for r in rolls]
+    expected = brute(rounds, range(1, 7), {1: Fraction(1, 2), 2: Fraction(1, 2)}, {2: 1}, DICE_OWN["dice"])
+    table = load_paytable(get_game("sic-bo"), write(tmp_path, "ld.toml", LIGHTNING_DICE))
+    got = library_prizes(build_sheet(get_game("sic-bo"), table, None, ["any-triple"]), "any-triple")
+    assert got == {k: v for k, v in expected.items() if v}
+    assert {"triple-x8", "triple-x27", "triple-x125"} <= set(got)  # 2^3 for 1-5, 3^3 and 5^3 for 6
+
+
+def test_simulate_draws_each_targets_own_multipliers(tmp_path):
+    """120,000 simulated rolls, each drawing its struck totals and each one's payout from its own
+    law: every prize's frequency within 4.5 standard errors of the exact hit table."""
+    from odds.design import simulate as sim
+
+    game = get_game("sic-bo")
+    table = load_paytable(game, write(tmp_path, "ld.toml", LIGHTNING_DICE))
+    result = sim.simulate(game, table, ["total-10", "any-triple"], rounds=60_000, seed=11)
+    assert not result.failures
+    exact = library_prizes(build_sheet(game, table, None, ["total-10"]), "total-10")
+    rng = __import__("random").Random(11)
+    roll = sim._row_settler(game, table, ["total-10"])
+    tallies: Counter = Counter()
+    n = 120_000
+    for _ in range(n):
+        outcomes, _, row = roll(rng)
+        tallies[sim.drawn_prize(game.overlays, table.bet("total-10").overlay, outcomes["total-10"], row, rng)] += 1
+    assert set(tallies) <= set(exact)
+    for key, p in exact.items():
+        sd = (float(p) * (1 - float(p)) * n) ** 0.5
+        assert abs(tallies[key] - float(p) * n) <= 4.5 * sd + 1, (key, tallies[key], float(p) * n)
+
+
+def test_settle_lightning_dice_with_the_rounds_payouts():
+    runner = CliRunner()
+    args = ["settle", "sic-bo", "--paytable", "lightning-dice", "--multipliers", "3=1000,10=50", "--format", "csv"]
+    r = runner.invoke(cli, args[:2] + ["1,1,1"] + args[2:])
+    assert r.exit_code == 0 and "total-3,win-x1000,999" in r.output.replace("\r", ""), r.output
+    r = runner.invoke(cli, args[:2] + ["4,3,3"] + args[2:])
+    assert "total-10,win-x50,49" in r.output.replace("\r", "") and "total-11,lose,-1" in r.output, r.output
+    r = runner.invoke(cli, args[:2] + ["4,4,3"] + args[2:])  # 11: not struck, its base pay
+    assert "total-11,win-x1,4" in r.output.replace("\r", ""), r.output
+
+
+@pytest.mark.parametrize(
+    "change,says",
+    [
+        ("{ targets = [4, 17], values", None),
+        ("{ targets = [4, 4], values", "4 is listed twice"),
+        ("{ targets = [4, 19], values", "targets"),
+        ("{ targets = [], values", "targets"),
+        ("{ targets = [true], values", "targets"),
+        ("{ targets = [4, 17], odds = 1, values", "unknown key"),
+        ('{ targets = [4, 17], values = { 100 = "3/4", 500 = "1/2" } }, { x = 1', "add up to exactly 1"),
+        ('{ targets = [4, 17], values = { 100 = "p", 500 = "1/4" } }, { x = 1', "unknown name 'p'"),
+    ],
+)
+def test_target_values_checks(tmp_path, change, says):
+    """A bad target_values entry: one line naming it, exit 1."""
+    text = LIGHTNING_DICE.split("[bets.total-10]")[0]
+    if "{ x = 1" in change:  # a whole group replaced
+        text = text.replace('{ targets = [4, 17], values = { 100 = "3/4", 500 = "1/4" } }', change.split(", { x")[0])
+    else:
+        text = text.replace("{ targets = [4, 17], values", change, 1)
+    path = write(tmp_path, "ld.toml", text)
+    r = CliRunner().invoke(cli, ["sheet", "sic-bo", "--paytable", path])
+    if says is None:
+        assert r.exit_code == 0, r.output
+        return
+    assert r.exit_code == 1 and says in r.output and "target_values" in r.output, r.output
+    assert len(r.output.strip().splitlines()) == 1 and "Traceback" not in r.output
+
+
+def test_target_values_need_values_for_the_rest_and_only_there(tmp_path):
+    runner = CliRunner()
+    no_default = LIGHTNING_DICE.split("[bets.total-10]")[0].replace('values = { 20 = "1/2", 40 = "1/2" }\n', "")
+    r = runner.invoke(cli, ["sheet", "sic-bo", "--paytable", write(tmp_path, "a.toml", no_default)])
+    assert r.exit_code == 1 and "missing 'values'" in r.output, r.output
+    every = "\n".join(f'  {{ targets = [{t}], values = {{ 60 = "1" }} }},' for t in range(3, 19))
+    covered = no_default.split("target_values = [")[0] + "target_values = [\n" + every + "\n]\n"
+    r = runner.invoke(cli, ["sheet", "sic-bo", "--paytable", write(tmp_path, "b.toml", covered)])
+    assert r.exit_code == 0 and "win-x60" in r.output, r.output
+    both = covered.replace('pay = "replace"', 'pay = "replace"\nvalues = { 2 = "1" }')
+    r = runner.invoke(cli, ["sheet", "sic-bo", "--paytable", write(tmp_path, "c.toml", both)])
+    assert r.exit_code == 1 and "leave values out" in r.output, r.output
+    replace_below = covered.replace(
+        '{ targets = [4], values = { 60 = "1" } }', '{ targets = [4], values = { 1 = "1" } }'
+    )
+    r = runner.invoke(cli, ["sheet", "sic-bo", "--paytable", write(tmp_path, "d.toml", replace_below)])
+    assert r.exit_code == 1 and "must be above 1" in r.output, r.output
+    cards = BACCARAT.split("[bets.tie]")[0] + 'target_values = [ { targets = ["7h"], values = { 5 = "1" } } ]\n'
+    r = runner.invoke(cli, ["sheet", "baccarat", "--paytable", write(tmp_path, "e.toml", cards)])
+    assert r.exit_code == 1 and "only dice totals, dice faces and pockets" in r.output, r.output
+
+
 def test_bac_bo_faces_repeat_when_both_dice_show_the_lightning_face(tmp_path):
     text = """game = "bac-bo"
 [bets.player]
@@ -410,3 +585,27 @@ def test_a_multiplier_bet_reads_one_spin(tmp_path):
     text = ROULETTE.replace('when = "number == 17"', 'when = "number == 17 and next_red"')
     r = CliRunner().invoke(cli, ["sheet", "roulette", "--paytable", write(tmp_path, "r.toml", text)])
     assert r.exit_code == 1 and "one roll or spin" in r.output, r.output
+
+
+def test_pockets_with_multipliers_of_their_own_on_the_double_zero_wheel(tmp_path):
+    """00 named as the wheel names it, with a law of its own; a straight up on 00 and a split 0/00
+    against every pocket and every draw."""
+    text = """game = "american-roulette"
+[bets.split]
+name = "Split 0-00"
+outcomes = [ { key = "win", when = "green", pays = 17 }, { key = "lose", pays = -1 } ]
+[bets.split.multipliers]
+boosts = "pockets"
+count = { 1 = "1/2", 3 = "1/2" }
+values = { 2 = "1" }
+target_values = [ { targets = ["00"], values = { 10 = "1/4", 30 = "3/4" } } ]
+boosted = [ { outcome = "win", reads = "pocket" } ]
+"""
+    game = get_game("american-roulette")
+    table = load_paytable(game, write(tmp_path, "a.toml", text))
+    rounds = [(Fraction(1, 38), "win", [n]) if n in (0, 37) else (Fraction(1, 38), "lose", None) for n in range(38)]
+    own = {37: {10: Fraction(1, 4), 30: Fraction(3, 4)}}
+    expected = brute(rounds, range(38), {1: Fraction(1, 2), 3: Fraction(1, 2)}, {2: Fraction(1)}, own)
+    got = library_prizes(build_sheet(game, table, None), "split")
+    assert got == {k: v for k, v in expected.items() if v}
+    assert {"win-x2", "win-x10", "win-x30"} <= set(got)

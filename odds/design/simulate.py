@@ -361,7 +361,7 @@ def drawn_prize(support, overlay, key: str, round_, rng: random.Random) -> str:
         return key
     k = _choose([c for c, _ in overlay.counts], [w for _, w in overlay.counts], rng)
     drawn = {
-        t: _choose([m for m, _ in overlay.values], [w for _, w in overlay.values], rng)
+        t: _choose([m for m, _ in overlay.values_for(t)], [w for _, w in overlay.values_for(t)], rng)
         for t in rng.sample(support.targets(overlay.boosts, overlay.universe), k)
     }
     product = Fraction(1)

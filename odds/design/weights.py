@@ -14,8 +14,8 @@ intersection is every weight that reproduces all the figures at once - or it is 
 weight can. With several unknowns :func:`fit_weights` states each constraint (factored, in the
 overlay's means where it factors that way: Lightning Roulette's straight-up RTP fixes
 ``E[K] (E[M] - 29)``) and searches for one set of weights meeting them all (a coordinate search,
-each step an exact one-unknown solve; the point found is checked exactly), saying so when it finds
-none.
+then one unknown at a time on ever finer grids; the point found is checked exactly), saying so
+when it finds none.
 
 sympy is imported here, by ``odds solve --weights`` only.
 """
@@ -122,6 +122,9 @@ def fit_weights(game, paytable, shoe, bet_ids=None, targets: dict | None = None)
             validity.append((Poly.lift(w), f"{bet_id}: weight of {k} drawn"))
         for m, w in overlay.values:
             validity.append((Poly.lift(w), f"{bet_id}: weight of x{m}"))
+        for names, _, values in overlay.target_groups:
+            for m, w in values:
+                validity.append((Poly.lift(w), f"{bet_id}: weight of x{m} for {', '.join(names)}"))
     if not fits:
         raise WeightsError(f"{paytable.name}: no multiplier bet with unknown weights to fit")
     fit = WeightFit(
@@ -130,7 +133,9 @@ def fit_weights(game, paytable, shoe, bet_ids=None, targets: dict | None = None)
     if unpublished:
         fit.notes.append(f"no published RTP to fit for {', '.join(unpublished)}: left out")
     for b in fits:
-        b.constraint = describe_constraint(b, paytable.bet(b.bet_id).overlay)
+        counts, _ = pattern_counts(game, paytable, shoe, b.bet_id)
+        read = {part[1] for _, pattern in counts for part in pattern if not isinstance(part, int)}
+        b.constraint = describe_constraint(b, paytable.bet(b.bet_id).overlay, read)
     if len(unknowns) == 1:
         _solve_one(fit)
     elif unknowns:
@@ -321,7 +326,7 @@ class _Compiled:
         return terms @ self.coefs
 
 
-def _violations(fit: WeightFit, compiled, points, margin: float = 0.0):
+def _violations(fit: WeightFit, compiled, points, margin: float = 0.0, weight_penalty: float = 1000):
     """Per point: how far every figure is outside its interval (in interval widths, ``margin``
     of a width inside each end) plus how far any weight is outside [0, 1] (heavily)."""
     import numpy as np
@@ -334,7 +339,7 @@ def _violations(fit: WeightFit, compiled, points, margin: float = 0.0):
         total += np.maximum(0, np.maximum(lo + margin * width - values, values - hi + margin * width)) / width
     for f in compiled["weights"]:
         values = f(points)
-        total += 1000 * np.maximum(0, np.maximum(-values, values - 1))
+        total += weight_penalty * np.maximum(0, np.maximum(-values, values - 1))
     return total
 
 
@@ -371,10 +376,42 @@ def _search(fit: WeightFit) -> None:
                 fit.point = point
                 return
         points = np.concatenate([best, rng.random((SAMPLES // 4, len(names)))])
+    for candidate in best[:2]:  # the random steps stall in many thin slabs (a figure per bet): one unknown at a time
+        point = _exact_point(fit, names, _coordinate_descent(fit, compiled, candidate))
+        if point is not None:
+            fit.point = point
+            return
     fit.notes.append(
         "the search found no weights meeting every published figure (with several unknowns this is "
         "a search, not a proof that none exist)"
     )
+
+
+def _coordinate_descent(fit: WeightFit, compiled, start, sweeps: int = 6):
+    """From ``start``, each unknown in turn moved to where the figures' violations are least with
+    the others held (a grid over [0, 1], then two finer grids about its best), aiming a little
+    inside every interval: a figure that depends on one unknown besides the shared ones (Lightning
+    Dice: each total's payout weight, given the count's) is then met in one step."""
+    import numpy as np
+
+    point = np.array(start, dtype=float)
+    before = _violations(fit, compiled, point[None, :], 0.25, weight_penalty=1e12)[0]
+    for _ in range(sweeps):
+        for i in range(len(point)):
+            low, high, size = 0.0, 1.0, 1001
+            for _ in range(3):
+                grid = np.repeat(point[None, :], size, axis=0)
+                grid[:, i] = np.linspace(low, high, size)
+                scores = _violations(fit, compiled, grid, 0.25, weight_penalty=1e12)  # weights stay in [0, 1]
+                best = grid[int(np.argmin(scores)), i]
+                step = (high - low) / (size - 1)
+                low, high, size = max(0.0, best - 2 * step), min(1.0, best + 2 * step), 101
+            point[i] = best
+        after = _violations(fit, compiled, point[None, :], 0.25, weight_penalty=1e12)[0]
+        if after == 0 or after >= before:  # met, or a sweep that gains nothing
+            break
+        before = after
+    return point
 
 
 def _exact_point(fit: WeightFit, names, candidate) -> dict | None:
@@ -391,14 +428,21 @@ def _exact_point(fit: WeightFit, names, candidate) -> dict | None:
 # -- the constraint in words ------------------------------------------------------------------------
 
 
-def describe_constraint(b: BetFit, overlay) -> str:
+def describe_constraint(b: BetFit, overlay, read=frozenset()) -> str:
     """``low <= RTP <= high`` with the RTP as a polynomial; where it is affine in the product of
     the mean count E[K] and a shifted mean multiplier E[M] - c (single-item bets: Lightning
-    Roulette's straight up, dice totals), in those words."""
+    Roulette's straight up, dice totals), in those words. ``read``: the targets the bet reads, where
+    targets have multipliers of their own (``target_values``)."""
     low, high = b.target.low, b.target.high
     ek = Poly.lift(sum((k * w for k, w in overlay.counts), Fraction(0)))
-    em = Poly.lift(sum((m * w for m, w in overlay.values), Fraction(0)))
-    for shift in _shifts(overlay) if b.rtp.variables else ():
+    # the multipliers the bet's item draws from: the overlay's, or the law of the targets it reads
+    grouped = {t for _, targets, _ in overlay.target_groups for t in targets}
+    laws = [(overlay.values, "")] if overlay.values and (not read or read - grouped) else []
+    laws += [
+        (values, f" of {', '.join(names)}") for names, targets, values in overlay.target_groups if read & set(targets)
+    ]
+    for (values, whose), shift in ((law, s) for law in laws for s in _shifts(overlay)) if b.rtp.variables else ():
+        em = Poly.lift(sum((m * w for m, w in values), Fraction(0)))
         product = ek * (em - shift)
         moving = next((m for m in product.terms if m), None)
         if moving is None or moving not in b.rtp.terms:
@@ -413,7 +457,7 @@ def describe_constraint(b: BetFit, overlay) -> str:
             f"RTP = {c} + {ratio} E[K] (E[M] - {shift}), so {b.target.text} "
             f"({float(low):.6g} <= RTP <= {float(high):.6g}) needs "
             f"{float(lo):.7g} <= E[K] (E[M] - {shift}) <= {float(hi):.7g}, where E[K] = {ek.text} "
-            f"is the mean number of {overlay.boosts} drawn and E[M] = {em.text} the mean multiplier"
+            f"is the mean number of {overlay.boosts} drawn and E[M] = {em.text} the mean multiplier{whose}"
         )
     return f"{float(low):.6g} <= {_factored(b.rtp)} <= {float(high):.6g}"
 

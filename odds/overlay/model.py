@@ -10,6 +10,9 @@
     fee = "0.2"                         # charged on top of the stake (default 0)
     cap = 500000                        # optional: the most one round's win pays, per unit staked
     pay = "multiply"                    # multiply (base x product) or replace (the product is the pay)
+    target_values = [                   # optional: targets with multipliers of their own (dice, wheels)
+      { targets = [3, 18], values = { 150 = "1 - u3", 1000 = "u3" } },
+    ]
     boosted = [
       { outcome = "win", reads = "player" },                              # stake returned, base = the pay
       { outcome = "win", reads = "banker", base = 1, returned = "0.95" },  # 0.95 of the stake back
@@ -24,6 +27,12 @@ drawn: 1), capped at ``cap``, plus ``returned`` of the stake: the net result is 
 product, cap) + returned - 1``. With ``pay = "replace"`` the product replaces the base when some
 item read was drawn (Lightning Roulette: a lucky number pays its multiplier to 1). The plain pay
 of a boosted outcome is what it pays with no multiplier: ``base + returned - 1``.
+
+``target_values`` gives some targets a multiplier distribution of their own (Lightning Dice: a
+struck total 3 or 18 pays up to 1000x, a struck 10 up to 50x); ``values`` is then the distribution
+of every target not listed, and may be left out when every target is listed. Only games whose
+rounds name their targets (dice, wheels) take it: a card overlay counts card identities as
+exchangeable within a class, which per-card distributions would break.
 """
 
 from __future__ import annotations
@@ -32,11 +41,12 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..errors import PaytableError, shown, shown_repr
+from ..errors import OddsError, PaytableError, shown, shown_repr
 from ..limits import MAX_PAY, exact_number
 from .poly import Poly, WeightError, parse_weight
 
-KEYS = {"boosts", "count", "values", "unknowns", "fee", "cap", "pay", "boosted", "spots"}
+KEYS = {"boosts", "count", "values", "unknowns", "fee", "cap", "pay", "boosted", "spots", "target_values"}
+GROUP_KEYS = {"targets", "values"}
 BOOSTED_KEYS = {"outcome", "reads", "base", "returned"}
 PAYS = ("multiply", "replace")
 UNKNOWN = re.compile(r"^[a-z][a-z0-9_]{0,15}$")
@@ -85,6 +95,16 @@ class Overlay:
     cap: Fraction | None
     pay: str
     boosted: tuple[Boost, ...]
+    target_groups: tuple[tuple[tuple[str, ...], tuple, tuple], ...] = ()
+    """``(names, targets, values)``: targets with a multiplier distribution of their own
+    (``target_values``); every other target draws from :attr:`values`."""
+
+    def values_for(self, target) -> tuple:
+        """The ``(multiplier, weight)`` pairs a drawn ``target`` takes its multiplier from."""
+        for _, targets, values in self.target_groups:
+            if target in targets:
+                return values
+        return self.values
 
     @property
     def known(self) -> bool:
@@ -104,7 +124,11 @@ class Overlay:
         left = tuple(u for u in self.unknowns if u not in values)
         counts = tuple((k, _settle(put(w))) for k, w in self.counts)
         vals = tuple((m, _settle(put(w))) for m, w in self.values)
-        return replace(self, counts=counts, values=vals, unknowns=left)
+        groups = tuple(
+            (names, targets, tuple((m, _settle(put(w))) for m, w in values))
+            for names, targets, values in self.target_groups
+        )
+        return replace(self, counts=counts, values=vals, unknowns=left, target_groups=groups)
 
 
 def _settle(w):
@@ -121,7 +145,7 @@ def read_overlay(raw, where: str, rule, pays: dict, support, parse_pay) -> Overl
     for key in raw:
         if key not in KEYS:
             raise PaytableError(f"{where}.{key}: unknown key (allowed: {', '.join(sorted(KEYS))})")
-    for key in ("boosts", "count", "values", "boosted"):
+    for key in ("boosts", "count", "boosted"):
         if key not in raw:
             raise PaytableError(f"{where}: missing '{key}' (module docs: odds.overlay.model)")
     boosts = raw["boosts"]
@@ -146,8 +170,18 @@ def read_overlay(raw, where: str, rule, pays: dict, support, parse_pay) -> Overl
     if len(set(unknowns)) != len(unknowns):
         raise PaytableError(f"{where}.unknowns: a name is given twice")
     counts = _distribution(raw["count"], f"{where}.count", unknowns, whole=True, high=universe)
-    values = _distribution(raw["values"], f"{where}.values", unknowns, whole=False, high=MAX_PAY)
-    used = sorted({v for _, w in counts + values if isinstance(w, Poly) for v in w.variables})
+    groups = _target_groups(raw, where, boosts, universe, unknowns, support)
+    listed = sum(len(targets) for _, targets, _ in groups)
+    if "values" in raw:
+        values = _distribution(raw["values"], f"{where}.values", unknowns, whole=False, high=MAX_PAY)
+        if listed == universe:
+            raise PaytableError(f"{where}.values: every target has its own in target_values: leave values out")
+    elif listed == universe:
+        values = ()
+    else:
+        raise PaytableError(f"{where}: missing 'values' (module docs: odds.overlay.model)")
+    weights = counts + values + tuple(pair for _, _, vals in groups for pair in vals)
+    used = sorted({v for _, w in weights if isinstance(w, Poly) for v in w.variables})
     unused = [u for u in unknowns if u not in used]
     if unused:
         raise PaytableError(f"{where}.unknowns: {', '.join(unused)} weigh nothing (no weight uses them)")
@@ -164,8 +198,59 @@ def read_overlay(raw, where: str, rule, pays: dict, support, parse_pay) -> Overl
         raise PaytableError(f"{where}.pay: {shown_repr(pay)}: multiply or replace")
     if pay == "replace" and any(m <= 1 for m, _ in values):
         raise PaytableError(f"{where}.values: a multiplier that replaces the pay must be above 1")
+    for i, (_, _, vals) in enumerate(groups):
+        if pay == "replace" and any(m <= 1 for m, _ in vals):
+            raise PaytableError(
+                f"{where}.target_values[{i}].values: a multiplier that replaces the pay must be above 1"
+            )
     boosted = _boosted(raw["boosted"], f"{where}.boosted", rule, pays, support.reads[boosts], parse_pay)
-    return Overlay(boosts, universe, counts, values, tuple(unknowns), fee, cap, pay, boosted)
+    return Overlay(boosts, universe, counts, values, tuple(unknowns), fee, cap, pay, boosted, groups)
+
+
+def _target_groups(raw, where: str, boosts: str, universe: int, unknowns, support) -> tuple:
+    """``target_values``: ``(names, targets, values)`` per group, each target named once."""
+    if "target_values" not in raw:
+        return ()
+    here = f"{where}.target_values"
+    if not support.names_targets or boosts == "spots":
+        raise PaytableError(
+            f"{here}: only dice totals, dice faces and pockets may have multipliers of their own "
+            f"(this overlay boosts {boosts}: give values)"
+        )
+    groups = raw["target_values"]
+    example = '[ { targets = [3, 18], values = { 150 = "0.5", 1000 = "0.5" } } ]'
+    if not isinstance(groups, list) or not groups or len(groups) > universe:
+        raise PaytableError(f"{here}: a list of at most {universe} tables such as {example}")
+    out, seen = [], {}
+    for i, group in enumerate(groups):
+        at = f"{here}[{i}]"
+        if not isinstance(group, dict):
+            raise PaytableError(f"{at}: a table such as {example[2:-2]}")
+        for key in group:
+            if key not in GROUP_KEYS:
+                raise PaytableError(f"{at}.{key}: unknown key (allowed: {', '.join(sorted(GROUP_KEYS))})")
+        for key in sorted(GROUP_KEYS):
+            if key not in group:
+                raise PaytableError(f"{at}: missing '{key}'")
+        named = group["targets"]
+        if not isinstance(named, list) or not named or len(named) > universe:
+            raise PaytableError(f"{at}.targets: a list of the {boosts} that share these multipliers, e.g. [3, 18]")
+        targets = []
+        for text in named:
+            if isinstance(text, bool) or not isinstance(text, (int, str)):
+                raise PaytableError(f"{at}.targets: {shown_repr(text)} is not one of the {boosts}")
+            try:
+                target = support.target(boosts, str(text))
+            except OddsError as exc:
+                raise PaytableError(f"{at}.targets: {exc}") from None
+            name = support.target_name(boosts, target)
+            if target in seen:
+                raise PaytableError(f"{at}.targets: {name} is listed twice (also in target_values[{seen[target]}])")
+            seen[target] = i
+            targets.append((target, name))
+        values = _distribution(group["values"], f"{at}.values", unknowns, whole=False, high=MAX_PAY)
+        out.append((tuple(n for _, n in targets), tuple(t for t, _ in targets), values))
+    return tuple(out)
 
 
 def _distribution(raw, where: str, unknowns, whole: bool, high) -> tuple:

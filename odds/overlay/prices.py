@@ -51,11 +51,19 @@ def subset_probabilities(overlay: Overlay, j: int) -> list:
     return out
 
 
-def product_distribution(overlay: Overlay, pattern: tuple[int, ...]) -> dict[Fraction, object]:
+def read_parts(overlay: Overlay, pattern: tuple) -> list[tuple[int, tuple]]:
+    """Per distinct target of a pattern: how often it is read, and the multipliers it draws from.
+    A pattern's part is a multiplicity, or ``(multiplicity, target)`` where targets have
+    multipliers of their own (``target_values``: :func:`odds.overlay.support.named_pattern`)."""
+    return [(a, overlay.values) if isinstance(a, int) else (a[0], overlay.values_for(a[1])) for a in pattern]
+
+
+def product_distribution(overlay: Overlay, pattern: tuple) -> dict[Fraction, object]:
     """``{product: probability}`` of the multipliers' product over the items read, for a round
     whose items repeat with ``pattern`` (module docstring). Probabilities are Fractions, or
     polynomials when weights are unknown."""
     q = subset_probabilities(overlay, len(pattern))
+    parts = read_parts(overlay, pattern)
     out: dict = {}
     for t in range(len(pattern) + 1):
         if not q[t]:
@@ -63,10 +71,11 @@ def product_distribution(overlay: Overlay, pattern: tuple[int, ...]) -> dict[Fra
         for chosen in combinations(range(len(pattern)), t):
             dist = {Fraction(1): Fraction(1)}
             for i in chosen:
+                a, values = parts[i]
                 step: dict = {}
                 for x, p in dist.items():
-                    for m, w in overlay.values:
-                        key = x * m ** pattern[i]
+                    for m, w in values:
+                        key = x * m**a
                         step[key] = step.get(key, 0) + p * w
                 dist = step
             for x, p in dist.items():
@@ -129,16 +138,16 @@ def prizes(overlay: Overlay, pays: dict, counts: dict, total: int) -> list[Prize
     return rows
 
 
-def moment(overlay: Overlay, power: int):
-    """``E[M ** power]`` of one multiplier."""
-    return sum((w * m**power for m, w in overlay.values), Fraction(0))
+def moment(values: tuple, power: int):
+    """``E[M ** power]`` of one multiplier drawn from ``values`` (``(multiplier, weight)`` pairs)."""
+    return sum((w * m**power for m, w in values), Fraction(0))
 
 
-def expected_product(overlay: Overlay, pattern: tuple[int, ...]):
+def expected_product(overlay: Overlay, pattern: tuple):
     """``E[product]`` for a pattern, by moments: the sum over the subsets T of the targets read of
     ``q_|T|`` times the product over T of ``E[M ** a_i]`` (no distribution needed)."""
     q = subset_probabilities(overlay, len(pattern))
-    moments = {a: moment(overlay, a) for a in set(pattern)}
+    moments = [moment(values, a) for a, values in read_parts(overlay, pattern)]
     total = Fraction(0)
     for t in range(len(pattern) + 1):
         if not q[t]:
@@ -146,7 +155,7 @@ def expected_product(overlay: Overlay, pattern: tuple[int, ...]):
         for chosen in combinations(range(len(pattern)), t):
             term = q[t]
             for i in chosen:
-                term = term * moments[pattern[i]]
+                term = term * moments[i]
             total = total + term
     return total
 

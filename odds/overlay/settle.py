@@ -116,12 +116,15 @@ def round_multipliers(settled, paytable, rng) -> dict:
         if boost is not None:
             read += [t for t in support.items(kind, boost.reads, round_) if t not in read]
     most = max(k for o in overlays if o.boosts == kind for k, _ in o.counts)
-    values = sorted({m for o in overlays if o.boosts == kind for m, _ in o.values})
     others = [t for t in support.targets(kind, overlays[0].universe) if t not in read]
     k = rng.randint(1, max(1, most))
     chosen = rng.sample(read, min(len(read), max(1, k - 1))) if read else []
     chosen += rng.sample(others, min(len(others), k - len(chosen)))
-    return {support.target_name(kind, t): rng.choice(values) for t in chosen}
+
+    def values(target) -> list:  # the multipliers the target can take, in any overlay of the kind
+        return sorted({m for o in overlays if o.boosts == kind for m, _ in o.values_for(target)})
+
+    return {support.target_name(kind, t): rng.choice(values(t)) for t in chosen}
 
 
 def _lightning():

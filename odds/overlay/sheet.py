@@ -33,6 +33,7 @@ def pattern_counts(game, paytable, shoe, bet_id):
         pays.rule.outcome_keys,
         overlay.boosts,
         tuple((b.outcome, b.reads) for b in overlay.boosted),
+        bool(overlay.target_groups),  # the patterns then name their targets
     )
     if key not in _COUNTS:
         if len(_COUNTS) >= 32:
@@ -67,6 +68,16 @@ def overlay_rows(game, paytable, shoe, bet_id, overlay=None):
             "targets": overlay.universe,
             "count": {str(k): w for k, w in overlay.counts},
             "values": {_text(m): w for m, w in overlay.values},
+            **(
+                {
+                    "target_values": [
+                        {"targets": list(names), "values": {_text(m): w for m, w in values}}
+                        for names, _, values in overlay.target_groups
+                    ]
+                }
+                if overlay.target_groups
+                else {}
+            ),
             "fee": overlay.fee,
             "cap": overlay.cap,
             "pay": overlay.pay,
@@ -113,7 +124,8 @@ def with_unknowns(paytable, values: dict):
             bets[bet_id] = p
             continue
         overlay = p.overlay.weighted(values)
-        for what, pairs in (("count", overlay.counts), ("values", overlay.values)):
+        groups = [(f"values of {', '.join(names)}", values) for names, _, values in overlay.target_groups]
+        for what, pairs in (("count", overlay.counts), ("values", overlay.values), *groups):
             for key, w in pairs:
                 if overlay.known and not 0 <= w <= 1:
                     raise OddsError(f"--unknowns: {bet_id}'s weight of {what} {key} is {w}, not a probability")

@@ -42,6 +42,16 @@ def pattern_of(items) -> tuple[int, ...]:
     return tuple(sorted(Counter(items).values(), reverse=True))
 
 
+def named_pattern(items) -> tuple[tuple[int, object], ...]:
+    """How the items repeat, each distinct target named (an overlay whose targets have multipliers
+    of their own: which targets are read matters, not only how often).
+
+    >>> named_pattern([10]), named_pattern([4, 4, 2])
+    (((1, 10),), ((2, 4), (1, 2)))
+    """
+    return tuple(sorted(((n, t) for t, n in Counter(items).items()), reverse=True))
+
+
 @dataclass(frozen=True)
 class OverlaySupport:
     """What a game can boost (``reads``: boosts -> the items a boosted outcome may read) and how
@@ -49,6 +59,9 @@ class OverlaySupport:
 
     reads: dict[str, tuple[str, ...]]
     universes: dict[str, int] = field(default_factory=dict)
+    names_targets: bool = False
+    """Whether each round names the targets it reads (dice, wheels), so a target may have
+    multipliers of its own (``target_values``); card games count identities as exchangeable."""
 
     def universe(self, boosts: str) -> int | None:
         return self.universes.get(boosts)
@@ -97,6 +110,7 @@ class RollSupport(OverlaySupport):
     equally likely rows (a roll, a pocket); ``parse`` and ``name`` read and write a target."""
 
     readers: dict[tuple[str, str], Callable] = field(default_factory=dict)
+    names_targets: bool = True
     parse: Callable | None = None
     name: Callable | None = None
     rows_of: Callable | None = None
@@ -122,11 +136,12 @@ class RollSupport(OverlaySupport):
                 f"{rule.id}: a multiplier bet is settled on one roll or spin; it reads {exc.args[0]}"
             ) from None
         rows = self.rows_of()
+        shape = named_pattern if overlay.target_groups else pattern_of
         out: Counter = Counter()
         for row, index in zip(rows, outcomes):
             key = rule.outcomes[index].key
             boost = overlay.boost(key)
-            out[key, pattern_of(self.items(overlay.boosts, boost.reads, row)) if boost else ()] += 1
+            out[key, shape(self.items(overlay.boosts, boost.reads, row)) if boost else ()] += 1
         return out, len(rows)
 
     def items(self, boosts, reads, round_):

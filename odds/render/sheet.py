@@ -223,6 +223,12 @@ def multiplier_lines(m: dict) -> list[tuple[str, str]]:
         else ", ".join(f"{k} ({exact(w)})" for k, w in count.items()) + " (weights)"
     )
     values = ", ".join(f"x{v} ({exact(w)})" for v, w in m["values"].items())
+    if m.get("target_values"):  # targets with multipliers of their own
+        groups = [
+            f"{', '.join(g['targets'])}: " + ", ".join(f"x{v} ({exact(w)})" for v, w in g["values"].items())
+            for g in m["target_values"]
+        ]
+        values = "; ".join(groups + ([f"any other: {values}"] if values else []))
     items = [("Multipliers", f"{drawn} of the {m['targets']} {m['boosts']} drawn before the deal, each {values}")]
     if m["fee"]:
         items.append(
