@@ -208,7 +208,7 @@ def tags(game_id, bet_id, level, tags_text, paytable, pays, decks, remove, fmt):
     default=None,
     metavar="TC=UNITS,...",
     help="Also bet by this spread: UNITS from true count TC on (e.g. 2=1,4=2,6=4), and report its win "
-    "rate, standard deviation and SCORE.",
+    "rate, standard deviation and SCORE, each with its standard error.",
 )
 @click.option(
     "--by-true-count",
@@ -303,6 +303,7 @@ def count(
         triggers=triggers,
         true_count=true_count,
         replay=replayed,
+        ramp=spread,
     )
     with Progress.for_command(shoes, "shoes", progress) as meter:
         tally = count_lib.run(spec, shoes, workers, scheduler, progress=meter, checkpoint=checkpoint)
