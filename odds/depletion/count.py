@@ -47,6 +47,7 @@ from ..sheet import build_sheet
 from ..shoe import Shoe, commencement_burn
 from .dealer import DealRules, deal_chunk, shuffled
 from .eor import effects_of_removal, kind_label
+from .recorded import deal_records, partly_recorded
 from .evaluator import CARD_OF_KIND, Evaluator
 from .tally import (
     DEFAULT_LEVEL,
@@ -83,14 +84,18 @@ def count_shoes(spec: CountSpec, start: int, stop: int) -> Tally:
     """Deal shoes ``start .. stop-1`` of the run and tally every bet (the unit of work)."""
     evaluator = _evaluator(spec)
     tally = Tally(0, {b: BetTally() for b in spec.bet_ids})
-    orders = [
-        np.frombuffer(spec.replay[index], dtype=np.uint8).astype(np.int64)
-        if spec.replay is not None
-        else shuffled(spec.full, spec.seed, index)
-        for index in range(start, stop)
-    ]
-    unseen, rounds = deal_chunk(evaluator.game, orders, spec.rules)
-    burned = [burned_before(evaluator.game, order, spec.rules, n) for order, n in zip(orders, rounds.tolist())]
+    records = spec.replay[start:stop] if spec.replay is not None else []
+    if any(partly_recorded(record) for record in records):  # cards not recorded: dealt as the record says
+        unseen, rounds, burned = deal_records(evaluator.game, records, spec.rules, spec.full)
+    else:
+        orders = [
+            np.frombuffer(spec.replay[index], dtype=np.uint8).astype(np.int64)
+            if spec.replay is not None
+            else shuffled(spec.full, spec.seed, index)
+            for index in range(start, stop)
+        ]
+        unseen, rounds = deal_chunk(evaluator.game, orders, spec.rules)
+        burned = [burned_before(evaluator.game, order, spec.rules, n) for order, n in zip(orders, rounds.tolist())]
     tally_chunk(
         tally, spec, unseen, rounds, burned, evaluator.evaluate_chunk(unseen, rounds)
     )  # one pass over every row
@@ -1072,35 +1077,19 @@ def ramp_errors(m, n: int, scale: int) -> dict:
     return out
 
 
-def replay_shoe(text: str, full: Sequence[int]) -> bytes:
-    """A recorded shoe, every card of it in dealing order (``Kh,5s,...``: ranks and suits, burns
-    in their places), as card kinds (0..51, one a byte) for :attr:`CountSpec.replay`. Refused
-    unless it is the run's shoe card for card.
+def replay_shoe(text: str, full: Sequence[int], game=None, rules: DealRules | None = None) -> bytes:
+    """A recorded shoe's line (``Kh,5s,...`` in dealing order, burns in their places; ``?`` for a
+    card not recorded, ``...`` for the rest, ``|`` where a round ends: :mod:`.recorded`) as bytes
+    for :attr:`CountSpec.replay`: a card kind 0..51 a byte, and the recorded module's marks.
+    Refused unless it can be the run's shoe; with the ``game`` and its ``rules``, a partly recorded
+    line is also dealt once here, so a line the rules cannot place is refused before the run.
 
     >>> list(replay_shoe("As,Ah,Ad,Ac", [1, 1, 1, 1] + [0] * 48))
     [0, 1, 2, 3]
     """
-    from collections import Counter
+    from .recorded import deal_record, partly_recorded, read_record
 
-    from ..cards import card_kind_index, card_name, parse_cards
-    from .evaluator import CARD_OF_KIND
-
-    kinds = []
-    for spec in parse_cards(text):
-        if spec.suit is None:
-            raise OddsError(f"{card_name(spec.rank)} has no suit: a recorded shoe names every card (Kh, not K)")
-        kinds += [card_kind_index(spec.rank, spec.suit)] * spec.count
-        if len(kinds) > sum(full):
-            break
-    if len(kinds) != sum(full) or Counter(kinds) != Counter({k: n for k, n in enumerate(full) if n}):
-        have = Counter(kinds)
-        extra = [card_name(*CARD_OF_KIND[k]) for k in sorted(have) if have[k] > full[k]]
-        short = [card_name(*CARD_OF_KIND[k]) for k in range(52) if have[k] < full[k]]
-        decks = sum(full) // 52
-        what = f"{len(extra)} card(s) too many of {', '.join(extra[:3])}" if extra else ""
-        what += ("; " if what else "") + (f"short of {', '.join(short[:3])}" if short else "")
-        raise OddsError(
-            f"{len(kinds):,} cards, not the {sum(full):,} of the {decks}-deck shoe card for card ({what}): "
-            "a recorded shoe gives every card of the shoe in dealing order"
-        )
-    return bytes(kinds)
+    record = read_record(text, full)
+    if game is not None and partly_recorded(record):
+        deal_record(game, record, rules or DealRules(), full)
+    return record
