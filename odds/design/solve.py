@@ -77,6 +77,13 @@ class Solution:
         """Each moved line's pay in ``x``, as sympy writes it (``2*x + 1/2``)."""
         return {k: line_text(line) for k, line in (self.lines or {self.outcome: (Fraction(1), Fraction(0))}).items()}
 
+    def __repr__(self) -> str:
+        what = ", ".join(f"{k} = {t}" for k, t in self.line_texts().items()) if self.lines else self.outcome
+        return (
+            f"<Solution {self.bet_id} ({what}): {'x' if self.lines else 'pays'} {float(self.pays):.10g} for house "
+            f"edge {float(self.target_edge):.4%}, {self.shoe}>"
+        )
+
     def line_pays(self, x: Fraction | None = None) -> dict[str, Fraction]:
         """Each line's pay at ``x`` (default the solution)."""
         x = self.pays if x is None else x
@@ -431,6 +438,11 @@ class ShoesSolution:
     at_least: Fraction | None
     """Every pay at least this meets it at every shoe whose edge rises with the pay."""
     nearby: list[NearbyEverywhere]
+
+    def __repr__(self) -> str:
+        first = self.solutions[0]
+        each = ", ".join(f"{float(s.pays):.6g}" for s in self.solutions)
+        return f"<ShoesSolution {first.bet_id} at {len(self.solutions)} shoe(s): {each}>"
 
     @property
     def met(self) -> bool:
