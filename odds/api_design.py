@@ -107,18 +107,20 @@ def solve(
                 )
             name, line = solve_lib.parse_line(f"{key}={validate.text(str(value), 'lines', 200)}")
             moved[name] = line
-    several = isinstance(decks, (list, tuple))
-    if several and (not decks or len(decks) > 20):
+    several = list(decks) if isinstance(decks, (list, tuple)) else None
+    if several is not None and (not several or len(several) > 20):
         raise OddsError("decks must be a deck count or a list of 1 to 20 of them, e.g. [1, 6, 8]")
     game = _game(game)
     table = _paytable(game, paytable, pays)
     _unknown_bets(game, table, [bet])
-    if several and shoe is not None:
+    if several is not None and shoe is not None:
         raise OddsError("give a shoe, or decks and remove, not both")
     shoes = (
-        [_shoe(game, d, remove, None) for d in dict.fromkeys(decks)] if several else [_shoe(game, decks, remove, shoe)]
+        [_shoe(game, d, remove, None) for d in dict.fromkeys(several)]
+        if several is not None
+        else [_shoe(game, decks, remove, shoe)]
     )
-    if not several and moved is None:
+    if several is None and moved is None:
         return solve_lib.solve_pay(game, bet, table, shoes[0], outcome, target)
     return solve_lib.solve_shoes(game, bet, table, shoes, outcome, target, moved)
 

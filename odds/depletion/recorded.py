@@ -180,7 +180,7 @@ def deal_record(game, record: bytes, rules: DealRules, full: Sequence[int]):
             return want
         if want is not None and complete and want < max(possible, default=0):
             raise OddsError(
-                f"the | before {where(mark)} ends round {number} after {want} cards; by the rules it takes "
+                f"the | before {where(pos + want)} ends round {number} after {want} cards; by the rules it takes "
                 f"{_listed(sorted(possible))} cards"
             )
         if known_from[min(pos + min(possible, default=game.min_cards), total)]:

@@ -402,7 +402,7 @@ def solve_pay(
         str(edge),
         notes=notes,
         slope=-Fraction(
-            sum(a * counts.counts.get(k, 0) for k, (a, _) in (lines or {outcome: (Fraction(1), 0)}).items()),
+            sum(a * counts.counts.get(k, 0) for k, (a, _) in (lines or {outcome: (Fraction(1), Fraction(0))}).items()),
             counts.total,
         ),
         lines=dict(lines) if lines is not None else None,
@@ -464,14 +464,16 @@ def solve_shoes(
     met where ``slope (pay - solution) >= 0`` - at most the lowest solution among the shoes whose
     edge falls as the pay rises, at least the highest among those where it rises."""
     solutions = [solve_pay(game, bet_id, paytable, shoe, outcome, target_edge, lines) for shoe in shoes]
-    falling = [s.pays for s in solutions if s.slope < 0]
-    rising = [s.pays for s in solutions if s.slope > 0]
+    falling = [s.pays for s in solutions if s.slope is not None and s.slope < 0]
+    rising = [s.pays for s in solutions if s.slope is not None and s.slope > 0]
     at_most = min(falling) if falling else None
     at_least = max(rising) if rising else None
-    moved = solutions[0].lines if lines is not None else solutions[0].outcome
+    bound = at_most if at_most is not None else at_least
+    assert bound is not None, "every solution moves the edge (solve_pay refuses a line that cannot)"
+    moved: str | dict[str, Line] = solutions[0].lines if solutions[0].lines is not None else solutions[0].outcome
     counts = [None if counts_follow_pays(game) else game.count(shoe, [bet_id], paytable)[bet_id] for shoe in shoes]
     nearby = []
-    for p in practical_pays_around(at_most if at_most is not None else at_least):
+    for p in practical_pays_around(bound):
         edges = [price(game, bet_id, paytable, shoe, moved, p, c) for shoe, c in zip(shoes, counts)]
         nearby.append(NearbyEverywhere(p, edges, all(e >= target_edge for e in edges)))
     return ShoesSolution(solutions, at_most, at_least, nearby)
