@@ -131,6 +131,8 @@ def parse_line(text: str) -> tuple[str, Line]:
                 a += sign * coef
             else:
                 b += sign * _number(match.group("number"))
+        except OddsError:  # a number past the limits says so itself
+            raise
         except (ValueError, ZeroDivisionError):
             raise OddsError(hint) from None
         rest, first = rest[match.end() :].lstrip(), False
