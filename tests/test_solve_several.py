@@ -46,6 +46,7 @@ def test_one_pay_at_several_deck_counts_is_each_deck_count_s_own_solve():
         assert s["x"] == alone["pays"] and s["current_house_edge"] == alone["current_house_edge"]
         assert sheet_edge("baccarat", "tie", s["shoe"]["decks"], {"tie": F(s["x"])}) == F(3, 100)
     assert F(data["x_at_most"]) == min(F(s["x"]) for s in data["solutions"]) and data["x_at_least"] is None
+    assert data["x_at_most_float"] == float(F(data["x_at_most"])) and data["x_at_least_float"] is None
     assert data["meets_target_at_every_shoe"] is True
     for n in data["nearby"]:
         assert n["meets_target"] == all(F(e) >= F(3, 100) for e in n["house_edge"])

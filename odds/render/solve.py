@@ -183,7 +183,9 @@ def render_shoes_solution(result, game, shoes: list, grid_text: str, symbolic: b
             ],
             "meets_target_at_every_shoe": result.met,
             "x_at_most": exact(result.at_most) if result.at_most is not None else None,
+            "x_at_most_float": float(result.at_most) if result.at_most is not None else None,
             "x_at_least": exact(result.at_least) if result.at_least is not None else None,
+            "x_at_least_float": float(result.at_least) if result.at_least is not None else None,
             "grid": grid_text,
             "nearby": [
                 {
