@@ -410,6 +410,7 @@ def count(
     level = count_lib.DEFAULT_LEVEL if level is None else level
     rules = DealRules(CUT_CARD if cut_card is None else cut_card, after_cut)
     given = {bet: parse_count_tags(values, f"tags for {bet}")[1] for bet, values in tags.items()}
+    spread = count_lib.parse_ramp(validate.text(ramp, "ramp", 1000)) if ramp is not None else None
     spec = count_lib.make_spec(
         game,
         table,
@@ -422,8 +423,8 @@ def count(
         tags=given,
         triggers=triggers,
         true_count=true_count,
+        ramp=spread,
     )
-    spread = count_lib.parse_ramp(validate.text(ramp, "ramp", 1000)) if ramp is not None else None
     tally = count_lib.run(spec, shoes, workers, scheduler, progress, client=client, checkpoint=checkpoint)
     return CountReport(game, table, decks, shoes, seed, tuple(count_lib.report(spec, tally, level, spread)))
 

@@ -54,14 +54,27 @@ def solve(
     outcome: str | None = None,
     edge=None,
     rtp=None,
-    decks: int | None = None,
+    decks: int | Sequence[int] | None = None,
     remove: str | None = None,
     shoe=None,
     pays=None,
+    lines: dict | None = None,
 ):
     """The pay of one outcome line of ``bet`` that gives a target ``edge`` or ``rtp`` (``"97%"``,
     ``0.97``, a Fraction; default break-even), the rest of the paytable fixed (``odds solve``):
-    a :class:`odds.design.solve.Solution` (``.pays`` exact, ``.nearby`` the practical pays)."""
+    a :class:`odds.design.solve.Solution` (``.pays`` exact, ``.nearby`` the practical pays).
+
+    ``lines`` (``{outcome: pay in x}``, e.g. ``{"six-two-cards": "x", "six-three-cards": "2x"}``,
+    as ``--line``) moves several lines at once and solves for ``x``; ``decks`` a list (``[1, 6,
+    8]``, as ``--decks 1,6,8``) solves at each deck count. Either gives a
+    :class:`odds.design.solve.ShoesSolution`: ``.solutions`` one per shoe, ``.at_most`` /
+    ``.at_least`` the values meeting the target at every shoe, ``.nearby`` priced at each.
+
+    >>> import odds
+    >>> both = odds.solve("baccarat", "tie", rtp="97%", decks=[6, 8])
+    >>> [round(float(s.pays), 6) for s in both.solutions], both.at_most == both.solutions[1].pays
+    ([9.203147, 9.19379], True)
+    """
     from .design import solve as solve_lib
     from .errors import OddsError
 
@@ -79,10 +92,37 @@ def solve(
         target = solve_lib.parse_target(str(edge), "edge")
     elif rtp is not None:
         target = 1 - solve_lib.parse_target(str(rtp), "rtp")
+    moved = None
+    if lines is not None:
+        if not isinstance(lines, dict) or not lines or len(lines) > 100:
+            raise OddsError(
+                "lines must be a dict {outcome: its pay in x}, e.g. {'six-two-cards': 'x', 'six-three-cards': '2x'}"
+            )
+        moved = {}
+        for key, value in lines.items():
+            key = validate.text(key, "an outcome of lines", 200)
+            if isinstance(value, bool) or not isinstance(value, (str, int, Fraction)):
+                raise OddsError(
+                    f"lines[{key!r}] must be a pay in x such as '2x' or 'x+8' (a text), an int or a Fraction"
+                )
+            name, line = solve_lib.parse_line(f"{key}={validate.text(str(value), 'lines', 200)}")
+            moved[name] = line
+    several = list(decks) if isinstance(decks, (list, tuple)) else None
+    if several is not None and (not several or len(several) > 20):
+        raise OddsError("decks must be a deck count or a list of 1 to 20 of them, e.g. [1, 6, 8]")
     game = _game(game)
     table = _paytable(game, paytable, pays)
     _unknown_bets(game, table, [bet])
-    return solve_lib.solve_pay(game, bet, table, _shoe(game, decks, remove, shoe), outcome, target)
+    if several is not None and shoe is not None:
+        raise OddsError("give a shoe, or decks and remove, not both")
+    shoes = (
+        [_shoe(game, d, remove, None) for d in dict.fromkeys(several)]
+        if several is not None
+        else [_shoe(game, decks, remove, shoe)]
+    )
+    if several is None and moved is None:
+        return solve_lib.solve_pay(game, bet, table, shoes[0], outcome, target)
+    return solve_lib.solve_shoes(game, bet, table, shoes, outcome, target, moved)
 
 
 def simulate(

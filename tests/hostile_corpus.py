@@ -206,6 +206,9 @@ def make_files(folder: Path) -> Path:
     (folder / "badcard.txt").write_text("5x3\nZZ\n")
     (folder / "twoasx4.txt").write_text("2,Asx4\n")
     (folder / "shoes.txt").write_text("5x3,K,Th\n")
+    (folder / "replay_many.txt").write_text("?x99999999999999999999\n")  # cards not recorded, past any shoe
+    (folder / "replay_bars.txt").write_text("|||\n")
+    (folder / "replay_dots.txt").write_text("...,As\n")
     (folder / "folder.svg").mkdir(exist_ok=True)
     (folder / "a-folder").mkdir(exist_ok=True)
     (folder / "mine").write_text(_tie("50"))  # a file named like a paytable, no .toml, no /
@@ -465,6 +468,9 @@ case(1, "lowest first", "count", "dragon-tiger", "--shoes", "1", "--ramp", "4=1,
 case(1, "cannot read the replay file", "count", "dragon-tiger", "--replay", "no-such-file")
 case(2, "leave out --shoes", "count", "dragon-tiger", "--shoes", "3", "--replay", "mine")
 case(1, "mine line 1: bad card", "count", "dragon-tiger", "--replay", "mine")
+case(1, "replay_many.txt line 1: bad card", "count", "dragon-tiger", "--replay", "{d}/replay_many.txt")
+case(1, "must stand between two cards", "count", "dragon-tiger", "--replay", "{d}/replay_bars.txt")
+case(1, "must be the line's last item", "count", "dragon-tiger", "--replay", "{d}/replay_dots.txt")
 case(1, "missing port number" if DASK else NO_DASK, "count", "dragon-tiger", "--shoes", "2", "--scheduler", "nonsense")
 case(
     1,
@@ -555,6 +561,12 @@ case(2, "not both", "solve", "baccarat", "tie", "--edge", "1%", "--rtp", "99%")
 case(1, "banker-wins", "solve", "baccarat", "banker", "--outcome", "bnaker-wins")
 case(1, "unknown baccarat bet", "solve", "baccarat", "b" * 5000)
 case(1, "deals no cards", "solve", "roulette", "tiers", "--decks", "8")
+case(1, "deals no cards", "solve", "roulette", "tiers", "--decks", "1,8")
+case(1, "write OUTCOME=PAY", "solve", "baccarat", "tie", "--line", f"tie={N9}x")
+case(1, "longer than 100 characters", "solve", "baccarat", "tie", "--line", "tie=" + "9" * 150 + "x")
+case(1, "write OUTCOME=PAY", "solve", "baccarat", "tie", "--line", "tie=1e999999999x")
+case(1, "write OUTCOME=PAY", "solve", "baccarat", "tie", "--line", "tie=x/0")
+case(1, "did you mean tie", "solve", "baccarat", "tie", "--line", "tei=x")
 
 # -- simulate ----------------------------------------------------------------------------------------
 case(2, "below 2", "simulate", "baccarat", "--rounds", "1")

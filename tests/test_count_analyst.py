@@ -118,6 +118,109 @@ def test_a_ramp_is_the_sum_of_the_triggers_it_is_made_of(study):
     assert "Ramp 1=1,4=3" in text and "SCORE" in text
 
 
+RAMP_FIGURES = ("units_per_100_hands", "units_per_shoe", "average_bet", "std_dev_per_100_hands", "score")
+
+
+def test_a_one_step_ramp_has_the_trigger_s_standard_errors(study):
+    """A ramp of one step of 1 unit bets as the trigger does, so its standard errors are the
+    study's, computed from the study's own per-shoe sums: the win per 100 hands and per shoe,
+    the average bet (the bet frequency); the standard deviation, sqrt(100 f v), has the relative
+    error of f halved, and SCORE (the index squared) twice the index's relative error."""
+    row = study["bets"][0]
+    one = run_json("--shoes", "300", "--trigger", "3", "--ramp", "3=1")["bets"][0]
+    pairs = {
+        "units_per_100_hands": row["units_per_100_hands_std_error"],
+        "units_per_shoe": row["count_units_per_shoe_std_error"],
+        "average_bet": row["bet_frequency_std_error"],
+        "std_dev_per_100_hands": one["ramp_std_dev_per_100_hands"]
+        * row["bet_frequency_std_error"]
+        / (2 * row["bet_frequency"]),
+        "score": 2 * abs(row["desirability_index"]) * row["desirability_index_std_error"],
+    }
+    for key, expected in pairs.items():
+        assert expected > 0 and one[f"ramp_{key}_std_error"] == pytest.approx(expected, rel=1e-9), key
+
+
+def test_ramp_standard_errors_against_the_per_shoe_figures():
+    """The ramp's standard errors against another derivation: each shoe tallied alone, its sums
+    at the ramp read from its own true-count bins, then the delta method as a covariance matrix
+    of the per-shoe sums and a numerical gradient of each figure (not the expanded moments the
+    command keeps)."""
+    import numpy as np
+    from fractions import Fraction
+
+    from odds.depletion import count as count_lib
+    from odds.depletion.dealer import DealRules
+    from odds.depletion.tally import FIX
+    from odds.games import get_game
+    from odds.paytable import load_paytable
+
+    game = get_game("baccarat")
+    table = load_paytable(game)
+    ramp = count_lib.parse_ramp("0.5=0.5,2=1,4=2.5")
+    spec = count_lib.make_spec(game, table, [BET], 8, 5, DealRules(), ramp=ramp)
+    shoes = 60
+    rows = count_lib.report(spec, count_lib.run(spec, shoes, workers=1), ramp=ramp)[0]
+    variance = Fraction(rows["variance"])
+
+    def units(b: int) -> Fraction:
+        return max((u for tc, u in ramp if b >= tc * 10), default=Fraction(0))
+
+    per_shoe = []
+    for i in range(shoes):
+        t = count_lib.count_shoes(spec, i, i + 1).bets[BET]
+        won = sum(units(b) * v for b, v in t.tc_ev.items()) / FIX
+        staked = sum(units(b) * n for b, n in t.tc_rounds.items())
+        squares = sum(units(b) ** 2 * n for b, n in t.tc_rounds.items())
+        per_shoe.append([float(x) for x in (t.rounds, won, staked, squares)])
+    x = np.array(per_shoe)
+    mean, cov = x.mean(axis=0), np.cov(x, rowvar=False) / shoes
+    figures = {
+        "units_per_100_hands": lambda r, w, s, q: 100 * w / r,
+        "units_per_shoe": lambda r, w, s, q: w,
+        "average_bet": lambda r, w, s, q: s / r,
+        "std_dev_per_100_hands": lambda r, w, s, q: math.sqrt(100 * q / r * float(variance)),
+        "score": lambda r, w, s, q: 1e6 * (w / r) * abs(w / r) / (q / r * float(variance)),
+    }
+    for key, f in figures.items():
+        assert rows[f"ramp_{key}"] == pytest.approx(f(*mean), rel=1e-9), key
+        gradient = np.array(
+            [(f(*(mean + h * e)) - f(*(mean - h * e))) / (2 * h) for e, h in zip(np.eye(4), mean * 1e-6)]
+        )
+        assert rows[f"ramp_{key}_std_error"] == pytest.approx(math.sqrt(gradient @ cov @ gradient), rel=1e-5), key
+
+
+def test_ramp_standard_errors_in_every_format():
+    """JSON and CSV carry each ramp figure's standard error beside it; the text and Markdown say
+    it after the figure (in significant digits)."""
+    data = run_json("--shoes", "40", "--ramp", "1=1,4=3")["bets"][0]
+    keys = [k for k in data if k.startswith("ramp_")]
+    assert keys == [f"ramp_{k}{e}" for k in RAMP_FIGURES for e in ("", "_std_error")]
+    assert all(data[k] is not None for k in keys)
+    row = next(
+        csv.DictReader(io.StringIO(invoke(*BASE, "--shoes", "40", "--ramp", "1=1,4=3", "--format", "csv").stdout))
+    )
+    assert all(float(row[k]) == pytest.approx(data[k], rel=1e-12) for k in keys)
+    for fmt in ("table", "md"):
+        text = " ".join(invoke(*BASE, "--shoes", "40", "--ramp", "1=1,4=3", "--format", fmt).stdout.split())
+        for k in RAMP_FIGURES:
+            assert (
+                f"{significant(data['ramp_' + k], 4)} ± {significant(data['ramp_' + k + '_std_error'], 4)}" in text
+            ), k
+
+
+def test_a_resumed_ramp_run_keeps_its_standard_errors(tmp_path):
+    """The per-shoe sums at the ramp go into the checkpoint: the same command run again reads its
+    tallies back from the file (no shoe left to deal) and prints the same figures, errors too."""
+    path = str(tmp_path / "ramp.json")
+    first = run_json("--shoes", "30", "--ramp", "2=1,5=2", "--checkpoint", path)
+    assert first["bets"][0]["ramp_score_std_error"] is not None
+    assert run_json("--shoes", "30", "--ramp", "2=1,5=2", "--checkpoint", path) == first
+    # a checkpoint of the same run without the ramp is another run's
+    result = invoke(*BASE, "--shoes", "30", "--checkpoint", path)
+    assert result.exit_code == 1 and len(result.output.splitlines()) == 1
+
+
 @pytest.mark.parametrize("ramp", ["4=1,2=2", "x", "2=-1", "2=1,2=3"])
 def test_a_bad_ramp_is_one_line(ramp):
     result = invoke(*BASE, "--shoes", "2", "--ramp", ramp)

@@ -208,7 +208,7 @@ def tags(game_id, bet_id, level, tags_text, paytable, pays, decks, remove, fmt):
     default=None,
     metavar="TC=UNITS,...",
     help="Also bet by this spread: UNITS from true count TC on (e.g. 2=1,4=2,6=4), and report its win "
-    "rate, standard deviation and SCORE.",
+    "rate, standard deviation and SCORE, each with its standard error.",
 )
 @click.option(
     "--by-true-count",
@@ -222,8 +222,9 @@ def tags(game_id, bet_id, level, tags_text, paytable, pays, decks, remove, fmt):
     "replay_file",
     default=None,
     metavar="FILE",
-    help="Deal the recorded shoes of FILE (- for stdin) instead of shuffling: one shoe a line, every "
-    "card with its suit in dealing order (Kh,5s,...).",
+    help="Deal the recorded shoes of FILE (- for stdin) instead of shuffling: one shoe a line, its "
+    "cards with their suits in dealing order (Kh,5s,...); ? a card not recorded (?x5 five), ... the rest "
+    "of the shoe, | where a round ends.",
 )
 @run_options("shoes")
 @click.option(
@@ -287,7 +288,8 @@ def count(
         from ..depletion.plot import check_plot_file
 
         check_plot_file(plot_file)  # a bad file name, folder or a missing matplotlib: fail before dealing
-    replayed = _replayed(replay_file, Shoe.decks(decks)) if replay_file is not None else None
+    rules = DealRules(cut_card, after_cut)
+    replayed = _replayed(replay_file, Shoe.decks(decks), game, rules) if replay_file is not None else None
     shoes = len(replayed) if replayed is not None else shoes
     spec = count_lib.make_spec(
         game,
@@ -295,7 +297,7 @@ def count(
         bet_ids,
         decks,
         seed,
-        DealRules(cut_card, after_cut),
+        rules,
         window=window,
         level=level,
         keep_values=bool(plot_file),
@@ -303,6 +305,7 @@ def count(
         triggers=triggers,
         true_count=true_count,
         replay=replayed,
+        ramp=spread,
     )
     with Progress.for_command(shoes, "shoes", progress) as meter:
         tally = count_lib.run(spec, shoes, workers, scheduler, progress=meter, checkpoint=checkpoint)
@@ -330,8 +333,9 @@ def count(
     echo(render_count(game, table, spec, Shoe.decks(decks), shoes, rows, fmt, ramp_shown))
 
 
-def _replayed(path: str, shoe: Shoe) -> list[bytes]:
-    """The recorded shoes of ``--replay FILE``, one a line (empty lines skipped)."""
+def _replayed(path: str, shoe: Shoe, game, rules: DealRules) -> list[bytes]:
+    """The recorded shoes of ``--replay FILE``, one a line (empty lines skipped; cards not
+    recorded as :mod:`odds.depletion.recorded` writes them)."""
     from .sheets import shoe_lines
 
     full = shoe.card_counts()
@@ -340,7 +344,7 @@ def _replayed(path: str, shoe: Shoe) -> list[bytes]:
         for number, text in enumerate(lines, start=1):
             if text.strip():
                 try:
-                    out.append(count_lib.replay_shoe(text, full))
+                    out.append(count_lib.replay_shoe(text, full, game, rules))
                 except OddsError as exc:
                     raise OddsError(f"{path} line {number}: {exc}") from None
                 if len(out) > limits.MAX_SHOES:

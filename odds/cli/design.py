@@ -23,6 +23,7 @@ from .options import (
     echo,
     CARDS,
     DECKS,
+    DECKS_OR_INF,
     SEED,
     FilePath,
     PositiveFinite,
@@ -37,11 +38,32 @@ from .options import (
     unknowns_option,
     resolve_shoe,
     run_options,
-    shoe_options,
 )
 
 
 # -- solve -----------------------------------------------------------------------------------------
+
+
+class DecksList(click.ParamType):
+    """``--decks`` of solve: one shoe (a whole number of decks or ``inf``, read as every command
+    reads ``--decks``) or several separated by commas (``1,6,8``), in the order given, repeats
+    dropped."""
+
+    name = "decks"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, list):
+            return value
+        from ..compare import MAX_COLUMNS
+
+        out: list = []
+        for item in str(value).split(","):
+            one = DECKS_OR_INF.convert(item.strip(), param, ctx)
+            if one not in out:
+                out.append(one)
+        if len(out) > MAX_COLUMNS:
+            self.fail(f"at most {MAX_COLUMNS} deck counts at once, not {len(out)}", param, ctx)
+        return out
 
 
 @click.command()
@@ -61,6 +83,14 @@ from .options import (
     metavar="NAME",
     help="The outcome line whose pay to solve for (default: the bet's highest-paying line).",
 )
+@click.option(
+    "--line",
+    "lines",
+    multiple=True,
+    metavar="OUTCOME=PAY",
+    help="Move several lines at once instead (repeatable): each line's pay in the unknown x, e.g. "
+    "--line six-two-cards=x --line six-three-cards=2x (x, 2x, x/2, x+8, 3/2x-1); solves for x.",
+)
 @click.option("--edge", default=None, metavar="X", help="Target house edge: 0.0106, 1.06% or 53/5000.")
 @click.option("--rtp", default=None, metavar="X", help="Target return to player: 0.97 or 97%.")
 @click.option(
@@ -71,14 +101,31 @@ from .options import (
 )
 @paytable_option
 @pay_option
-@shoe_options
+@click.option(
+    "--remove",
+    "remove",
+    default="",
+    metavar="CARDS",
+    help="Cards already seen, e.g. 5x3,K,Th (rank A 2-9 T J Q K, optional suit s h d c, xN).",
+)
+@click.option(
+    "--decks",
+    "decks_text",
+    type=DecksList(),
+    default=None,
+    metavar="N[,N...]",
+    help="Decks in the shoe (default: the game's, 8 for baccarat; inf: an infinite shoe); several, "
+    "e.g. 1,6,8: the pay at each, and the pays meeting the target at every one.",
+)
 @format_option(choices=("table", "json"))
-def solve(game_id, bet_id, weights, outcome, edge, rtp, symbolic, paytable, pays, decks, remove, fmt):
+def solve(game_id, bet_id, weights, outcome, lines, edge, rtp, symbolic, paytable, pays, remove, decks_text, fmt):
     """The pay of one outcome line of BET that gives a target edge (default: break-even).
 
     The rest of the paytable stays fixed (change other lines with --pay). Shows the exact pay
     and the nearest practical pays (multiples of 0.05 below 2, halves from 2 to 10, whole
     numbers above) with their exact edges. Outcome keys: the key column of `odds sheet`.
+    --line moves several lines together (their pays in one unknown x); --decks 1,6,8 solves at
+    each deck count and gives the pays meeting the target at all of them.
 
     With --weights: the unknown multiplier weights that reproduce the published RTPs (every
     multiplier bet of the paytable, or BET); exits 1 when no weights do.
@@ -87,8 +134,13 @@ def solve(game_id, bet_id, weights, outcome, edge, rtp, symbolic, paytable, pays
 
     from ..design import solve as solve_lib
 
+    decks_list = decks_text or [None]
     if weights:
-        _solve_weights(game_id, bet_id, outcome, edge, rtp, symbolic, paytable, pays, decks, remove, fmt)
+        if len(decks_list) > 1 or lines:
+            raise click.UsageError(
+                "--weights solves multiplier weights at one shoe: --line and several --decks do not apply"
+            )
+        _solve_weights(game_id, bet_id, outcome, edge, rtp, symbolic, paytable, pays, decks_list[0], remove, fmt)
         return
     if bet_id is None:
         raise click.UsageError("give the BET to solve a pay for (or --weights to solve multiplier weights)")
@@ -99,12 +151,28 @@ def solve(game_id, bet_id, weights, outcome, edge, rtp, symbolic, paytable, pays
         target = solve_lib.parse_target(edge, "edge")
     elif rtp is not None:
         target = 1 - solve_lib.parse_target(rtp, "rtp")
+    if lines and outcome is not None:
+        raise click.UsageError("give --outcome or --line, not both")
+    moved = None
+    if lines:
+        moved = {}
+        for text in lines:
+            key, line = solve_lib.parse_line(text)
+            if key in moved:
+                raise OddsError(f"--line names {shown(key)} twice: give each line once")
+            moved[key] = line
     game = resolve_game(game_id)
     table = resolve_paytable(game, paytable, pays)
     resolve_bets(game, [bet_id], table)
-    shoe = resolve_shoe(game, decks, remove)
-    s = solve_lib.solve_pay(game, bet_id, table, shoe, outcome, target)
-    echo(render_solution(s, game, shoe, solve_lib.GRID_TEXT, symbolic, fmt))
+    shoes = [resolve_shoe(game, decks, remove) for decks in decks_list]
+    if len(shoes) == 1 and moved is None:  # one line at one shoe: the original sheet of a solve
+        s = solve_lib.solve_pay(game, bet_id, table, shoes[0], outcome, target)
+        echo(render_solution(s, game, shoes[0], solve_lib.GRID_TEXT, symbolic, fmt))
+        return
+    from ..render.solve import render_shoes_solution
+
+    result = solve_lib.solve_shoes(game, bet_id, table, shoes, outcome, target, moved)
+    echo(render_shoes_solution(result, game, shoes, solve_lib.GRID_TEXT, symbolic, fmt))
 
 
 def _solve_weights(game_id, bet_id, outcome, edge, rtp, symbolic, paytable, pays, decks, remove, fmt):

@@ -16,7 +16,7 @@ import hashlib
 
 from ..errors import OddsError
 from ..runs import checkpoint as files
-from .tally import BetTally, CountSpec, Tally, empty_tally
+from .tally import RAMP_MOMENTS, BetTally, CountSpec, Tally, empty_tally
 
 KIND = "odds count"
 
@@ -43,27 +43,32 @@ SUMS = ("ev_sum", "perfect", "perfect_in_window", "perfect_sq")
 BINS = ("tc_ev", "tc_ev_in_window", "tc_rounds", "tc_rounds_in_window")
 MOMENTS = ("r", "b", "w", "rr", "bb", "ww", "rb", "rw", "bw")
 NOT_NEGATIVE = {"r", "b", "rr", "bb", "ww"}
+RAMP_NOT_NEGATIVE = {"r", "s", "q", "rr", "rs", "rq", "ww", "ss", "sq", "qq"}
 
 
 def arguments(spec: CountSpec, shoes: int) -> dict:
     """What decides a run's figures, as plain JSON."""
-    return {
-        "game": spec.game_id,
-        "paytable": spec.paytable.name,
-        "pays": hashlib.sha256(repr(spec.paytable).encode()).hexdigest()[:16],
-        "bets": list(spec.bet_ids),
-        "shoe": list(spec.full),
-        "seed": spec.seed,
-        "cut_card": spec.rules.cut_card,
-        "after_cut": spec.rules.after_cut,
-        "commencement": spec.rules.commencement,
-        "windows": list(spec.windows),
-        "tags": [list(t) if t is not None else None for t in spec.tags52],
-        "triggers": [spec.trigger_bin(i) for i in range(len(spec.bet_ids))],
-        "true_count": spec.true_count,
-        "chart": spec.keep_values,
-        "shoes": shoes,
-    } | ({"replay": hashlib.sha256(b"".join(spec.replay)).hexdigest()[:16]} if spec.replay is not None else {})
+    return (
+        {
+            "game": spec.game_id,
+            "paytable": spec.paytable.name,
+            "pays": hashlib.sha256(repr(spec.paytable).encode()).hexdigest()[:16],
+            "bets": list(spec.bet_ids),
+            "shoe": list(spec.full),
+            "seed": spec.seed,
+            "cut_card": spec.rules.cut_card,
+            "after_cut": spec.rules.after_cut,
+            "commencement": spec.rules.commencement,
+            "windows": list(spec.windows),
+            "tags": [list(t) if t is not None else None for t in spec.tags52],
+            "triggers": [spec.trigger_bin(i) for i in range(len(spec.bet_ids))],
+            "true_count": spec.true_count,
+            "chart": spec.keep_values,
+            "shoes": shoes,
+        }
+        | ({"replay": hashlib.sha256(b"".join(spec.replay)).hexdigest()[:16]} if spec.replay is not None else {})
+        | ({"ramp": [[str(tc), str(units)] for tc, units in spec.ramp]} if spec.ramp is not None else {})
+    )
 
 
 def tally_data(tally: Tally) -> dict:
@@ -75,6 +80,7 @@ def tally_data(tally: Tally) -> dict:
             **{k: sorted(getattr(t, k).items()) for k in BINS},
             "study": [getattr(t.study, k) for k in MOMENTS],
             "study_in_window": [getattr(t.study_in_window, k) for k in MOMENTS],
+            "ramp": [getattr(t.ramp, k) for k in RAMP_MOMENTS],
             "by_round": [list(row) for row in t.by_round],
         }
     return {"shoes": tally.shoes, "bets": bets}
@@ -99,7 +105,8 @@ def tally_of(data, bet_ids, label: str) -> Tally:
     tally.shoes = whole(data["shoes"], "shoes", 0)
     keys = set(COUNTS + SUMS + BINS) | {"study", "study_in_window", "by_round"}
     for bet, fields in data["bets"].items():
-        if not isinstance(fields, dict) or set(fields) != keys:
+        # "ramp": the per-shoe sums at a ramp (files written before them have none)
+        if not isinstance(fields, dict) or set(fields) - {"ramp"} != keys:
             raise bad(bet)
         t: BetTally = tally.bets[bet]
         for k in COUNTS + SUMS:
@@ -124,6 +131,11 @@ def tally_of(data, bet_ids, label: str) -> Tally:
                 raise bad(f"{bet} {k}")
             for name, value in zip(MOMENTS, values):
                 setattr(moments, name, whole(value, f"{bet} {k}", 0 if name in NOT_NEGATIVE else None))
+        values = fields.get("ramp", [0] * len(RAMP_MOMENTS))
+        if not isinstance(values, list) or len(values) != len(RAMP_MOMENTS):
+            raise bad(f"{bet} ramp")
+        for name, value in zip(RAMP_MOMENTS, values):
+            setattr(t.ramp, name, whole(value, f"{bet} ramp", 0 if name in RAMP_NOT_NEGATIVE else None))
         rows = fields["by_round"]
         if not isinstance(rows, list) or len(rows) > 100_000:
             raise bad(f"{bet} by_round")

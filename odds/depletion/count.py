@@ -47,8 +47,22 @@ from ..sheet import build_sheet
 from ..shoe import Shoe, commencement_burn
 from .dealer import DealRules, deal_chunk, shuffled
 from .eor import effects_of_removal, kind_label
+from .recorded import deal_records, partly_recorded
 from .evaluator import CARD_OF_KIND, Evaluator
-from .tally import DEFAULT_LEVEL, FIX, TC_STEP, TRUE_COUNTS, BetTally, CountSpec, Moments, Tally, add_bins, empty_tally
+from .tally import (
+    DEFAULT_LEVEL,
+    FIX,
+    TC_STEP,
+    TRUE_COUNTS,
+    BetTally,
+    CountSpec,
+    Moments,
+    RampMoments,
+    Tally,
+    add_bins,
+    empty_tally,
+    ramp_scale,
+)
 from .tags import betting_correlation, derive_tags, is_balanced, labels_for, spread_tags
 
 INT64_MAX = 2**63 - 1
@@ -70,14 +84,18 @@ def count_shoes(spec: CountSpec, start: int, stop: int) -> Tally:
     """Deal shoes ``start .. stop-1`` of the run and tally every bet (the unit of work)."""
     evaluator = _evaluator(spec)
     tally = Tally(0, {b: BetTally() for b in spec.bet_ids})
-    orders = [
-        np.frombuffer(spec.replay[index], dtype=np.uint8).astype(np.int64)
-        if spec.replay is not None
-        else shuffled(spec.full, spec.seed, index)
-        for index in range(start, stop)
-    ]
-    unseen, rounds = deal_chunk(evaluator.game, orders, spec.rules)
-    burned = [burned_before(evaluator.game, order, spec.rules, n) for order, n in zip(orders, rounds.tolist())]
+    records = spec.replay[start:stop] if spec.replay is not None else []
+    if any(partly_recorded(record) for record in records):  # cards not recorded: dealt as the record says
+        unseen, rounds, burned = deal_records(evaluator.game, records, spec.rules, spec.full)
+    else:
+        orders = [
+            np.frombuffer(spec.replay[index], dtype=np.uint8).astype(np.int64)
+            if spec.replay is not None
+            else shuffled(spec.full, spec.seed, index)
+            for index in range(start, stop)
+        ]
+        unseen, rounds = deal_chunk(evaluator.game, orders, spec.rules)
+        burned = [burned_before(evaluator.game, order, spec.rules, n) for order, n in zip(orders, rounds.tolist())]
     tally_chunk(
         tally, spec, unseen, rounds, burned, evaluator.evaluate_chunk(unseen, rounds)
     )  # one pass over every row
@@ -144,6 +162,8 @@ def tally_chunk(
         if tags is not None:
             bins = count_bins(spec, full, tags, unseen, left, sums_of[index])
             bet_mask = bin_rounds(t, pending, bet, bins, fixed, in_window, len(fixed) * peak, trigger)
+            if spec.ramp is not None:
+                add_ramp_shoes(t.ramp, spec.ramp, bins, fixed, per_shoe)
         if tags is not None and trigger is not None:
             if bet_mask is None:
                 bet_mask = np.zeros(len(fixed), dtype=bool)
@@ -209,6 +229,8 @@ def tally_shoe(
         if tags is not None and len(ev):
             bins = count_bins(spec, full, tags, unseen, left)
             bet_mask = bin_rounds(t, pending, bet, bins, fixed, in_window, len(fixed) * peak, trigger, in_int64)
+            if spec.ramp is not None:
+                add_ramp_shoes(t.ramp, spec.ramp, bins, fixed, lambda values, total=total: [total(values)])
         if tags is not None and trigger is not None:
             if bet_mask is None:
                 bet_mask = np.zeros(len(ev), dtype=bool)
@@ -228,6 +250,30 @@ def tally_shoe(
     if not defer:
         flush_bins(tally, pending)
     return {bet: results[bet][1] for bet in spec.bet_ids}
+
+
+def add_ramp_shoes(moments: RampMoments, ramp, bins: np.ndarray, fixed: np.ndarray, per_shoe) -> None:
+    """Add shoes to a bet's :class:`RampMoments` at ``ramp``: ``bins`` and ``fixed`` are the true-count
+    bins and fixed-point expectations of their rounds, ``per_shoe(values)`` each shoe's sum of
+    ``values`` over its rounds (Python ints). Each step of the ramp is summed apart (its rounds and
+    their expectations: sums the caller proved exact), then weighted by its whole units in Python
+    integers, so no product of a unit and an expectation is taken in int64."""
+    scale = ramp_scale(ramp)
+    steps = [(int(tc / TC_STEP), int(units * scale)) for tc, units in ramp]
+    rounds = per_shoe(np.ones(len(fixed), dtype=np.int64))
+    won, staked, squares = [0] * len(rounds), [0] * len(rounds), [0] * len(rounds)
+    for k, (start, units) in enumerate(steps):
+        at = np.asarray(bins >= start, dtype=bool)
+        if k + 1 < len(steps):
+            at &= np.asarray(bins < steps[k + 1][0], dtype=bool)
+        if not units or not at.any():
+            continue
+        for i, (n, ev) in enumerate(zip(per_shoe(at.astype(np.int64)), per_shoe(np.where(at, fixed, 0)))):
+            won[i] += units * int(ev)
+            staked[i] += units * int(n)
+            squares[i] += units * units * int(n)
+    for shoe in zip(rounds, won, staked, squares):
+        moments.add_shoe(*(int(x) for x in shoe))
 
 
 def count_bins(
@@ -562,10 +608,12 @@ def make_spec(
     triggers: dict[str, Fraction] | None = None,
     true_count: str = "unseen",
     replay: Sequence[bytes] | None = None,
+    ramp: Ramp | None = None,
 ) -> CountSpec:
     """The run's spec: windows from the paytable unless ``window`` overrides them all; per bet
     the ``tags`` given (else derived at ``level``) and the ``triggers`` given (true counts,
-    multiples of ``TC_STEP``; else the run's best)."""
+    multiples of ``TC_STEP``; else the run's best); a ``ramp`` (:func:`parse_ramp`) whose
+    per-shoe sums the run keeps for the standard errors of its figures."""
     if not game.uses_shoe:
         raise OddsError(f"{game.id} deals no cards: counting applies to card games only")
     if game.reshuffled:
@@ -618,6 +666,7 @@ def make_spec(
         true_count,
         tuple(info),
         tuple(replay) if replay is not None else None,
+        ramp,
     )
 
 
@@ -938,10 +987,14 @@ def ramp_figures(t: BetTally, shoes: int, variance: Fraction | None, ramp: Ramp)
     * ``ramp_score``: Schlesinger's SCORE, ``10**6 x w**2 / v`` with ``w`` the win per round -
       the square of the desirability index (negative for a ramp that loses).
 
+    Each figure is followed by its standard error (``X_std_error``) across shoes, from the
+    run's per-shoe sums at the ramp (:class:`~.tally.RampMoments`; a run dealt without the ramp
+    in its spec has none): :func:`ramp_errors`.
+
     None throughout without a count (``variance`` None or no rounds); the standard deviation and
     SCORE also None when no round is bet."""
     keys = ("units_per_100_hands", "units_per_shoe", "average_bet", "std_dev_per_100_hands", "score")
-    out: dict = {f"ramp_{k}": None for k in keys}
+    out: dict = {f"ramp_{k}{e}": None for k in keys for e in ("", "_std_error")}
     if variance is None or not t.rounds or not t.tc_rounds:
         return out
     bins = [(int(tc / TC_STEP), units) for tc, units in ramp]
@@ -971,38 +1024,72 @@ def ramp_figures(t: BetTally, shoes: int, variance: Fraction | None, ramp: Ramp)
             ramp_std_dev_per_100_hands=math.sqrt(float(100 * v)),
             ramp_score=float(10**6 * per_round * abs(per_round) / v),
         )
+    m = t.ramp
+    if shoes > 1 and m.r == t.rounds:  # the per-shoe sums cover every round of the run
+        scale = ramp_scale(ramp)
+        assert (Fraction(m.w, FIX * scale), Fraction(m.s, scale), Fraction(m.q, scale * scale)) == (
+            won / FIX,
+            staked,
+            squares,
+        ), "per-shoe ramp sums disagree with the bins"
+        errors = ramp_errors(m, shoes, scale)
+        for key in keys:
+            if out[f"ramp_{key}"] is not None:
+                out[f"ramp_{key}_std_error"] = errors[key] * (
+                    abs(out[f"ramp_{key}"]) if key in ("std_dev_per_100_hands", "score") else 1
+                )
     return out
 
 
-def replay_shoe(text: str, full: Sequence[int]) -> bytes:
-    """A recorded shoe, every card of it in dealing order (``Kh,5s,...``: ranks and suits, burns
-    in their places), as card kinds (0..51, one a byte) for :attr:`CountSpec.replay`. Refused
-    unless it is the run's shoe card for card.
+def ramp_errors(m, n: int, scale: int) -> dict:
+    """Standard errors of the ramp figures from the per-shoe sums of ``n`` shoes (``m``: a
+    :class:`~.tally.RampMoments`), by the delta method as :func:`study_figures` takes them:
+    the win per 100 hands ``W / R`` and the average bet ``S / R`` as ratios of sums over shoes
+    (:func:`_ratio_error`), the units per shoe as a mean; for the standard deviation, ``sqrt(Q /
+    R)`` up to constants, and SCORE, ``W**2 / (R Q)``, the error *relative* to the figure (the
+    caller multiplies by it): ``sqrt(sum_s z_s**2 / (n (n - 1)))`` with ``z_s`` the figure's
+    logarithmic derivative at shoe ``s``, ``(q_s / Q - r_s / R) / 2`` and ``2 w_s / W - r_s / R -
+    q_s / Q`` (means over shoes; each ``z`` averages to 0, so no centring is needed). None where
+    a sum divided by is 0."""
+    out: dict = {}
+    win = _ratio_error(n, m.w, m.r, m.ww, m.rr, m.rw)
+    out["units_per_100_hands"] = 100 * win / (FIX * scale) if win is not None else None
+    spread = Fraction(m.ww) - Fraction(m.w * m.w, n)
+    out["units_per_shoe"] = math.sqrt(max(float(spread / (n * (n - 1))), 0.0)) / (FIX * scale)
+    bet = _ratio_error(n, m.s, m.r, m.ss, m.rr, m.rs)
+    out["average_bet"] = bet / scale if bet is not None else None
+    out["std_dev_per_100_hands"] = out["score"] = None
+    if m.r and m.q:
+        r, q = Fraction(m.r, n), Fraction(m.q, n)
+        z2 = (Fraction(m.qq) / q**2 + Fraction(m.rr) / r**2 - 2 * Fraction(m.rq) / (r * q)) / 4
+        out["std_dev_per_100_hands"] = math.sqrt(max(float(z2 / (n * (n - 1))), 0.0))
+        if m.w:
+            w = Fraction(m.w, n)
+            z2 = (
+                4 * Fraction(m.ww) / w**2
+                + Fraction(m.rr) / r**2
+                + Fraction(m.qq) / q**2
+                - 4 * Fraction(m.rw) / (w * r)
+                - 4 * Fraction(m.wq) / (w * q)
+                + 2 * Fraction(m.rq) / (r * q)
+            )
+            out["score"] = math.sqrt(max(float(z2 / (n * (n - 1))), 0.0))
+    return out
+
+
+def replay_shoe(text: str, full: Sequence[int], game=None, rules: DealRules | None = None) -> bytes:
+    """A recorded shoe's line (``Kh,5s,...`` in dealing order, burns in their places; ``?`` for a
+    card not recorded, ``...`` for the rest, ``|`` where a round ends: :mod:`.recorded`) as bytes
+    for :attr:`CountSpec.replay`: a card kind 0..51 a byte, and the recorded module's marks.
+    Refused unless it can be the run's shoe; with the ``game`` and its ``rules``, a partly recorded
+    line is also dealt once here, so a line the rules cannot place is refused before the run.
 
     >>> list(replay_shoe("As,Ah,Ad,Ac", [1, 1, 1, 1] + [0] * 48))
     [0, 1, 2, 3]
     """
-    from collections import Counter
+    from .recorded import deal_record, partly_recorded, read_record
 
-    from ..cards import card_kind_index, card_name, parse_cards
-    from .evaluator import CARD_OF_KIND
-
-    kinds = []
-    for spec in parse_cards(text):
-        if spec.suit is None:
-            raise OddsError(f"{card_name(spec.rank)} has no suit: a recorded shoe names every card (Kh, not K)")
-        kinds += [card_kind_index(spec.rank, spec.suit)] * spec.count
-        if len(kinds) > sum(full):
-            break
-    if len(kinds) != sum(full) or Counter(kinds) != Counter({k: n for k, n in enumerate(full) if n}):
-        have = Counter(kinds)
-        extra = [card_name(*CARD_OF_KIND[k]) for k in sorted(have) if have[k] > full[k]]
-        short = [card_name(*CARD_OF_KIND[k]) for k in range(52) if have[k] < full[k]]
-        decks = sum(full) // 52
-        what = f"{len(extra)} card(s) too many of {', '.join(extra[:3])}" if extra else ""
-        what += ("; " if what else "") + (f"short of {', '.join(short[:3])}" if short else "")
-        raise OddsError(
-            f"{len(kinds):,} cards, not the {sum(full):,} of the {decks}-deck shoe card for card ({what}): "
-            "a recorded shoe gives every card of the shoe in dealing order"
-        )
-    return bytes(kinds)
+    record = read_record(text, full)
+    if game is not None and partly_recorded(record):
+        deal_record(game, record, rules or DealRules(), full)
+    return record

@@ -61,6 +61,9 @@ class CountSpec:
     replay: tuple[bytes, ...] | None = None
     """Recorded shoes (``--replay``): shoe ``i`` is dealt in the order of ``replay[i]`` (a card kind
     0..51 a byte) instead of being shuffled."""
+    ramp: tuple[tuple[Fraction, Fraction], ...] | None = None
+    """A bet spread by true count (``--ramp``: ``((true count, units), ...)``): each shoe's sums
+    at it are kept (:class:`RampMoments`) for the ramp figures' standard errors."""
 
     def trigger_bin(self, index: int) -> int | None:
         return self.triggers[index] if index < len(self.triggers) else None
@@ -89,6 +92,8 @@ class BetTally:
     study_in_window: Moments = field(default_factory=lambda: Moments())
     """Per-shoe sums at a given trigger (none when the trigger is the run's best): for the
     standard errors."""
+    ramp: RampMoments = field(default_factory=lambda: RampMoments())
+    """Per-shoe sums at the spec's ramp (none without one): for the ramp's standard errors."""
     by_round: list = field(default_factory=list)
     """With ``keep_values`` (the chart): per round index ``[rounds, sum of expectations, rounds
     bet, sum of the expectations bet]`` (at a given trigger; else the bets are left at 0)."""
@@ -118,6 +123,7 @@ class BetTally:
         add_bins(self.tc_rounds_in_window, other.tc_rounds_in_window)
         self.study.add(other.study)
         self.study_in_window.add(other.study_in_window)
+        self.ramp.add(other.ramp)
         for i, row in enumerate(other.by_round):
             if i == len(self.by_round):
                 self.by_round.append([0, 0, 0, 0])
@@ -154,6 +160,57 @@ class Moments:
     def add(self, other: Moments) -> None:
         for name in ("r", "b", "w", "rr", "bb", "ww", "rb", "rw", "bw"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
+
+
+RAMP_SUMS = ("r", "w", "s", "q")
+RAMP_MOMENTS = RAMP_SUMS + tuple(a + b for i, a in enumerate(RAMP_SUMS) for b in RAMP_SUMS[i:])
+"""The fields of :class:`RampMoments`: the four sums, then every product of two of them."""
+
+
+@dataclass
+class RampMoments:
+    """Sums over shoes of a shoe's rounds ``r``, units won ``w`` (the sum of units x expectation
+    over its rounds, in FIX x ``scale`` units), units staked ``s`` and squared units ``q`` (in
+    ``scale`` and ``scale**2`` units; ``scale`` makes a ramp's units whole: :func:`ramp_scale`),
+    and of every product of two of them: what the ramp figures' standard errors need (Python
+    integers: exact, order-free)."""
+
+    r: int = 0
+    w: int = 0
+    s: int = 0
+    q: int = 0
+    rr: int = 0
+    rw: int = 0
+    rs: int = 0
+    rq: int = 0
+    ww: int = 0
+    ws: int = 0
+    wq: int = 0
+    ss: int = 0
+    sq: int = 0
+    qq: int = 0
+
+    def add_shoe(self, r: int, w: int, s: int, q: int) -> None:
+        shoe = {"r": r, "w": w, "s": s, "q": q}
+        for name in RAMP_MOMENTS:
+            value = shoe[name] if len(name) == 1 else shoe[name[0]] * shoe[name[1]]
+            setattr(self, name, getattr(self, name) + value)
+
+    def add(self, other: RampMoments) -> None:
+        for name in RAMP_MOMENTS:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+
+def ramp_scale(ramp) -> int:
+    """The smallest whole number that makes every unit of a ramp whole (the lcm of their
+    denominators).
+
+    >>> ramp_scale(((Fraction(2), Fraction(1, 2)), (Fraction(4), Fraction(3, 4))))
+    4
+    """
+    import math
+
+    return math.lcm(*(Fraction(units).denominator for _, units in ramp)) if ramp else 1
 
 
 @dataclass

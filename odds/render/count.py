@@ -203,12 +203,21 @@ def _bet_block(r: dict, md: bool, ramp: str | None = None) -> str:
         if r.get("ramp_units_per_100_hands") is None:
             said = f"Ramp {ramp}: no count, nothing bet."
         else:
-            sd, score = r["ramp_std_dev_per_100_hands"], r["ramp_score"]
+
+            def shown(key: str) -> str:  # the figure, and its standard error when the run has one
+                error = r.get(f"ramp_{key}_std_error")
+                return num(r[f"ramp_{key}"]) + ("" if error is None else f" ± {num(error)}")
+
             said = (
-                f"Ramp {ramp} (units from each true count on): wins {num(r['ramp_units_per_100_hands'])} units "
-                f"per 100 hands ({num(r['ramp_units_per_shoe'])} per shoe), average bet "
-                f"{num(r['ramp_average_bet'])} units, standard deviation {num(sd)} units per 100 hands, "
-                f"SCORE {num(score)}."
+                f"Ramp {ramp} (units from each true count on): wins {shown('units_per_100_hands')} units "
+                f"per 100 hands ({shown('units_per_shoe')} per shoe), average bet "
+                f"{shown('average_bet')} units, standard deviation {shown('std_dev_per_100_hands')} units per 100 "
+                f"hands, SCORE {shown('score')}"
+                + (
+                    " (± one standard error across shoes)."
+                    if r.get("ramp_units_per_shoe_std_error") is not None
+                    else "."
+                )
             )
         out += "\n" + (said if md else wrap(said)) + "\n"
     return out
