@@ -80,7 +80,8 @@ Why it is exact (every step; ``tests/test_factored.py`` checks each bound from b
    all exact, and every product and partial sum of ``M @ A``, in whatever order and with or
    without fused multiply-adds, is an integer below ``2**53`` in size: exact. (An ``A`` under a
    zero column, exact or not, is finite - at most ``(2**63)**D`` - and adds exactly 0.) The
-   converted ``T_j`` are exact int64.
+   converted ``T_j`` are exact int64. (A block whose first-side part is the empty one has
+   ``A = 1``: its ``T_j`` is ``M_j`` itself, copied.)
 5. Otherwise (one kind piled high, or big shoes) the block is summed on
    limbs of the int64 ``A`` of ``bits = 53 - bitlength(mass) >= 7`` bits: ``limb @ M`` has every
    partial sum below ``2**bits * mass <= 2**53``, exact; each is shifted and added modulo
@@ -222,23 +223,29 @@ class _OuterSide:
         self.scratch = _Scratch()
 
     def values_by_size(self, sig_values: Sequence[np.ndarray], dtype) -> dict[int, np.ndarray]:
-        left = self.left.values(sig_values, dtype)
-        right = self.right.values(sig_values, dtype)
+        sides = self.sides(sig_values, dtype)
+        return {s: self.values_of_size(sides, s, dtype, (s, dtype)) for s in self.pieces}
+
+    def sides(self, sig_values: Sequence[np.ndarray], dtype) -> tuple[np.ndarray, np.ndarray]:
+        """The left and the right side's values (:meth:`values_of_size` pairs them)."""
+        return self.left.values(sig_values, dtype), self.right.values(sig_values, dtype)
+
+    def values_of_size(self, sides: tuple[np.ndarray, np.ndarray], s: int, dtype, name) -> np.ndarray:
+        """``(parts of size s, rows)``: the outer products of :meth:`sides`, in the scratch array
+        ``name`` (valid until the next call that names it)."""
+        left, right = sides
         rows = left.shape[1]
-        out = {}
-        for s, pieces in self.pieces.items():
-            buffer = self.scratch((s, dtype), (len(self.parts_of[s]), rows), dtype)
-            at = 0
-            for l_slice, r_slice in pieces:
-                n_l, n_r = l_slice.stop - l_slice.start, r_slice.stop - r_slice.start
-                np.multiply(
-                    left[l_slice, None, :],
-                    right[None, r_slice, :],
-                    out=buffer[at : at + n_l * n_r].reshape(n_l, n_r, rows),
-                )
-                at += n_l * n_r
-            out[s] = buffer
-        return out
+        buffer = self.scratch(name, (len(self.parts_of[s]), rows), dtype)
+        at = 0
+        for l_slice, r_slice in self.pieces[s]:
+            n_l, n_r = l_slice.stop - l_slice.start, r_slice.stop - r_slice.start
+            np.multiply(
+                left[l_slice, None, :],
+                right[None, r_slice, :],
+                out=buffer[at : at + n_l * n_r].reshape(n_l, n_r, rows),
+            )
+            at += n_l * n_r
+        return buffer
 
 
 @dataclass(frozen=True)
@@ -254,6 +261,11 @@ class _Block:
     """``|M|`` (float64), for the exactness bound."""
     mass: int
     """The largest column sum of ``|M|`` (the limb width when the bound fails)."""
+    at: int
+    """Its rows' first row in the float products of all blocks (laid out in the second side's
+    order, so that one product by ``B`` contracts them all)."""
+    constant: bool
+    """The first side's only part of this size is the empty one (value 1): ``T = M``, no product."""
 
 
 @dataclass
@@ -268,6 +280,9 @@ class FactoredSum:
     blocks: list[_Block]
     column_bound: int
     """The largest ``|column entry|``: ``|S| <= column_bound * (N)_depth``."""
+    b_rows: slice | np.ndarray
+    """The second side's part of each block's rows of products, in their order (a slice: they
+    are the parts in order)."""
     stats: dict = field(default_factory=dict)
     scratch: _Scratch = field(default_factory=_Scratch)
     bound_cache: dict = field(default_factory=dict)
@@ -325,7 +340,8 @@ class FactoredSum:
         b_index = _lookup(second.parts, term_sigs[:, list(second.atoms)])
         a_parts = term_sigs[:, list(first.atoms)]
         blocks = []
-        for size in range(depth + 1):
+        at = 0
+        for size in reversed(range(depth + 1)):  # the second side's parts by size, ascending
             members = np.flatnonzero(second.sizes[b_index] == depth - size)
             b_slice = second.by_size.get(depth - size)
             if not len(members) or b_slice is None:
@@ -341,8 +357,15 @@ class FactoredSum:
             mass = max(sum(row) for row in np.abs(m).astype(object).tolist())  # Python ints: exact
             if mass >= MAX_MASS:
                 return None  # no limb width would keep a limb's products below 2**53
-            blocks.append(_Block(size, b_slice, m.astype(np.float64), np.abs(m).astype(np.float64), int(mass)))
-        return cls(depth, width, first, second, blocks, int(column_bound))
+            constant = len(table) == 1 and not table.any()  # (signature 0 of every atom: value 1)
+            blocks.append(
+                _Block(size, b_slice, m.astype(np.float64), np.abs(m).astype(np.float64), int(mass), at, constant)
+            )
+            at += len(m)
+        b_rows = np.concatenate([np.arange(block.b.start, block.b.stop) for block in blocks] + [np.zeros(0, np.int64)])
+        if len(b_rows) and (np.diff(b_rows) == 1).all():
+            b_rows = slice(int(b_rows[0]), int(b_rows[-1]) + 1)  # (always, as the parts are sorted by size)
+        return cls(depth, width, first, second, blocks, int(column_bound), b_rows)
 
     @property
     def elements(self) -> int:
@@ -359,28 +382,44 @@ class FactoredSum:
         checked :meth:`applies`."""
         b = self.second.values(int_sigs, np.int64)
         rows = b.shape[1]
-        out = np.zeros((self.width, rows), dtype=np.int64)
         if not rows:
-            return out
+            return np.zeros((self.width, rows), dtype=np.int64)
         # P[a] = the product over the part's atoms of each signature value's largest over the
         # rows, an upper bound of every row's A[r, a] (one column through the same side)
         bounds = self._bounds(float_sigs)
-        a_by_size = self._first_values(float_sigs, np.float64)
+        # every block's T_j, one after the other in the second side's order, then one product by
+        # B and one sum; each block's A is made just before its product (it stays in the caches)
+        t_all = self.scratch("t", (sum(len(block.m) for block in self.blocks), rows), np.float64)
+        limbs = []
+        first = self.first.sides(float_sigs, np.float64) if isinstance(self.first, _OuterSide) else None
+        if first is None:
+            a_all = self.first.values(float_sigs, np.float64)
         a_int = None
         for i, block in enumerate(self.blocks):
-            a = a_by_size[block.size]
-            bound = bounds[i]
-            t = self.scratch(("t", i), (block.m.shape[0], rows), np.int64)
-            if bound < FLOAT_EXACT:
-                product = self.scratch(("product", i), (block.m.shape[0], rows), np.float64)
-                np.matmul(block.m, a, out=product)
-                np.copyto(t, product, casting="unsafe")  # integers below 2**53: exact
-            else:  # limbs of A, each product exact
+            t = t_all[block.at : block.at + len(block.m)]
+            if block.constant:
+                t[...] = block.m  # A = 1: T = M (exact: every entry of M is below 2**46)
+            elif bounds[i] < FLOAT_EXACT:
+                if first is not None:
+                    a = self.first.values_of_size(first, block.size, np.float64, "size")
+                else:
+                    a = a_all[self.first.by_size[block.size]]
+                np.matmul(block.m, a, out=t)  # integers below 2**53: exact
+            else:  # limbs of A, each product exact; contracted on their own below
                 self.stats["limb_blocks"] = self.stats.get("limb_blocks", 0) + 1
                 if a_int is None:
                     a_int = self._first_values(int_sigs, np.int64)
-                t[...] = _limb_product(a_int[block.size], block)
-            t3 = t.reshape(block.b.stop - block.b.start, self.width, rows)
+                limbs.append((block, _limb_product(a_int[block.size], block)))
+                t[...] = 0
+        n_b = len(t_all) // self.width
+        product = self.scratch("bt", (n_b, self.width, rows), np.int64)
+        # T is exact integers in float64: cast to int64 (exact), then products and sums modulo 2**64
+        np.multiply(
+            t_all.reshape(n_b, self.width, rows), b[self.b_rows, None, :], out=product, dtype=np.int64, casting="unsafe"
+        )
+        out = product.sum(axis=0)
+        for block, t_int in limbs:
+            t3 = t_int.reshape(block.b.stop - block.b.start, self.width, rows)
             t3 *= b[block.b, None, :]
             out += t3.sum(axis=0)
         return out
