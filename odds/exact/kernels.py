@@ -775,10 +775,22 @@ def _multisets_of_size(kinds: int, size: int) -> np.ndarray:
 @dataclass
 class CompiledSum:
     """A compiled table's folded digit columns through a :class:`FactoredSum`: the atoms are the
-    card kinds, a signature a multiplicity ``m`` with value ``(c)_m``."""
+    card kinds, a signature a multiplicity ``m`` with value ``(c)_m``.
+
+    Digit columns that are integer combinations of others and of the constant column (the tie
+    bet's is the banker's and the player's: the three outcomes add up to every deal) are not
+    summed: ``S_j = sum_i alpha_i S_i + beta (N)_depth`` for every row, as the relation holds
+    multiset by multiset and the constant column's sum is ``(N)_depth``. Exact: computed modulo
+    ``2**64`` (int64 products and sums), and ``|S_j| <= column_bound * (N)_depth < 2**63`` (the
+    kernel's ``applies``, whose bound is every digit column's)."""
 
     kernel: FactoredSum
     depth: int
+    width: int = 0
+    """Digit columns :meth:`sums` returns (the kernel's, and those derived from them)."""
+    derived: tuple[tuple[int, tuple[int, ...], int], ...] = ()
+    """Per derived digit column ``(j, alpha per summed column, beta)``; the kernel sums the others,
+    in order."""
     scratch: _Scratch = field(default_factory=_Scratch)
 
     def sums(self, counts: np.ndarray) -> np.ndarray:
@@ -796,17 +808,70 @@ class CompiledSum:
             np.multiply(table[:, m], step, out=table[:, m + 1])
         as_float = self.scratch("float", table.shape, np.float64)
         np.copyto(as_float, table)
-        return self.kernel.sums(as_float, table)
+        summed = self.kernel.sums(as_float, table)
+        if not self.derived:
+            return summed
+        out = np.empty((self.width, rows), dtype=np.int64)
+        derived = {j for j, _, _ in self.derived}
+        out[[j for j in range(self.width) if j not in derived]] = summed
+        total = transposed.sum(axis=0)  # (N)_depth: below 2**63 where the kernel applies
+        deals = np.ones(rows, dtype=np.int64)
+        for k in range(self.depth):
+            deals *= np.maximum(total - k, 0)
+        for j, alpha, beta in self.derived:
+            column = deals * np.int64(beta)
+            for i, a in enumerate(alpha):
+                if a:
+                    column += summed[i] * np.int64(a)
+            out[j] = column
+        return out
 
 
 def compiled_sum(compiled, folded, heavy: Sequence[float] | None = None, force=None) -> CompiledSum | None:
     """The :class:`CompiledSum` of a compiled table's folded digit columns (one column per digit
     column; :meth:`odds.exact.drawing.CompiledDeal.fold`); None when the kernel does not apply."""
-    multisets, q = homogenize(compiled.multisets, folded.digit_q, compiled.max_cards)
+    every = np.zeros(len(compiled.multisets), dtype=np.int64)  # the constant column, folded
+    np.add.at(every, compiled.table_multiset, compiled.table_ways)
+    summed, derived = _integer_relations(folded.digit_q, every)
+    multisets, q = homogenize(compiled.multisets, folded.digit_q[:, summed], compiled.max_cards)
     sig_sizes = [np.arange(compiled.max_cards + 1)] * compiled.kinds
     bound = max(folded.digit_max, default=0)
     kernel = FactoredSum.build(multisets, sig_sizes, q, compiled.max_cards, bound, heavy, force)
-    return None if kernel is None else CompiledSum(kernel, compiled.max_cards)
+    width = folded.digit_q.shape[1]
+    return None if kernel is None else CompiledSum(kernel, compiled.max_cards, width, derived)
+
+
+def _integer_relations(q: np.ndarray, every: np.ndarray) -> tuple[list[int], tuple]:
+    """``(columns to sum, derived)``: the columns of ``q`` that are integer combinations of the
+    columns before them and of ``every`` (:attr:`CompiledSum.derived`), each relation checked
+    exactly in Python integers on every row (candidates come from a float least-squares fit on
+    independent columns, rounded).
+
+    >>> q = np.array([[1, 0, 3], [0, 1, 2], [2, 1, 6], [1, 1, 4]])  # column 2 = 2 c_0 + c_1 + 1
+    >>> _integer_relations(q, np.ones(4, dtype=np.int64))
+    ([0, 1], ((2, (2, 1), 1),))
+    """
+    exact = q.astype(object)
+    summed: list[int] = []
+    independent: list[int] = []  # summed columns independent of each other and of every
+    derived = []
+    for j in range(q.shape[1]):
+        system = np.column_stack([q[:, independent], every]).astype(np.float64)
+        solution, *_ = np.linalg.lstsq(system, q[:, j].astype(np.float64), rcond=None)
+        residual = q[:, j] - system @ solution
+        coefficients = [int(round(x)) for x in solution.tolist()] if np.isfinite(solution).all() else None
+        if coefficients is not None and max(map(abs, coefficients), default=0) < 2**31:
+            value = exact[:, j] - coefficients[-1] * every.astype(object)
+            for i, a in zip(independent, coefficients):
+                value = value - a * exact[:, i]
+            if not any(value.tolist()):
+                alpha = dict(zip(independent, coefficients))
+                derived.append((j, tuple(alpha.get(i, 0) for i in summed), coefficients[-1]))
+                continue
+        summed.append(j)
+        if np.abs(residual).max(initial=0) > 0.5:  # (else in their span, but not in integers)
+            independent.append(j)
+    return summed, tuple((j, alpha + (0,) * (len(summed) - len(alpha)), beta) for j, alpha, beta in derived)
 
 
 # -- the positional tables -----------------------------------------------------------------------------

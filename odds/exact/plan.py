@@ -413,7 +413,7 @@ class Plan:
                 raise ValueError(f"a shoe holds {int(n.min())} cards; a round may need {table.max_cards}")
             values = value_counts(ranks)
             if kernel is not None and kernel.kernel.applies(int(n.max())):
-                sums = folded.join(_chunked(kernel.sums, values, kernel.kernel.width, _chunk(kernel.kernel)))
+                sums = folded.join(_chunked(kernel.sums, values, kernel.width, _chunk(kernel.kernel)))
             else:
                 sums = np.asarray(table.batch_linear(values, folded), dtype=object)
             for j, bet in enumerate(bets):
