@@ -21,7 +21,7 @@ import numpy as np
 
 from .cards import card_kind_index, parse_cards
 from .errors import OddsError
-from .exact.plan import Plan
+from .exact.plan import Plan, PricedBets
 from .runs import RunStopped, Where, map_chunks, signal_of
 from .shoe import Shoe, SuitsUnknown
 
@@ -158,7 +158,7 @@ class BatchJob:
     it (:meth:`prepared`)."""
 
     game_id: str
-    paytable: object
+    paytable: PricedBets
     bet_ids: tuple[str, ...]
     decks: int | None
     fmt: str

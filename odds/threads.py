@@ -20,12 +20,15 @@ first and leaves the rest of the program's BLAS alone.
 
 from __future__ import annotations
 
-_CONTROLLER: list = []
+from contextlib import AbstractContextManager
+from typing import Any
+
+_CONTROLLER: list[Any] = []
 """The process's threadpoolctl controller, made on first use (looking the libraries up costs about
 0.2 ms; entering a limit through a made controller about 15 microseconds)."""
 
 
-def single_threaded_blas():
+def single_threaded_blas() -> AbstractContextManager[Any]:
     """A context in which every BLAS numpy uses (OpenBLAS, MKL, BLIS) runs one thread, restoring
     the previous limits after it, even on an error.
 

@@ -451,3 +451,28 @@ def test_user_bets_on_single_cards_take_every_kernel_and_equal_the_sheet(tmp_pat
             pays = table.bet(bet).pays
             sheet = sum(pays[k] * c for k, c in counts[bet].counts.items()) / Fraction(counts[bet].total)
             assert new[bet][i] == old[bet][i] == sheet, bet
+
+
+@EXAMPLES
+@given(st.data())
+def test_derived_columns_equal_python_integers(data):
+    """A pay column that is an integer combination of others and of the constant one (tie: the
+    banker's and the player's) is not summed but derived from their sums modulo 2**64; random
+    relations with large coefficients, on rows up to the largest shoe the int64 bound admits (where
+    the combination's terms wrap), give the Python integers' sums."""
+    _, compiled, _, _ = drawing(EVALUATOR)
+    states = len(compiled.states)
+    rng = np.random.default_rng(data.draw(st.integers(0, 2**32 - 1)))
+    base = rng.integers(-1, 2, size=(states, 2))
+    a, b = data.draw(st.integers(-40, 40)), data.draw(st.integers(-40, 40))
+    beta = data.draw(st.integers(-40, 40))
+    columns = np.column_stack([base, a * base[:, 0] + b * base[:, 1] + beta, rng.integers(-3, 4, size=states)])
+    folded = compiled.fold(columns.astype(object))
+    kernel = kernels.compiled_sum(compiled, folded, [16] + [4] * 9)
+    assert kernel.kernel.width == 3 and [j for j, _, _ in kernel.derived] == [2]
+    rows = [data.draw(value_rows(kernel.kernel)) for _ in range(data.draw(st.integers(1, 3)))]
+    assert kernel.kernel.applies(max(sum(r) for r in rows))
+    q = folded.digit_q.tolist()
+    for row, got in zip(rows, kernel.sums(np.array(rows)).T.tolist()):
+        weights = compiled.multiset_weights(row)
+        assert got == [sum(w * r[d] for w, r in zip(weights, q) if w) for d in range(4)]

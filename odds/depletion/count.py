@@ -404,9 +404,13 @@ def _add_bin_sums(t: BetTally, keys: np.ndarray, sums: np.ndarray) -> None:
     """Add per-bin sums (columns: expectations, those in the window, rounds, rounds in the
     window) to a bet's sparse bins."""
     for target, column in ((t.tc_ev, 0), (t.tc_ev_in_window, 1), (t.tc_rounds, 2), (t.tc_rounds_in_window, 3)):
-        for b, v, n in zip(keys.tolist(), sums[:, column].tolist(), sums[:, 3 if column % 2 else 2].tolist()):
-            if n:  # a bin the window never reached stays absent, as shoe by shoe
-                target[b] = target.get(b, 0) + v
+        reached = sums[:, 3 if column % 2 else 2] != 0  # a bin the window never reached stays absent
+        pairs = zip(keys[reached].tolist(), sums[reached, column].tolist())
+        if not target:  # (a chunk's fresh tally: its bins in the same order, without a lookup each)
+            target.update(pairs)
+            continue
+        for b, v in pairs:
+            target[b] = target.get(b, 0) + v
 
 
 def fixed_point(ev: np.ndarray) -> tuple[np.ndarray, int]:

@@ -27,6 +27,7 @@ from functools import cached_property
 from collections.abc import Callable, Hashable, Sequence
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from . import intmath
 from .intmath import PRIMES, falling, moduli_needed
@@ -47,7 +48,7 @@ class CompiledDeal:
     table_multiset: np.ndarray
     table_state: np.ndarray
     table_ways: np.ndarray
-    states: tuple
+    states: tuple[Hashable, ...]
 
     # -- exact path -----------------------------------------------------------------------------
     def multiset_weights(self, counts: Sequence[int], replacement: bool = False) -> list[int]:
@@ -87,7 +88,7 @@ class CompiledDeal:
         return {state: total for state, total in zip(self.states, totals) if total}
 
     # -- fast path ------------------------------------------------------------------------------
-    def state_matrix(self, columns) -> list[list[int]]:
+    def state_matrix(self, columns: ArrayLike) -> list[list[int]]:
         """Fold the table with per-state integer columns: ``Q[m][b] = sum_s ways(m, s) * col[s][b]``
         (Python ints, so exact whatever the columns)."""
         cols = [[int(x) for x in row] for row in np.asarray(columns, dtype=object).tolist()]
@@ -104,7 +105,7 @@ class CompiledDeal:
     """Shoes holding this many cards of one kind or more are summed with Python integers (then
     every int64 sum of counts is far from wrapping); no real shoe comes near."""
 
-    def batch_linear(self, compositions, folded: FoldedColumns) -> list[list[int]]:
+    def batch_linear(self, compositions: ArrayLike, folded: FoldedColumns) -> list[list[int]]:
         """For each composition (row of kind counts), ``sum_s count(s) * col[s][b]`` for every
         column ``b``: exact Python integers, a list per composition.
 
@@ -142,15 +143,12 @@ class CompiledDeal:
         if comps.dtype == object:
             return [self._python_sums(row, folded) for row in comps.tolist()]
         fast = np.flatnonzero(comps.max(axis=1) < self.COUNT_LIMIT)
-        out: list = [None] * len(comps)
+        done: dict[int, list[int]] = {}
         for start in range(0, len(fast), self.CHUNK):
             rows = fast[start : start + self.CHUNK]
             for i, sums in zip(rows.tolist(), self._exact_sums(comps[rows], folded).tolist()):
-                out[i] = sums
-        for i, row in enumerate(comps.tolist()):
-            if out[i] is None:
-                out[i] = self._python_sums(row, folded)
-        return out
+                done[i] = sums
+        return [done[i] if i in done else self._python_sums(row, folded) for i, row in enumerate(comps.tolist())]
 
     CHUNK = 256
     """Shoes per numpy pass."""
@@ -219,10 +217,10 @@ class CompiledDeal:
         k_max = self.max_cards
         dtype = np.uint64 if prime is None else np.int64
 
-        def reduce(x):  # in place
+        def reduce(x: np.ndarray) -> np.ndarray:  # in place
             return x if prime is None else np.remainder(x, prime, out=x)
 
-        def products(factors):
+        def products(factors: np.ndarray) -> np.ndarray:
             """Cumulative products along the last axis, with a leading 1 (in the ring)."""
             factors = factors.astype(np.uint64) if prime is None else factors % prime
             out = np.ones(factors.shape[:-1] + (factors.shape[-1] + 1,), dtype=dtype)
@@ -267,13 +265,13 @@ class CompiledDeal:
                     inner = (inner + product % prime * pow(2, shift, prime)) % prime
                 shift += bits
             b_part = second[:, block.b_index][:, None, :]
-            inner = inner.reshape(len(comps), len(block.b_index), width)
+            inner3 = inner.reshape(len(comps), len(block.b_index), width)
             if prime is None:
-                result += np.matmul(b_part, inner)[:, 0, :]
+                result += np.matmul(b_part, inner3)[:, 0, :]
             else:
                 run = max(1, (2**63 - 1) // (prime - 1) ** 2)
                 for lo in range(0, len(block.b_index), run):
-                    part = np.matmul(b_part[:, :, lo : lo + run], inner[:, lo : lo + run, :])[:, 0, :]
+                    part = np.matmul(b_part[:, :, lo : lo + run], inner3[:, lo : lo + run, :])[:, 0, :]
                     result = (result + part % prime) % prime
         return result
 
@@ -288,7 +286,7 @@ class CompiledDeal:
         return list(zip(self.table_multiset.tolist(), self.table_state.tolist(), self.table_ways.tolist()))
 
     @cached_property
-    def _halves(self):
+    def _halves(self) -> list[tuple[list[int], np.ndarray, np.ndarray]]:
         """For each half of the kinds: the kinds, its distinct sub-multisets, and each
         multiset's sub-multiset index."""
         out = []
@@ -299,7 +297,7 @@ class CompiledDeal:
             out.append((kinds, sub[first], index))
         return out
 
-    def fold(self, columns) -> FoldedColumns:
+    def fold(self, columns: ArrayLike) -> FoldedColumns:
         """Precompute ``Q`` for :meth:`batch_linear` (do it once per set of bets).
 
         ``columns[s][b]``: the integer pay of column ``b`` on end state ``s`` (any Python ints).
@@ -312,7 +310,8 @@ class CompiledDeal:
             raise ValueError(f"columns must have one row per end state ({len(self.states)})")
         values = [[int(x) for x in row] for row in columns.tolist()]
         width = columns.shape[1]
-        digits, digit_rows = [], []
+        digits: list[tuple[int, ...]] = []
+        digit_rows: list[list[int]] = []
         for j in range(width):
             column = [row[j] for row in values]
             if -128 <= min(column) and max(column) <= 127:  # one digit: the column itself
@@ -391,7 +390,7 @@ class FoldedColumns:
     """Per column, its digit columns, least significant first."""
     digit_max: tuple[int, ...] = ()
     """Per digit column, its largest ``|entry|`` (at most 128)."""
-    _subsets: dict = field(default_factory=dict, repr=False, compare=False)
+    _subsets: dict[tuple[int, ...], list[np.ndarray]] = field(default_factory=dict, repr=False, compare=False)
 
     @cached_property
     def q(self) -> list[list[int]]:

@@ -80,7 +80,8 @@ Why it is exact (every step; ``tests/test_factored.py`` checks each bound from b
    all exact, and every product and partial sum of ``M @ A``, in whatever order and with or
    without fused multiply-adds, is an integer below ``2**53`` in size: exact. (An ``A`` under a
    zero column, exact or not, is finite - at most ``(2**63)**D`` - and adds exactly 0.) The
-   converted ``T_j`` are exact int64.
+   converted ``T_j`` are exact int64. (A block whose first-side part is the empty one has
+   ``A = 1``: its ``T_j`` is ``M_j`` itself, copied.)
 5. Otherwise (one kind piled high, or big shoes) the block is summed on
    limbs of the int64 ``A`` of ``bits = 53 - bitlength(mass) >= 7`` bits: ``limb @ M`` has every
    partial sum below ``2**bits * mass <= 2**53``, exact; each is shifted and added modulo
@@ -92,11 +93,20 @@ from __future__ import annotations
 import math
 import threading
 from dataclasses import dataclass, field
-from collections.abc import Sequence
+from collections.abc import Hashable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from numpy.typing import DTypeLike
 
 from .intmath import falling, row_keys
+
+if TYPE_CHECKING:
+    from .drawing import CompiledDeal, FoldedColumns
+    from .positional import PositionalTable
+
+Factor = tuple[Any, ...]
+"""A positional table's factor: its kind first (``("card", k, m)``, ``("shape", r, shape)`` ...)."""
 
 FLOAT_EXACT = float(2**53)
 INT64_LIMIT = 2**63 - 1
@@ -109,6 +119,8 @@ MAX_MASS = 2**46
 float64 and a limb has at least ``53 - 46 = 7`` bits."""
 BOUND_CACHE = 4096
 """Peaks whose bounds a kernel keeps (then it starts again)."""
+Signatures = Sequence[np.ndarray] | np.ndarray
+"""Each atom's signature values ``(signatures, rows)``: a list, or one array with atoms first."""
 BOUND_MARGIN = 1 + 2.0**-20
 """The bound is summed in float64 (relative error below ``1e-12`` for the sizes here); the margin
 keeps it an upper bound."""
@@ -124,10 +136,10 @@ class _Scratch:
     thread*: the buffers are per thread (a Dask worker runs several tasks at once in threads of
     one process, sharing one evaluator; shared buffers would mix their rows)."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._local = threading.local()
 
-    def __call__(self, name, shape, dtype=np.int64) -> np.ndarray:
+    def __call__(self, name: Hashable, shape: tuple[int, ...], dtype: DTypeLike = np.int64) -> np.ndarray:
         arrays = getattr(self._local, "arrays", None)
         if arrays is None:
             arrays = self._local.arrays = {}
@@ -138,7 +150,7 @@ class _Scratch:
             buffer = arrays[key] = np.empty(max(size, 1), dtype=dtype)
         return buffer[:size].reshape(shape)
 
-    def __reduce__(self):  # never ship the arrays to another process
+    def __reduce__(self) -> tuple[type[_Scratch], tuple[()]]:  # never ship the arrays to another process
         return (_Scratch, ())
 
 
@@ -147,7 +159,7 @@ class _TreeSide:
     built one atom at a time over the distinct prefixes (a level: a parent prefix times one
     signature's value; two gathers and a product per prefix)."""
 
-    def __init__(self, atoms: Sequence[int], parts: np.ndarray, sig_sizes):
+    def __init__(self, atoms: Sequence[int], parts: np.ndarray, sig_sizes: Sequence[np.ndarray]):
         self.atoms = tuple(atoms)
         parts = _unique_rows(np.asarray(parts, dtype=np.int64).reshape(-1, len(self.atoms)))
         sizes = np.zeros(len(parts), dtype=np.int64)
@@ -173,10 +185,10 @@ class _TreeSide:
             for s in np.unique(self.sizes)
         }
 
-    def values(self, sig_values: Sequence[np.ndarray], dtype) -> np.ndarray:
+    def values(self, sig_values: Signatures, dtype: DTypeLike) -> np.ndarray:
         """``(parts, rows)``: each part's product of its atoms' signature values (``sig_values[g]``:
         ``(signatures, rows)``; rows last, so that every step runs along contiguous memory)."""
-        out = None
+        out: np.ndarray | None = None
         rows = sig_values[self.atoms[0]].shape[1]
         for t, (atom, (parent, sig)) in enumerate(zip(self.atoms, self.levels)):
             column = self.scratch(("sig", t, dtype), (len(sig), rows), dtype)
@@ -191,6 +203,8 @@ class _TreeSide:
                 np.take(out, parent, axis=0, out=level, mode="clip")
                 level *= column
                 out = level
+        if out is None:
+            raise ValueError("a side without atoms")
         return out
 
 
@@ -203,7 +217,7 @@ class _OuterSide:
     def __init__(self, left: _TreeSide, right: _TreeSide, sizes: Sequence[int]):
         self.left, self.right = left, right
         self.atoms = left.atoms + right.atoms
-        self.pieces = {}
+        self.pieces: dict[int, list[tuple[slice, slice]]] = {}
         parts = {}
         for s in sizes:
             pieces, chunks = [], []
@@ -221,24 +235,32 @@ class _OuterSide:
         self.elements = left.elements + right.elements + sum(len(p) for p in parts.values())
         self.scratch = _Scratch()
 
-    def values_by_size(self, sig_values: Sequence[np.ndarray], dtype) -> dict[int, np.ndarray]:
-        left = self.left.values(sig_values, dtype)
-        right = self.right.values(sig_values, dtype)
+    def values_by_size(self, sig_values: Signatures, dtype: DTypeLike) -> dict[int, np.ndarray]:
+        sides = self.sides(sig_values, dtype)
+        return {s: self.values_of_size(sides, s, dtype, (s, dtype)) for s in self.pieces}
+
+    def sides(self, sig_values: Signatures, dtype: DTypeLike) -> tuple[np.ndarray, np.ndarray]:
+        """The left and the right side's values (:meth:`values_of_size` pairs them)."""
+        return self.left.values(sig_values, dtype), self.right.values(sig_values, dtype)
+
+    def values_of_size(
+        self, sides: tuple[np.ndarray, np.ndarray], s: int, dtype: DTypeLike, name: Hashable
+    ) -> np.ndarray:
+        """``(parts of size s, rows)``: the outer products of :meth:`sides`, in the scratch array
+        ``name`` (valid until the next call that names it)."""
+        left, right = sides
         rows = left.shape[1]
-        out = {}
-        for s, pieces in self.pieces.items():
-            buffer = self.scratch((s, dtype), (len(self.parts_of[s]), rows), dtype)
-            at = 0
-            for l_slice, r_slice in pieces:
-                n_l, n_r = l_slice.stop - l_slice.start, r_slice.stop - r_slice.start
-                np.multiply(
-                    left[l_slice, None, :],
-                    right[None, r_slice, :],
-                    out=buffer[at : at + n_l * n_r].reshape(n_l, n_r, rows),
-                )
-                at += n_l * n_r
-            out[s] = buffer
-        return out
+        buffer = self.scratch(name, (len(self.parts_of[s]), rows), dtype)
+        at = 0
+        for l_slice, r_slice in self.pieces[s]:
+            n_l, n_r = l_slice.stop - l_slice.start, r_slice.stop - r_slice.start
+            np.multiply(
+                left[l_slice, None, :],
+                right[None, r_slice, :],
+                out=buffer[at : at + n_l * n_r].reshape(n_l, n_r, rows),
+            )
+            at += n_l * n_r
+        return buffer
 
 
 @dataclass(frozen=True)
@@ -254,6 +276,11 @@ class _Block:
     """``|M|`` (float64), for the exactness bound."""
     mass: int
     """The largest column sum of ``|M|`` (the limb width when the bound fails)."""
+    at: int
+    """Its rows' first row in the float products of all blocks (laid out in the second side's
+    order, so that one product by ``B`` contracts them all)."""
+    constant: bool
+    """The first side's only part of this size is the empty one (value 1): ``T = M``, no product."""
 
 
 @dataclass
@@ -262,15 +289,18 @@ class FactoredSum:
 
     depth: int
     width: int
-    first: object
-    """The float64 side: a :class:`_TreeSide` or an :class:`_OuterSide`."""
+    first: _TreeSide | _OuterSide
+    """The float64 side."""
     second: _TreeSide
     blocks: list[_Block]
     column_bound: int
     """The largest ``|column entry|``: ``|S| <= column_bound * (N)_depth``."""
-    stats: dict = field(default_factory=dict)
+    b_rows: slice | np.ndarray
+    """The second side's part of each block's rows of products, in their order (a slice: they
+    are the parts in order)."""
+    stats: dict[str, int] = field(default_factory=dict)
     scratch: _Scratch = field(default_factory=_Scratch)
-    bound_cache: dict = field(default_factory=dict)
+    bound_cache: dict[bytes, list[float]] = field(default_factory=dict)
     """The blocks' bounds by the peaks of the first side's signature values (:meth:`_bounds`)."""
 
     needs_floats = True
@@ -287,7 +317,7 @@ class FactoredSum:
         depth: int,
         column_bound: int,
         heavy: Sequence[float] | None = None,
-        force: tuple | None = None,
+        force: tuple[Sequence[int], bool | None] | None = None,
     ) -> FactoredSum | None:
         """From each term's signature per atom (``term_sigs[t, g]``; signature 0 = none: value 1,
         no card), each atom's signature sizes (cards), and the int64 weights ``W (terms, width)``;
@@ -307,25 +337,34 @@ class FactoredSum:
         if (sizes != depth).any():
             return None
         order = sorted(range(n_atoms), key=lambda g: (-(heavy[g] if heavy is not None else 0), g))
-        best = None
+        best: tuple[float, _TreeSide | _OuterSide, _TreeSide] | None = None
         for k in range(1, n_atoms):
-            second = sorted(order[:k])
+            second_atoms = sorted(order[:k])
             if force is not None:
                 if k > 1:
                     break
-                second = sorted(force[0])
-            first = [g for g in range(n_atoms) if g not in second]
+                second_atoms = sorted(force[0])
+            first_atoms = [g for g in range(n_atoms) if g not in second_atoms]
             plan = _plan(
-                term_sigs, sig_sizes, first, second, depth, weights.shape[1], None if force is None else force[1]
+                term_sigs,
+                sig_sizes,
+                first_atoms,
+                second_atoms,
+                depth,
+                weights.shape[1],
+                None if force is None else force[1],
             )
             if best is None or plan[0] < best[0]:
                 best = plan
+        if best is None:
+            return None
         _, first, second = best
         width = weights.shape[1]
         b_index = _lookup(second.parts, term_sigs[:, list(second.atoms)])
         a_parts = term_sigs[:, list(first.atoms)]
         blocks = []
-        for size in range(depth + 1):
+        at = 0
+        for size in reversed(range(depth + 1)):  # the second side's parts by size, ascending
             members = np.flatnonzero(second.sizes[b_index] == depth - size)
             b_slice = second.by_size.get(depth - size)
             if not len(members) or b_slice is None:
@@ -341,8 +380,16 @@ class FactoredSum:
             mass = max(sum(row) for row in np.abs(m).astype(object).tolist())  # Python ints: exact
             if mass >= MAX_MASS:
                 return None  # no limb width would keep a limb's products below 2**53
-            blocks.append(_Block(size, b_slice, m.astype(np.float64), np.abs(m).astype(np.float64), int(mass)))
-        return cls(depth, width, first, second, blocks, int(column_bound))
+            constant = len(table) == 1 and not table.any()  # (signature 0 of every atom: value 1)
+            blocks.append(
+                _Block(size, b_slice, m.astype(np.float64), np.abs(m).astype(np.float64), int(mass), at, constant)
+            )
+            at += len(m)
+        b_order = np.concatenate([np.arange(block.b.start, block.b.stop) for block in blocks] + [np.zeros(0, np.int64)])
+        b_rows: slice | np.ndarray = b_order
+        if len(b_order) and (np.diff(b_order) == 1).all():
+            b_rows = slice(int(b_order[0]), int(b_order[-1]) + 1)  # (always, as the parts are sorted by size)
+        return cls(depth, width, first, second, blocks, int(column_bound), b_rows)
 
     @property
     def elements(self) -> int:
@@ -353,46 +400,68 @@ class FactoredSum:
         """Whether every value fits in int64 for rows of at most ``largest_total`` cards."""
         return max(1, self.column_bound) * falling(int(largest_total), self.depth) <= INT64_LIMIT
 
-    def sums(self, float_sigs: Sequence[np.ndarray], int_sigs: Sequence[np.ndarray]) -> np.ndarray:
+    def sums(self, float_sigs: Signatures, int_sigs: Signatures) -> np.ndarray:
         """``S (width, rows)`` int64, given each atom's signature values ``(signatures, rows)``
         as float64 (``float_sigs``, for the float side) and int64 (``int_sigs``). The caller
         checked :meth:`applies`."""
         b = self.second.values(int_sigs, np.int64)
         rows = b.shape[1]
-        out = np.zeros((self.width, rows), dtype=np.int64)
         if not rows:
-            return out
+            return np.zeros((self.width, rows), dtype=np.int64)
         # P[a] = the product over the part's atoms of each signature value's largest over the
         # rows, an upper bound of every row's A[r, a] (one column through the same side)
         bounds = self._bounds(float_sigs)
-        a_by_size = self._first_values(float_sigs, np.float64)
+        # every block's T_j, one after the other in the second side's order, then one product by
+        # B and one sum; each block's A is made just before its product (it stays in the caches)
+        t_all = self.scratch("t", (sum(len(block.m) for block in self.blocks), rows), np.float64)
+        limbs = []
+        first = self.first
+        if isinstance(first, _OuterSide):
+            sides = first.sides(float_sigs, np.float64)
+
+            def a_of(size: int) -> np.ndarray:
+                return first.values_of_size(sides, size, np.float64, "size")
+
+        else:
+            a_all = first.values(float_sigs, np.float64)
+
+            def a_of(size: int) -> np.ndarray:
+                return a_all[first.by_size[size]]
+
         a_int = None
         for i, block in enumerate(self.blocks):
-            a = a_by_size[block.size]
-            bound = bounds[i]
-            t = self.scratch(("t", i), (block.m.shape[0], rows), np.int64)
-            if bound < FLOAT_EXACT:
-                product = self.scratch(("product", i), (block.m.shape[0], rows), np.float64)
-                np.matmul(block.m, a, out=product)
-                np.copyto(t, product, casting="unsafe")  # integers below 2**53: exact
-            else:  # limbs of A, each product exact
+            t = t_all[block.at : block.at + len(block.m)]
+            if block.constant:
+                t[...] = block.m  # A = 1: T = M (exact: every entry of M is below 2**46)
+            elif bounds[i] < FLOAT_EXACT:
+                np.matmul(block.m, a_of(block.size), out=t)  # integers below 2**53: exact
+            else:  # limbs of A, each product exact; contracted on their own below
                 self.stats["limb_blocks"] = self.stats.get("limb_blocks", 0) + 1
                 if a_int is None:
                     a_int = self._first_values(int_sigs, np.int64)
-                t[...] = _limb_product(a_int[block.size], block)
-            t3 = t.reshape(block.b.stop - block.b.start, self.width, rows)
+                limbs.append((block, _limb_product(a_int[block.size], block)))
+                t[...] = 0
+        n_b = len(t_all) // self.width
+        product = self.scratch("bt", (n_b, self.width, rows), np.int64)
+        # T is exact integers in float64: cast to int64 (exact), then products and sums modulo 2**64
+        np.multiply(
+            t_all.reshape(n_b, self.width, rows), b[self.b_rows, None, :], out=product, dtype=np.int64, casting="unsafe"
+        )
+        out: np.ndarray = product.sum(axis=0)
+        for block, t_int in limbs:
+            t3 = t_int.reshape(block.b.stop - block.b.start, self.width, rows)
             t3 *= b[block.b, None, :]
             out += t3.sum(axis=0)
         return out
 
-    def _bounds(self, float_sigs) -> list[float]:
+    def _bounds(self, float_sigs: Signatures) -> list[float]:
         """Per block, the bound of step 4 of the proof for these rows. It depends only on each
         first-side signature value's largest over the rows, so it is kept by those peaks: the
         chunks of a counting run share a few peaks (a shoe's first rounds hold every card), and
         the peaks' own pass through the first side costs as much as a tenth of the rows'."""
         first = set(self.first.atoms)
-        sig_peaks = [np.max(v, axis=1, keepdims=True) if g in first else None for g, v in enumerate(float_sigs)]
-        key = b"".join(p.tobytes() for p in sig_peaks if p is not None)
+        sig_peaks = [np.max(v, axis=1, keepdims=True) if g in first else v[:, :0] for g, v in enumerate(float_sigs)]
+        key = b"".join(p.tobytes() for g, p in enumerate(sig_peaks) if g in first)
         bounds = self.bound_cache.get(key)
         if bounds is None:
             peaks = {s: p[:, 0].copy() for s, p in self._first_values(sig_peaks, np.float64).items()}
@@ -402,7 +471,7 @@ class FactoredSum:
             self.bound_cache[key] = bounds
         return bounds
 
-    def _first_values(self, sigs, dtype) -> dict[int, np.ndarray]:
+    def _first_values(self, sigs: Signatures, dtype: DTypeLike) -> dict[int, np.ndarray]:
         if isinstance(self.first, _OuterSide):
             return self.first.values_by_size(sigs, dtype)
         values = self.first.values(sigs, dtype)
@@ -453,19 +522,27 @@ def _lookup(table: np.ndarray, rows: np.ndarray) -> np.ndarray:
     return found
 
 
-def _plan(term_sigs, sig_sizes, first_atoms, second_atoms, depth, width, use_outer=None):
+def _plan(
+    term_sigs: np.ndarray,
+    sig_sizes: Sequence[np.ndarray],
+    first_atoms: list[int],
+    second_atoms: list[int],
+    depth: int,
+    width: int,
+    use_outer: bool | None = None,
+) -> tuple[float, _TreeSide | _OuterSide, _TreeSide]:
     """``(cost, first side, second side)`` of one split. The cost models the work per row:
     building the sides (the float side as a tree of gathers or as outer products, whichever is
     cheaper), the matrix products and the int64 contraction."""
     second = _TreeSide(second_atoms, term_sigs[:, second_atoms], sig_sizes)
     tree = _TreeSide(first_atoms, term_sigs[:, first_atoms], sig_sizes)
 
-    def dense(counts):
+    def dense(counts: dict[int, int]) -> int:
         return sum(counts.get(depth - j, 0) * (sl.stop - sl.start) for j, sl in second.by_size.items())
 
     # weights per element, measured: a gather-and-multiply level 3, an outer product 2, a float
     # product's entry 3 (conversion, product by B, sum), a multiply-add in BLAS 0.07
-    first = tree
+    first: _TreeSide | _OuterSide = tree
     first_cost = 3 * tree.elements + dense({s: sl.stop - sl.start for s, sl in tree.by_size.items()}) * width * 0.07
     if len(first_atoms) >= 2:
         half = len(first_atoms) // 2
@@ -520,7 +597,7 @@ class SymmetricSum:
     width: int
     type_rows: np.ndarray
     """``(atoms, types)``: the signature of each type on each atom."""
-    steps: list
+    steps: list[list[tuple[int, int, int]]]
     """Per atom, its moves ``(the type's signature on the atom, source state, target state)``, in
     the order that lets them run in place."""
     final: np.ndarray
@@ -529,7 +606,7 @@ class SymmetricSum:
     """``(len(final), width)`` int64: ``W[tau]``."""
     column_bound: int
     states: int
-    stats: dict = field(default_factory=dict)
+    stats: dict[str, int] = field(default_factory=dict)
     scratch: _Scratch = field(default_factory=_Scratch)
 
     needs_floats = False
@@ -542,7 +619,7 @@ class SymmetricSum:
         cls,
         term_sigs: np.ndarray,
         sig_sizes: Sequence[np.ndarray],
-        sig_types: Sequence[Sequence],
+        sig_types: Sequence[Sequence[Hashable | None]],
         weights: np.ndarray,
         depth: int,
         column_bound: int,
@@ -561,7 +638,7 @@ class SymmetricSum:
         types = sorted({t for sigs in sig_types for t in sigs if t is not None}, key=repr)
         index = {t: i for i, t in enumerate(types)}
         type_rows = np.full((n_atoms, len(types)), -1, dtype=np.int64)
-        size_of = [None] * len(types)
+        size_of: dict[int, int] = {}
         for g in range(n_atoms):
             for j, t in enumerate(sig_types[g]):
                 if t is None:
@@ -571,19 +648,19 @@ class SymmetricSum:
                     return None
                 type_rows[g, i] = j
                 size = int(sig_sizes[g][j])
-                if size_of[i] not in (None, size):
+                if size_of.get(i, size) != size:
                     return None
                 size_of[i] = size
         if (type_rows < 0).any():
             return None  # a type missing on some atom
         # group the terms by their multiset of types; each group must be every placement, one weight
-        groups: dict[tuple, list] = {}
+        groups: dict[tuple[int, ...], list[int]] = {}
         for t, row in enumerate(term_sigs.tolist()):
             tau = tuple(sorted(index[sig_types[g][j]] for g, j in enumerate(row) if sig_types[g][j] is not None))
             if sum(size_of[i] for i in tau) != depth:
                 return None
             groups.setdefault(tau, []).append(t)
-        weighted = {}
+        weighted: dict[tuple[int, ...], np.ndarray] = {}
         for tau, members in groups.items():
             w = weights[members]
             if (w != w[0]).any():
@@ -595,8 +672,8 @@ class SymmetricSum:
                 weighted[tau] = w[0]
         if not weighted:
             return None
-        number, steps = _expansion(list(weighted), n_atoms, range(len(types)))
-        steps = [[(int(type_rows[g, i]), a, b) for i, a, b in moves] for g, moves in enumerate(steps)]
+        number, moves_of = _expansion(list(weighted), n_atoms, range(len(types)))
+        steps = [[(int(type_rows[g, i]), a, b) for i, a, b in moves] for g, moves in enumerate(moves_of)]
         final = np.array([number[tau] for tau in weighted], dtype=np.int64)
         return cls(
             depth,
@@ -618,7 +695,7 @@ class SymmetricSum:
         """Whether ``|S| < 2**63`` for rows of at most ``largest_total`` cards."""
         return max(1, self.column_bound) * falling(int(largest_total), self.depth) <= INT64_LIMIT
 
-    def sums(self, float_sigs, int_sigs: Sequence[np.ndarray]) -> np.ndarray:
+    def sums(self, float_sigs: Signatures | None, int_sigs: Signatures) -> np.ndarray:
         """``S (width, rows)`` int64 from each atom's signature values ``(signatures, rows)``
         (``float_sigs`` unused); the caller checked :meth:`applies`."""
         rows = int_sigs[0].shape[1]
@@ -638,7 +715,9 @@ class SymmetricSum:
         return out
 
 
-def _expansion(targets: Sequence[tuple], slots: int, kinds) -> tuple[dict[tuple, int], list[list[tuple]]]:
+def _expansion(
+    targets: Sequence[tuple[int, ...]], slots: int, kinds: Sequence[int]
+) -> tuple[dict[tuple[int, ...], int], list[list[tuple[int, int, int]]]]:
     """The plan of a product over ``slots`` interchangeable slots (atoms, suits) of ``1 + sum_k
     v_slot(k) x_k``, kept only for the multisets of ``kinds`` (sorted tuples) inside some target:
     ``(state number by multiset, per slot its moves (kind, source, target))``. State 0 is the
@@ -653,7 +732,7 @@ def _expansion(targets: Sequence[tuple], slots: int, kinds) -> tuple[dict[tuple,
     """
     from collections import Counter
 
-    need: dict[tuple, int] = {}  # multiset -> fewest slots it still needs to become a target
+    need: dict[tuple[int, ...], int] = {}  # multiset -> fewest slots it still needs to become a target
     for target in targets:
         counts = Counter(target)
         keys = sorted(counts)
@@ -676,7 +755,7 @@ def _expansion(targets: Sequence[tuple], slots: int, kinds) -> tuple[dict[tuple,
     return number, steps
 
 
-def _sub_multisets(multiplicities: list[int]):
+def _sub_multisets(multiplicities: list[int]) -> Iterator[tuple[int, ...]]:
     """Every tuple ``(p_1, ..)`` with ``0 <= p_i <= multiplicities[i]``."""
     if not multiplicities:
         yield ()
@@ -696,7 +775,7 @@ def homogenize(multisets: np.ndarray, q: np.ndarray, depth: int) -> tuple[np.nda
     multisets = np.asarray(multisets, dtype=np.int64)
     q = np.asarray(q, dtype=np.int64)
     kinds = multisets.shape[1]
-    spread, values = [], []
+    spread_parts, value_parts = [], []
     for size in range(depth + 1):
         rows = np.flatnonzero(multisets.sum(axis=1) == size)
         if not len(rows):
@@ -706,10 +785,10 @@ def homogenize(multisets: np.ndarray, q: np.ndarray, depth: int) -> tuple[np.nda
             [math.factorial(depth - size) // math.prod(math.factorial(int(x)) for x in e) for e in ext], dtype=np.int64
         )
         total = (multisets[rows][:, None, :] + ext[None, :, :]).reshape(-1, kinds)
-        spread.append(total)
-        values.append((q[rows][:, None, :] * coeff[None, :, None]).reshape(-1, q.shape[1]))
-    spread = np.concatenate(spread)
-    values = np.concatenate(values)
+        spread_parts.append(total)
+        value_parts.append((q[rows][:, None, :] * coeff[None, :, None]).reshape(-1, q.shape[1]))
+    spread = np.concatenate(spread_parts)
+    values = np.concatenate(value_parts)
     (keys,) = row_keys(spread[:, ::-1])  # the last kind most significant
     _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
     out = np.zeros((len(first), q.shape[1]), dtype=np.int64)
@@ -720,9 +799,9 @@ def homogenize(multisets: np.ndarray, q: np.ndarray, depth: int) -> tuple[np.nda
 
 def _multisets_of_size(kinds: int, size: int) -> np.ndarray:
     """Every multiset of ``size`` of ``kinds`` kinds, as rows of counts."""
-    out = []
+    out: list[list[int]] = []
 
-    def walk(prefix, left, k):
+    def walk(prefix: list[int], left: int, k: int) -> None:
         if k == kinds - 1:
             out.append(prefix + [left])
             return
@@ -736,10 +815,22 @@ def _multisets_of_size(kinds: int, size: int) -> np.ndarray:
 @dataclass
 class CompiledSum:
     """A compiled table's folded digit columns through a :class:`FactoredSum`: the atoms are the
-    card kinds, a signature a multiplicity ``m`` with value ``(c)_m``."""
+    card kinds, a signature a multiplicity ``m`` with value ``(c)_m``.
+
+    Digit columns that are integer combinations of others and of the constant column (the tie
+    bet's is the banker's and the player's: the three outcomes add up to every deal) are not
+    summed: ``S_j = sum_i alpha_i S_i + beta (N)_depth`` for every row, as the relation holds
+    multiset by multiset and the constant column's sum is ``(N)_depth``. Exact: computed modulo
+    ``2**64`` (int64 products and sums), and ``|S_j| <= column_bound * (N)_depth < 2**63`` (the
+    kernel's ``applies``, whose bound is every digit column's)."""
 
     kernel: FactoredSum
     depth: int
+    width: int = 0
+    """Digit columns :meth:`sums` returns (the kernel's, and those derived from them)."""
+    derived: tuple[tuple[int, tuple[int, ...], int], ...] = ()
+    """Per derived digit column ``(j, alpha per summed column, beta)``; the kernel sums the others,
+    in order."""
     scratch: _Scratch = field(default_factory=_Scratch)
 
     def sums(self, counts: np.ndarray) -> np.ndarray:
@@ -757,31 +848,91 @@ class CompiledSum:
             np.multiply(table[:, m], step, out=table[:, m + 1])
         as_float = self.scratch("float", table.shape, np.float64)
         np.copyto(as_float, table)
-        return self.kernel.sums(as_float, table)
+        summed = self.kernel.sums(as_float, table)
+        if not self.derived:
+            return summed
+        out = np.empty((self.width, rows), dtype=np.int64)
+        derived = {j for j, _, _ in self.derived}
+        out[[j for j in range(self.width) if j not in derived]] = summed
+        total = transposed.sum(axis=0)  # (N)_depth: below 2**63 where the kernel applies
+        deals = np.ones(rows, dtype=np.int64)
+        for k in range(self.depth):
+            deals *= np.maximum(total - k, 0)
+        for j, alpha, beta in self.derived:
+            column = deals * np.int64(beta)
+            for i, a in enumerate(alpha):
+                if a:
+                    column += summed[i] * np.int64(a)
+            out[j] = column
+        return out
 
 
-def compiled_sum(compiled, folded, heavy: Sequence[float] | None = None, force=None) -> CompiledSum | None:
+def compiled_sum(
+    compiled: CompiledDeal,
+    folded: FoldedColumns,
+    heavy: Sequence[float] | None = None,
+    force: tuple[Sequence[int], bool | None] | None = None,
+) -> CompiledSum | None:
     """The :class:`CompiledSum` of a compiled table's folded digit columns (one column per digit
     column; :meth:`odds.exact.drawing.CompiledDeal.fold`); None when the kernel does not apply."""
-    multisets, q = homogenize(compiled.multisets, folded.digit_q, compiled.max_cards)
+    every = np.zeros(len(compiled.multisets), dtype=np.int64)  # the constant column, folded
+    np.add.at(every, compiled.table_multiset, compiled.table_ways)
+    summed, derived = _integer_relations(folded.digit_q, every)
+    multisets, q = homogenize(compiled.multisets, folded.digit_q[:, summed], compiled.max_cards)
     sig_sizes = [np.arange(compiled.max_cards + 1)] * compiled.kinds
     bound = max(folded.digit_max, default=0)
     kernel = FactoredSum.build(multisets, sig_sizes, q, compiled.max_cards, bound, heavy, force)
-    return None if kernel is None else CompiledSum(kernel, compiled.max_cards)
+    width = folded.digit_q.shape[1]
+    return None if kernel is None else CompiledSum(kernel, compiled.max_cards, width, derived)
+
+
+def _integer_relations(
+    q: np.ndarray, every: np.ndarray
+) -> tuple[list[int], tuple[tuple[int, tuple[int, ...], int], ...]]:
+    """``(columns to sum, derived)``: the columns of ``q`` that are integer combinations of the
+    columns before them and of ``every`` (:attr:`CompiledSum.derived`), each relation checked
+    exactly in Python integers on every row (candidates come from a float least-squares fit on
+    independent columns, rounded).
+
+    >>> q = np.array([[1, 0, 3], [0, 1, 2], [2, 1, 6], [1, 1, 4]])  # column 2 = 2 c_0 + c_1 + 1
+    >>> _integer_relations(q, np.ones(4, dtype=np.int64))
+    ([0, 1], ((2, (2, 1), 1),))
+    """
+    exact = q.astype(object)
+    summed: list[int] = []
+    independent: list[int] = []  # summed columns independent of each other and of every
+    derived: list[tuple[int, tuple[int, ...], int]] = []
+    for j in range(q.shape[1]):
+        system = np.column_stack([q[:, independent], every]).astype(np.float64)
+        solution, *_ = np.linalg.lstsq(system, q[:, j].astype(np.float64), rcond=None)
+        residual = q[:, j] - system @ solution
+        coefficients = [int(round(x)) for x in solution.tolist()] if np.isfinite(solution).all() else None
+        if coefficients is not None and max(map(abs, coefficients), default=0) < 2**31:
+            value = exact[:, j] - coefficients[-1] * every.astype(object)
+            for i, a in zip(independent, coefficients):
+                value = value - a * exact[:, i]
+            if not any(value.tolist()):
+                alpha = dict(zip(independent, coefficients))
+                derived.append((j, tuple(alpha.get(i, 0) for i in summed), coefficients[-1]))
+                continue
+        summed.append(j)
+        if np.abs(residual).max(initial=0) > 0.5:  # (else in their span, but not in integers)
+            independent.append(j)
+    return summed, tuple((j, alpha + (0,) * (len(summed) - len(alpha)), beta) for j, alpha, beta in derived)
 
 
 # -- the positional tables -----------------------------------------------------------------------------
 
 
-def _factor_cards(factor: tuple) -> int:
+def _factor_cards(factor: Factor) -> int:
     """Positions a positional factor covers (``one`` and ``rest``: none here)."""
     kind = factor[0]
     if kind == "card":
-        return factor[2]
+        return int(factor[2])
     if kind == "shape":
-        return sum(factor[2])
+        return int(sum(factor[2]))
     if kind in ("rank", "value", "group"):
-        return factor[-1]
+        return int(factor[-1])
     return 0
 
 
@@ -794,7 +945,7 @@ class FactorValues:
     suit multisets of rank r with that shape of prod_s (c_(r,s))_(m_s); ``one`` and ``rest`` (left
     out of the kernel) are 1."""
 
-    def __init__(self, factors):
+    def __init__(self, factors: Sequence[Factor]):
         from .positional import GROUP_CARDS, RANK_VALUE
 
         self.rank_value = np.array(RANK_VALUE, dtype=np.int64)  # rank index -> baccarat value, for "value" factors
@@ -802,7 +953,7 @@ class FactorValues:
         self.group_cards = GROUP_CARDS[self.groups].astype(np.int64)  # (groups, 52)
 
         self.count = len(factors)
-        bases: dict[tuple, int] = {}
+        bases: dict[tuple[str, int, int], int] = {}
         self.plain = []  # (factor index, base index, m)
         self.shapes = []  # (factor index, rank, suit multisets)
         for i, f in enumerate(factors):
@@ -849,6 +1000,7 @@ class FactorValues:
         self.shape_depth = max((max(shape) for shape in shapes), default=0)
         written = set(self.plain_rows.tolist()) | set(self.shape_rows.tolist())
         self.constant_rows = np.array([i for i in range(self.count) if i not in written], dtype=np.int64)
+        self.reads_suits = bool(self.shapes) or any(kind in ("card", "group") for kind, *_ in self.base_groups)
         self.scratch = _Scratch()
 
     def __call__(self, counts: np.ndarray) -> np.ndarray:
@@ -858,14 +1010,16 @@ class FactorValues:
         ranks = cards.reshape(13, 4, rows).sum(axis=1) if cards is not None else np.ascontiguousarray(counts.T)
         out = self.scratch("out", (self.count, rows))
         out[self.constant_rows] = 1  # (every other row is written below)
+        if cards is None and self.reads_suits:
+            raise ValueError("these factors read suits: give 52 card counts, not 13 rank counts")
         if self.plain:
             base = self.scratch("base", (len(self.bases), rows))
             for kind, at, source, taken in self.base_groups:
-                if kind == "card":
+                if kind == "card" and cards is not None:
                     of = cards
                 elif kind == "rank":
                     of = ranks
-                elif kind == "group":
+                elif kind == "group" and cards is not None:
                     of = self.group_cards @ cards
                 else:
                     of = np.zeros((10, rows), dtype=np.int64)
@@ -876,7 +1030,7 @@ class FactorValues:
             for m in range(self.depth):
                 np.multiply(table[m], np.maximum(base - m, 0), out=table[m + 1])
             out[self.plain_rows] = np.take(table.reshape(-1, rows), self.plain_at, axis=0)
-        if self.shapes:
+        if self.shapes and cards is not None:
             suits = cards.reshape(13, 4, rows)
             falls = self.scratch("falls", (self.shape_depth + 1, 4, 13, rows))
             left = self.scratch("left", (4, 13, rows))  # (c_(r,s) - m)+, suit-major
@@ -893,9 +1047,9 @@ class FactorValues:
             state[...] = 0
             state[0] = 1  # the empty shape
             for suit, step in enumerate(self.suit_steps):
-                for m, source, target in step:
-                    np.multiply(state[source], falls[m, suit], out=grown)
-                    state[target] += grown
+                for m, grows, into in step:
+                    np.multiply(state[grows], falls[m, suit], out=grown)
+                    state[into] += grown
             out[self.shape_rows] = np.take(state.reshape(-1, rows), self.shape_at, axis=0)
         return out
 
@@ -906,7 +1060,7 @@ class PositionalSum:
     (baccarat values when a factor reads a value), a signature the product of a term's factors on
     one atom."""
 
-    kernel: FactoredSum
+    kernel: FactoredSum | SymmetricSum
     factor_values: FactorValues
     signatures: tuple[np.ndarray, ...]
     """Per atom, ``(signatures, k)`` factor indices (padded with the constant factor)."""
@@ -918,7 +1072,7 @@ class PositionalSum:
     depth: int = 0
     scratch: _Scratch = field(default_factory=_Scratch)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         # every atom's signatures stacked: one gather for the first factor of all of them, then
         # per further slot only the signatures that have a factor there (most have one factor)
         flat = np.concatenate(self.signatures).T  # (k, all signatures)
@@ -938,7 +1092,7 @@ class PositionalSum:
         for at, index in self._more:
             value[at] *= factors[index]
         int_sigs = [value[a:b] for a, b in self._spans]
-        if not self.kernel.needs_floats:
+        if isinstance(self.kernel, SymmetricSum):  # (int64 only: needs no floats)
             out = self.kernel.sums(None, int_sigs)
         else:
             as_float = self.scratch("float", value.shape, np.float64)
@@ -956,7 +1110,7 @@ class PositionalSum:
         return out
 
 
-def positional_sum(table, columns: np.ndarray, symmetric: bool = True) -> PositionalSum | None:
+def positional_sum(table: PositionalTable, columns: np.ndarray, symmetric: bool = True) -> PositionalSum | None:
     """The :class:`PositionalSum` of ``sum over outcomes of counts @ columns`` for a positional
     table (the last outcome taking the deals its terms do not count); None when its terms do not
     all read :attr:`depth` positions, or the weights are too large. Its kernel is a
@@ -969,22 +1123,22 @@ def positional_sum(table, columns: np.ndarray, symmetric: bool = True) -> Positi
         return None  # a group of some suits of every rank: not a product over ranks or values
     by_value = any(f[0] == "value" or (f[0] == "group" and f[1] < 11 * 16) for f in factors)
 
-    def atom_of(f) -> int | None:
+    def atom_of(f: Factor) -> int | None:
         kind = f[0]
         if kind in ("one", "rest"):
             return None
         if kind == "value":
-            return f[1]
+            return int(f[1])
         if kind == "group":
-            code = f[1] // 16
+            code = int(f[1]) // 16
             return code - 1 if code < 11 else RANK_VALUE[code - 11] if by_value else code - 11
-        rank = f[1] // 4 if kind == "card" else f[1]
+        rank = int(f[1]) // 4 if kind == "card" else int(f[1])
         return RANK_VALUE[rank] if by_value else rank
 
     n_atoms = 10 if by_value else 13
     one = factors.index(("one",))
     term_sigs = np.zeros((len(table.terms), n_atoms), dtype=np.int64)
-    signatures: list[dict[tuple, int]] = [{(): 0} for _ in range(n_atoms)]
+    signatures: list[dict[tuple[int, ...], int]] = [{(): 0} for _ in range(n_atoms)]
     for t, row in enumerate(table.terms.tolist()):
         grouped: dict[int, list[int]] = {}
         for f in row:
@@ -1002,7 +1156,7 @@ def positional_sum(table, columns: np.ndarray, symmetric: bool = True) -> Positi
     width = max(len(k) for sigs in signatures for k in sigs) or 1
     sig_arrays, sig_sizes, heavy = [], [], []
     for g in range(n_atoms):
-        keys = sorted(signatures[g], key=signatures[g].get)
+        keys = sorted(signatures[g], key=signatures[g].__getitem__)
         sig_arrays.append(np.array([list(k) + [one] * (width - len(k)) for k in keys], dtype=np.int64))
         sig_sizes.append(np.array([sum(_factor_cards(factors[f]) for f in k) for k in keys], dtype=np.int64))
         heavy.append(4.0 if by_value and g == 0 else 1.0)
@@ -1014,12 +1168,12 @@ def positional_sum(table, columns: np.ndarray, symmetric: bool = True) -> Positi
     bound = max((abs(int(x)) for x in np.concatenate([columns, differences]).ravel().tolist()), default=0)
     if bound >= MAX_WEIGHT:
         return None
-    kernel = None
+    kernel: FactoredSum | SymmetricSum | None = None
     if (
         symmetric and not by_value
     ):  # ranks may be interchangeable (pairs, suited pairs); values never are (ten-valued 0)
 
-        def type_of(factor) -> tuple:
+        def type_of(factor: Factor) -> Factor:
             """A factor with its rank left out: the same on every rank."""
             kind = factor[0]
             if kind == "card":
@@ -1031,7 +1185,7 @@ def positional_sum(table, columns: np.ndarray, symmetric: bool = True) -> Positi
         sig_types = [
             [
                 None if not key else tuple(sorted(type_of(factors[f]) for f in key))
-                for key in sorted(signatures[g], key=signatures[g].get)
+                for key in sorted(signatures[g], key=signatures[g].__getitem__)
             ]
             for g in range(n_atoms)
         ]

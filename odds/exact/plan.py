@@ -42,11 +42,12 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 from math import lcm
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from ..bets.condition import BoolOp, Checked, compile_condition, evaluate_node, first_match, parts_without
 from ..bets.features import feature_specs, feature_table
@@ -59,6 +60,47 @@ from . import store
 from .deals import RollDeal, ShoeDeal
 from .intmath import falling
 from .report import building
+
+if TYPE_CHECKING:
+    from ..shoe import Shoe
+    from .drawing import CompiledDeal, FoldedColumns
+    from .kernels import CompiledSum, PositionalSum
+    from .positional import PositionalTable, Reading
+
+Conditions = Sequence["Checked | None"]
+"""A bet's checked conditions, one per outcome (None for the last: it takes the rest)."""
+Seen = tuple[str, Mapping[int, tuple[int, Any]]]
+"""The cards of the round already seen: the condition they make, and per position read the card's
+``(rank, suit)`` (:meth:`odds.games.base.Game.seen_cards`)."""
+
+
+class PlannedGame(Protocol):
+    """What a plan asks of a game."""
+
+    id: str
+    deal: Any
+
+    def deal_of(self, rule: BetRule) -> Any: ...
+
+    def drawing_table(self) -> Any: ...
+
+    def state_outcomes(self, bet_id: str) -> Any: ...
+
+    def count_code(self, shoe: Shoe | None, bet_ids: Sequence[str], paytable: Any) -> dict[str, OutcomeCounts]: ...
+
+    def check_shoe(self, shoe: Shoe) -> None: ...
+
+
+class PricedBets(Protocol):
+    """What a plan asks of a paytable: each bet's rule and pays (by bet id), and its name."""
+
+    @property
+    def name(self) -> str: ...
+
+    def rule(self, bet_id: str) -> Any: ...
+
+    def bet(self, bet_id: str) -> Any: ...
+
 
 COUNT_LIMIT = 2**56
 """Card counts of a kind must be below this in :meth:`Plan.numerators` (then every int64 sum of
@@ -87,33 +129,64 @@ class CompiledBet:
     route: str
     outcomes: int
     state_outcomes: np.ndarray | None = None
-    table: object | None = None
+    table: PositionalTable | None = None
     key: str | None = None
-    reading: object | None = None
+    reading: Reading | None = None
     roll_outcomes: np.ndarray | None = None
 
+    @property
+    def states(self) -> np.ndarray:
+        """``state_outcomes`` of a bet on the ``drawing`` route."""
+        return _present(self.state_outcomes, self.route, "drawing")
 
-_COMPILED: dict = {}
+    @property
+    def positional(self) -> PositionalTable:
+        """``table`` of a bet on the ``cards`` route."""
+        return _present(self.table, self.route, "cards")
+
+    @property
+    def rolls(self) -> np.ndarray:
+        """``roll_outcomes`` of a bet on the ``rolls`` route."""
+        return _present(self.roll_outcomes, self.route, "rolls")
 
 
-def compile_bet(deal, game_id: str, rule: BetRule) -> CompiledBet:
+T = TypeVar("T")
+
+
+def _present(value: T | None, route: str, wanted: str) -> T:
+    if value is None:
+        raise ValueError(f"a bet counted on the {route} route, not {wanted}")
+    return value
+
+
+_COMPILED: dict[tuple[str, tuple[str | None, ...]], CompiledBet] = {}
+
+
+def compile_bet(deal: ShoeDeal | RollDeal, game_id: str, rule: BetRule) -> CompiledBet:
     """The compiled form of a bet written as conditions (cached by the deal and the conditions'
     text, so a bet priced by several paytables is compiled once per process)."""
-    key = (deal.name, _texts(rule.conditions))
+    conditions = _conditions(rule)
+    key = (deal.name, _texts(conditions))
     if key not in _COMPILED:
-        _COMPILED[key] = _compile(deal, game_id, rule.conditions, rule.id)
+        _COMPILED[key] = _compile(deal, game_id, conditions, rule.id)
     return _COMPILED[key]
 
 
-def _texts(conditions) -> tuple:
+def _conditions(rule: BetRule) -> Conditions:
+    if rule.conditions is None:
+        raise ValueError(f"{rule.id}: defined in code, not as conditions")
+    return rule.conditions
+
+
+def _texts(conditions: Conditions) -> tuple[str | None, ...]:
     return tuple(c.text if c is not None else None for c in conditions)
 
 
-def _names(conditions) -> list[str]:
-    return sorted(set().union(*(c.features for c in conditions if c is not None)))
+def _names(conditions: Conditions) -> list[str]:
+    return sorted(set[str]().union(*(c.features for c in conditions if c is not None)))
 
 
-def _compile(deal, game_id: str, conditions, bet_id: str = "") -> CompiledBet:
+def _compile(deal: ShoeDeal | RollDeal, game_id: str, conditions: Conditions, bet_id: str = "") -> CompiledBet:
     from .positional import PositionalTable, reading_of
 
     names = _names(conditions)
@@ -121,14 +194,14 @@ def _compile(deal, game_id: str, conditions, bet_id: str = "") -> CompiledBet:
     if isinstance(deal, RollDeal):
         return CompiledBet("rolls", n, roll_outcomes=first_match(conditions, deal.features(names), deal.rows))
     specs = feature_specs(game_id)
-    if deal.state_table is not None and all(specs[f].state for f in names):
+    if deal.state_table is not None and deal.state_features is not None and all(specs[f].state for f in names):
         table = deal.state_table()
         env = deal.state_features(table.states)
         return CompiledBet("drawing", n, state_outcomes=first_match(conditions, env, len(table.states)))
     reading = reading_of(specs, conditions, deal.positions)
     key = positional_key(deal, reading, conditions)
 
-    def build():
+    def build() -> dict[str, np.ndarray]:
         with building(bet_id) as progress:  # the CLI shows a build that takes over a second
             return build_positional(deal, reading, conditions, progress=progress).to_arrays()
 
@@ -137,7 +210,7 @@ def _compile(deal, game_id: str, conditions, bet_id: str = "") -> CompiledBet:
     return CompiledBet("cards", n, table=PositionalTable.from_arrays(arrays), key=key, reading=reading)
 
 
-def positional_key(deal: ShoeDeal, reading, conditions) -> str:
+def positional_key(deal: ShoeDeal, reading: Reading, conditions: Conditions) -> str:
     """A positional table's stored name: the compilers' and the rules' source, the deal, what is
     read, the conditions."""
     import sys
@@ -149,7 +222,13 @@ def positional_key(deal: ShoeDeal, reading, conditions) -> str:
     return store.key_of(modules, "positional", deal.name, deal.positions, reading, _texts(conditions))
 
 
-def build_positional(deal: ShoeDeal, reading, conditions, restrict=None, progress=None):
+def build_positional(
+    deal: ShoeDeal,
+    reading: Reading,
+    conditions: Conditions,
+    restrict: dict[int, list[int]] | None = None,
+    progress: Callable[[float], None] | None = None,
+) -> PositionalTable:
     """A bet's positional table, built afresh (:func:`odds.exact.positional.build_table`)."""
     from .positional import Bet, CardModel, build_table
 
@@ -162,11 +241,11 @@ def build_positional(deal: ShoeDeal, reading, conditions, restrict=None, progres
     part_names = sorted(n for n in names if n not in suited)
     with_rank = sorted({p for n in suited for p, r in specs[n].reads if r == "card"})
 
-    def decide(state, values, ranks, suits):
+    def decide(state: Any, values: np.ndarray, ranks: np.ndarray, suits: np.ndarray) -> np.ndarray:
         return first_match(conditions, deal.features(state, values, ranks, suits, names), len(values))
 
-    def signature(state, values, ranks):
-        columns = {}
+    def signature(state: Any, values: np.ndarray, ranks: np.ndarray) -> list[np.ndarray]:
+        columns: dict[bytes, np.ndarray] = {}
         if parts:
             env = deal.features(state, values, ranks, np.full(values.shape, -1), part_names)
             for part in parts:
@@ -188,7 +267,15 @@ class Plan:
     is built; the fast kernels of :meth:`numerators` only when first asked for.
     """
 
-    def __init__(self, game, paytable, bet_ids: Sequence[str], seen=None, fast: bool = True, keep_going: bool = False):
+    def __init__(
+        self,
+        game: PlannedGame,
+        paytable: PricedBets,
+        bet_ids: Sequence[str],
+        seen: Seen | None = None,
+        fast: bool = True,
+        keep_going: bool = False,
+    ):
         self.game = game
         self.fast = fast
         """Whether :meth:`numerators` may use the fast kernels (False: only the exact paths they are
@@ -229,11 +316,13 @@ class Plan:
             else:
                 self.compiled[bet] = compile_bet(deal, game.id, rule)
                 if self.compiled[bet].route == "drawing":
-                    self.state_outcomes[bet] = self.compiled[bet].state_outcomes
+                    self.state_outcomes[bet] = self.compiled[bet].states
             routes[bet] = self.compiled[bet].route
         self.routes = routes
 
-    def _compilable(self, game, paytable, bet_ids, seen, keep_going: bool) -> list[str]:
+    def _compilable(
+        self, game: PlannedGame, paytable: PricedBets, bet_ids: list[str], seen: Seen | None, keep_going: bool
+    ) -> list[str]:
         """The bets whose tables can be built (or loaded); a bet that cannot is an error naming
         the file, the bet and the reason - raised, or kept in :attr:`failed` (``keep_going``)."""
         out = []
@@ -259,12 +348,12 @@ class Plan:
         return out
 
     @classmethod
-    def of(cls, game, paytable, bet_ids: Sequence[str], keep_going: bool = False) -> Plan:
+    def of(cls, game: PlannedGame, paytable: PricedBets, bet_ids: Sequence[str], keep_going: bool = False) -> Plan:
         """The plan of these bets (a paytable's own are its rules and pays); ``keep_going``: a bet
         that cannot be counted goes to :attr:`failed` instead of raising."""
         return cls(game, paytable, bet_ids, keep_going=keep_going)
 
-    def given(self, seen) -> Plan:
+    def given(self, seen: Seen) -> Plan:
         """The plan of the same bets among the deals that agree with the cards of the round
         already seen (``seen``: the game's :meth:`seen_cards`); their counts are out of those
         deals, so they give the conditional odds."""
@@ -274,7 +363,7 @@ class Plan:
 
     # -- one shoe, exactly -------------------------------------------------------------------------------
 
-    def counts(self, shoe) -> dict[str, OutcomeCounts]:
+    def counts(self, shoe: Shoe | None) -> dict[str, OutcomeCounts]:
         """Exact outcome counts of every bet for ``shoe`` (None for dice and wheels)."""
         game = self.game
         if shoe is not None:
@@ -284,6 +373,7 @@ class Plan:
         out: dict[str, OutcomeCounts] = {}
         drawing = [b for b in self.bet_ids if self.routes[b] == "drawing"]
         if drawing:
+            shoe = _dealt(shoe)
             table = game.drawing_table()
             totals = state_totals(table, shoe.values())
             for bet in drawing:
@@ -293,10 +383,10 @@ class Plan:
                 out[bet] = self._outcome_counts(bet, tally, game.deal.total(shoe.total))
         for bet, compiled in self.compiled.items():
             if compiled.route == "rolls":
-                tally = np.bincount(compiled.roll_outcomes, minlength=compiled.outcomes).tolist()
-                out[bet] = self._outcome_counts(bet, tally, len(compiled.roll_outcomes))
+                tally = np.bincount(compiled.rolls, minlength=compiled.outcomes).tolist()
+                out[bet] = self._outcome_counts(bet, tally, len(compiled.rolls))
             elif compiled.route == "cards":
-                tally = compiled.table.counts(shoe)
+                tally = compiled.positional.counts(_dealt(shoe))
                 if self.seen is not None:
                     tally = tally[:-1]  # the deals that disagree with the cards seen
                     total = sum(tally)
@@ -306,7 +396,7 @@ class Plan:
                             "and could the round have dealt them?)"
                         )
                 else:
-                    total = game.deal_of(self.rules[bet]).total(shoe.total)
+                    total = game.deal_of(self.rules[bet]).total(_dealt(shoe).total)
                 out[bet] = self._outcome_counts(bet, tally, total)
         coded = [b for b in self.bet_ids if self.routes[b] == "code"]
         if coded:
@@ -341,16 +431,16 @@ class Plan:
                 out[bet] = self._outcome_counts(bet, tally, 13**table.max_cards)
         for bet, compiled in self.compiled.items():
             if compiled.route == "rolls":
-                tally = np.bincount(compiled.roll_outcomes, minlength=compiled.outcomes).tolist()
-                out[bet] = self._outcome_counts(bet, tally, len(compiled.roll_outcomes))
+                tally = np.bincount(compiled.rolls, minlength=compiled.outcomes).tolist()
+                out[bet] = self._outcome_counts(bet, tally, len(compiled.rolls))
             elif compiled.route == "cards":
-                out[bet] = self._outcome_counts(bet, *compiled.table.counts_with_replacement())
+                out[bet] = self._outcome_counts(bet, *compiled.positional.counts_with_replacement())
         return {b: out[b] for b in self.bet_ids}
 
     def _outcome_counts(self, bet: str, tally: list[int], total: int) -> OutcomeCounts:
         return OutcomeCounts(dict(zip(self.rules[bet].outcome_keys, tally)), total)
 
-    def expectations(self, shoe) -> dict[str, Fraction]:
+    def expectations(self, shoe: Shoe | None) -> dict[str, Fraction]:
         """Each bet's exact expected value per unit for ``shoe``."""
         return {
             bet: expected_value(self.pays[bet], counts.counts, counts.total)
@@ -362,17 +452,17 @@ class Plan:
     @property
     def needs_suits(self) -> bool:
         """Whether some bet reads suits (then :meth:`numerators` needs rows of 52 card counts)."""
-        return any(c.route == "cards" and c.table.needs_suits for c in self.compiled.values()) or any(
+        return any(c.route == "cards" and c.positional.needs_suits for c in self.compiled.values()) or any(
             self.rules[b].resolution == "card" for b in self.bet_ids if self.routes[b] == "code"
         )
 
-    def numerators(self, rows) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    def numerators(self, rows: np.ndarray) -> dict[str, tuple[np.ndarray, np.ndarray]]:
         """``{bet: (num, den)}`` with ``EV = num / den`` exactly for each row of counts: 52 card
         counts (rank-major, suits s h d c) or, when no bet reads suits, 13 rank counts. Arrays are
         int64 when every entry is below 2**62 in size, else Python integers (per bet and array)."""
         return {b: (narrow(num), narrow(den)) for b, (num, den) in self.sums(rows).items()}
 
-    def sums(self, rows) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    def sums(self, rows: np.ndarray) -> dict[str, tuple[np.ndarray, np.ndarray]]:
         """:meth:`numerators` as the routes compute them (int64 arrays where a kernel's bound
         proves them, else Python integers; not narrowed): for hot loops that narrow themselves."""
         rows = np.asarray(rows)
@@ -393,7 +483,7 @@ class Plan:
         with single_threaded_blas():
             return self._raw(rows)
 
-    def exact(self, rows) -> dict[str, list[Fraction]]:
+    def exact(self, rows: np.ndarray) -> dict[str, list[Fraction]]:
         """``{bet: [EV as a Fraction per row]}`` (:meth:`numerators` as fractions)."""
         return {
             b: [Fraction(int(x), int(y)) for x, y in zip(num.tolist(), den.tolist())]
@@ -413,30 +503,30 @@ class Plan:
                 raise ValueError(f"a shoe holds {int(n.min())} cards; a round may need {table.max_cards}")
             values = value_counts(ranks)
             if kernel is not None and kernel.kernel.applies(int(n.max())):
-                sums = folded.join(_chunked(kernel.sums, values, kernel.kernel.width, _chunk(kernel.kernel)))
+                sums = folded.join(_chunked(kernel.sums, values, kernel.width, _chunk(kernel.kernel)))
             else:
                 sums = np.asarray(table.batch_linear(values, folded), dtype=object)
             for j, bet in enumerate(bets):
                 out[bet] = (sums[:, j], denominators(table.max_cards, self.scale[bet]))
-        for group, table, matrix, kernel in self._card_groups:
-            counts = rows if table.needs_suits else ranks
-            if kernel is not None and kernel.kernel.applies(int(n.max())):
-                sums = _chunked(kernel.sums, counts, matrix.shape[1], _chunk(kernel.kernel))
+        for group, positional, matrix, card_kernel in self._card_groups:
+            counts = rows if positional.needs_suits else ranks
+            if card_kernel is not None and card_kernel.kernel.applies(int(n.max())):
+                sums = _chunked(card_kernel.sums, counts, matrix.shape[1], _chunk(card_kernel.kernel))
             else:
                 bound = max(abs(int(x)) for x in matrix.ravel().tolist())
-                sums = np.asarray(table.batch_dot(counts, matrix, bound), dtype=object)
+                sums = np.asarray(positional.batch_dot(counts, matrix, bound), dtype=object)
             for j, bet in enumerate(group):
                 if self.seen is None:
-                    out[bet] = (sums[:, j], denominators(table.depth, self.scale[bet]))
+                    out[bet] = (sums[:, j], denominators(positional.depth, self.scale[bet]))
                 else:  # the last column counts the deals that agree with the cards seen
                     out[bet] = (sums[:, j], sums[:, -1] * self.scale[bet])
         for bet, compiled in self.compiled.items():
             if compiled.route == "rolls":
                 column = self._integer_column(bet)
-                num = sum(column[o] for o in compiled.roll_outcomes.tolist())
+                num = sum(column[o] for o in compiled.rolls.tolist())
                 out[bet] = (
                     np.full(len(rows), num, dtype=object),
-                    np.full(len(rows), self.scale[bet] * len(compiled.roll_outcomes), dtype=object),
+                    np.full(len(rows), self.scale[bet] * len(compiled.rolls), dtype=object),
                 )
         coded = [b for b in self.bet_ids if self.routes[b] == "code"]
         if coded:
@@ -444,11 +534,11 @@ class Plan:
             dens: dict[str, list[int]] = {b: [] for b in coded}
             for row in rows.tolist():
                 shoe = Shoe.from_card_counts(row) if len(row) == 52 else Shoe.from_rank_counts(row)
-                counts = self.game.count_code(shoe, coded, self.paytable)
+                coded_counts = self.game.count_code(shoe, coded, self.paytable)
                 for b in coded:
-                    column = dict(zip(self.rules[b].outcome_keys, self._integer_column(b)))
-                    nums[b].append(sum(column[k] * c for k, c in counts[b].counts.items()))
-                    dens[b].append(self.scale[b] * counts[b].total)
+                    pays = dict(zip(self.rules[b].outcome_keys, self._integer_column(b)))
+                    nums[b].append(sum(pays[k] * c for k, c in coded_counts[b].counts.items()))
+                    dens[b].append(self.scale[b] * coded_counts[b].total)
             for b in coded:
                 out[b] = (np.array(nums[b], dtype=object), np.array(dens[b], dtype=object))
         return {b: out[b] for b in self.bet_ids}
@@ -458,7 +548,7 @@ class Plan:
         return [int(self.pays[bet][key] * self.scale[bet]) for key in self.rules[bet].outcome_keys]
 
     @cached_property
-    def _drawing(self):
+    def _drawing(self) -> tuple[list[str], CompiledDeal, FoldedColumns, CompiledSum | None] | None:
         """``(bets, state table, folded pay columns, kernel or None)`` of the drawing bets: one
         pass for all of them, each column scaled by its bet's own scale."""
         from .kernels import compiled_sum
@@ -467,45 +557,52 @@ class Plan:
         if not bets:
             return None
         table = self.game.drawing_table()
-        columns = []
+        columns: list[list[int]] = []
         for bet in bets:
             pay = self._integer_column(bet)
             columns.append([pay[o] for o in self.state_outcomes[bet].tolist()])
         key = ("drawing", self.fast, tuple(map(tuple, columns)))
 
-        def build():
+        def build() -> tuple[FoldedColumns, CompiledSum | None]:
             folded = table.fold(np.array(columns, dtype=object).T)
             heavy = [16] + [4] * 9 if table.kinds == 10 else None  # the cards of each value in a deck
             return folded, compiled_sum(table, folded, heavy) if self.fast else None
 
-        return (bets, table, *_kernel(table, key, build))
+        folded, kernel = _kernel(table, key, build)
+        return bets, table, folded, kernel
 
     @cached_property
-    def _card_groups(self):
+    def _card_groups(self) -> list[tuple[list[str], PositionalTable, np.ndarray, PositionalSum | None]]:
         """``(bets, table, pay matrix, kernel or None)`` per positional table: bets with the same
         table share one pass, their pay columns side by side (given cards seen, one more column
         counts the deals that agree)."""
         from .kernels import positional_sum
 
-        by_table: dict = {}
+        by_table: dict[tuple[Any, ...], list[str]] = {}
         for bet, compiled in self.compiled.items():
             if compiled.route == "cards":
-                t = compiled.table
+                t = compiled.positional
                 by_table.setdefault((t.factors, t.terms.tobytes(), t.ways.tobytes()), []).append(bet)
         out = []
         for bets in by_table.values():
-            table = self.compiled[bets[0]].table
+            table = self.compiled[bets[0]].positional
             columns = [self._integer_column(b) for b in bets]
             if self.seen is not None:
                 columns = [c + [0] for c in columns] + [[1] * (len(columns[0])) + [0]]
             matrix = np.array(columns, dtype=object).T
             key = ("cards", self.fast, tuple(map(tuple, columns)))
-            kernel = _kernel(table, key, lambda t=table, m=matrix: positional_sum(t, m) if self.fast else None)
+
+            def build(t: PositionalTable = table, m: np.ndarray = matrix) -> PositionalSum | None:
+                return positional_sum(t, m) if self.fast else None
+
+            kernel = _kernel(table, key, build)
             out.append((bets, table, matrix, kernel))
         return out
 
 
-def failing_bets(game, paytable, bet_ids: Sequence[str], seen=None) -> dict[str, str]:
+def failing_bets(
+    game: PlannedGame, paytable: PricedBets, bet_ids: Sequence[str], seen: Seen | None = None
+) -> dict[str, str]:
     """The bets whose tables cannot be built (past the limits of an exact table), each with its
     error naming the file, the bet and the reason; building (or loading) the others' tables on
     the way, so counting them next costs nothing more. Bets of a game that counts its own deal
@@ -518,14 +615,14 @@ def failing_bets(game, paytable, bet_ids: Sequence[str], seen=None) -> dict[str,
     return Plan(game, paytable, planned, seen, keep_going=True).failed
 
 
-_KERNELS: dict = {}
+_KERNELS: dict[tuple[int, tuple[Any, ...]], tuple[object, Any]] = {}
 """Kernels built for a table and pay columns, kept for the process: a plan is cheap to make (one
 per batch chunk, per library call), its kernels are not (folding the pays into the drawing
 table, planning the factored sums: most of a second). Keyed by the table's identity, kept with
 the table so the identity cannot be reused; a few dozen at most."""
 
 
-def _kernel(table, key: tuple, build: Callable):
+def _kernel(table: object, key: tuple[Any, ...], build: Callable[[], Any]) -> Any:
     entry = _KERNELS.get((id(table), key))
     if entry is None or entry[0] is not table:
         if len(_KERNELS) >= 64:
@@ -536,17 +633,18 @@ def _kernel(table, key: tuple, build: Callable):
 
 # -- given the cards seen ------------------------------------------------------------------------------------
 
-_SEEN: dict = {}
+_SEEN: dict[tuple[str, tuple[str | None, ...], str], CompiledBet] = {}
 
 
-def _compile_seen(deal, game_id: str, rule: BetRule, seen) -> CompiledBet:
+def _compile_seen(deal: ShoeDeal, game_id: str, rule: BetRule, seen: Seen) -> CompiledBet:
     """A bet's table among the deals that agree with the cards seen: each outcome's condition
     joined to the seen condition, one outcome more (last) for the deals that disagree, on a
     positional table whose seen positions enumerate only the kinds seen."""
     from .positional import reading_of
 
     text, at = seen
-    key = (deal.name, _texts(rule.conditions), text)
+    conditions = _conditions(rule)
+    key = (deal.name, _texts(conditions), text)
     if key not in _SEEN:
         if len(_SEEN) > 64:
             _SEEN.clear()
@@ -559,10 +657,14 @@ def _compile_seen(deal, game_id: str, rule: BetRule, seen) -> CompiledBet:
             )
             if c is not None
             else observed
-            for c in rule.conditions
+            for c in conditions
         ] + [None]
         reading = reading_of(feature_specs(game_id), joined, deal.positions)
-        restrict = {p: _kinds_seen(reading.base[p], rank) for p, (rank, _) in at.items() if reading.base[p] is not None}
+        restrict: dict[int, list[int]] = {}
+        for p, (rank, _) in at.items():
+            base = reading.base[p]
+            if base is not None:
+                restrict[p] = _kinds_seen(base, rank)
         _SEEN[key] = CompiledBet("cards", len(joined), table=build_positional(deal, reading, joined, restrict))
     return _SEEN[key]
 
@@ -575,12 +677,12 @@ def _kinds_seen(base: str, rank: int) -> list[int]:
 
 # -- shared by the routes ---------------------------------------------------------------------------------
 
-_STATE_TOTALS: dict = {}
+_STATE_TOTALS: dict[tuple[int, tuple[int, ...]], tuple[CompiledDeal, list[int]]] = {}
 """The last few shoes' end-state totals, by table and composition: the sheets of many paytables
 of one shoe (the export's) count the shoe once. Read only."""
 
 
-def state_totals(table, values) -> list[int]:
+def state_totals(table: CompiledDeal, values: Sequence[int]) -> list[int]:
     """Exact count of deals ending in each end state of ``table``, in its state order."""
     key = (id(table), tuple(values))
     kept = _STATE_TOTALS.get(key)
@@ -592,6 +694,12 @@ def state_totals(table, values) -> list[int]:
         _STATE_TOTALS.pop(next(iter(_STATE_TOTALS)))
     _STATE_TOTALS[key] = (table, totals)
     return totals
+
+
+def _dealt(shoe: Shoe | None) -> Shoe:
+    if shoe is None:
+        raise ValueError("these bets are dealt from a shoe: give one")
+    return shoe
 
 
 class _Denominators:
@@ -637,19 +745,22 @@ def rank_counts(cards: np.ndarray) -> np.ndarray:
     out = suits[:, :, 0] + suits[:, :, 1]
     out += suits[:, :, 2]
     out += suits[:, :, 3]
-    return out
+    counts: np.ndarray = out
+    return counts
 
 
-def _chunk(kernel) -> int:
+def _chunk(kernel: Any) -> int:
     """Rows per pass of a kernel: its own ``rows_per_pass`` if it says, else :data:`CHUNK`, or four
     times as many for a kernel whose parts per row are few (measured: such kernels take half the
     time per row at 1,024 rows as at 256)."""
     if kernel.rows_per_pass:
-        return kernel.rows_per_pass
+        return int(kernel.rows_per_pass)
     return CHUNK * 4 if kernel.elements < SMALL_KERNEL else CHUNK
 
 
-def _chunked(sums: Callable, counts: np.ndarray, width: int, chunk: int = CHUNK) -> np.ndarray:
+def _chunked(
+    sums: Callable[[np.ndarray], np.ndarray], counts: np.ndarray, width: int, chunk: int = CHUNK
+) -> np.ndarray:
     """``sums`` over the rows in chunks of at most ``chunk`` (the kernels' working arrays are
     reused whatever the number of rows): ``(rows, width)`` int64."""
     out = np.empty((len(counts), width), dtype=np.int64)

@@ -62,16 +62,26 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from math import factorial
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ..cards import baccarat_value
 from .intmath import Packing, falling, row_keys
-from .suits import ALL_SUITS, SuitReading
+from .suits import ALL_SUITS, Patterns, SuitReading
+
+if TYPE_CHECKING:
+    from ..bets.condition import Checked
+    from ..bets.features import FeatureSpec
+    from ..shoe import Shoe
+
+Factor = tuple[Any, ...]
+"""A factor of a table's terms: its kind first (``("card", k, m)``, ``("shape", r, shape)`` ...)."""
 
 INT64_LIMIT = 2**63 - 1
 BASE_ROWS_LIMIT = 20_000_000
@@ -141,7 +151,8 @@ def _contained() -> np.ndarray:
     fineness = np.array([0 if i // 16 == 0 else 1 if i // 16 < 11 else 2 for i in range(GROUP_RADIX)])
     valid = size > 0
     inside = subset & ((size[:, None] < size[None, :]) | (fineness[:, None] > fineness[None, :]))
-    return inside & valid[:, None] & valid[None, :] & ~np.eye(GROUP_RADIX, dtype=bool)
+    contained: np.ndarray = inside & valid[:, None] & valid[None, :] & ~np.eye(GROUP_RADIX, dtype=bool)
+    return contained
 
 
 CONTAINED = _contained()
@@ -170,13 +181,13 @@ class Reading:
         return tuple("card" if self.suits.levels[p] is not None else b for p, b in enumerate(self.base))
 
 
-def reading_of(specs, conditions, positions: int) -> Reading:
+def reading_of(specs: Mapping[str, FeatureSpec], conditions: Sequence[Checked | None], positions: int) -> Reading:
     """The :class:`Reading` of a bet (``conditions``: its checked conditions, None for the last;
     ``specs``: the game's feature specs)."""
     from .suits import suit_reading
 
-    names = sorted(set().union(*(c.features for c in conditions if c is not None)))
-    order = [None, "value", "rank"]
+    names = sorted(set[str]().union(*(c.features for c in conditions if c is not None)))
+    order: list[str | None] = [None, "value", "rank"]
     level = [0] * positions
     state = drawing = False
     for name in names:
@@ -204,8 +215,8 @@ class CardModel:
 
     name: str
     positions: int
-    state: Callable | None
-    features: Callable
+    state: Callable[..., Any] | None
+    features: Callable[..., Any]
     always_dealt: int | None = None
     """Positions every round deals (baccarat: 4); beyond them a round may end early."""
 
@@ -216,8 +227,8 @@ class Bet:
     index of each row; ``parts(state, values, ranks)`` -> the values of the parts of its
     conditions that read no suit, as int64 columns (the signature); ``outcomes``."""
 
-    decide: Callable
-    parts: Callable
+    decide: Callable[..., Any]
+    parts: Callable[..., Any]
     outcomes: int
 
 
@@ -227,7 +238,7 @@ class Bet:
 def build_table(
     model: CardModel,
     reading: Reading,
-    decide: Callable | Bet,
+    decide: Callable[..., Any] | Bet,
     outcomes: int | None = None,
     restrict: dict[int, list[int]] | None = None,
     progress: Callable[[float], None] | None = None,
@@ -237,7 +248,9 @@ def build_table(
     ``restrict`` (position -> the bases it may hold: values or rank indices) enumerates only those
     there: for cards already seen, whose other kinds a condition would send to the last outcome
     anyway. ``progress(fraction done)`` is called now and then."""
-    bet = decide if isinstance(decide, Bet) else Bet(decide, lambda state, values, ranks: [], outcomes)
+    if not isinstance(decide, Bet) and outcomes is None:
+        raise ValueError("a function that settles rows needs its number of outcomes")
+    bet = decide if isinstance(decide, Bet) else Bet(decide, lambda state, values, ranks: [], outcomes or 0)
     tick = progress or (lambda done: None)
     base = _base_rows(model, reading, restrict or {})
     tick(0.1)
@@ -250,7 +263,7 @@ class _Refused(Exception):
     pass
 
 
-def too_big(what: str, size: int, limit: int):
+def too_big(what: str, size: int, limit: int) -> Exception:
     """The error of a table past a limit (its reason; the caller names the file and bet)."""
     from ..errors import OddsError
 
@@ -266,9 +279,9 @@ class _BaseRows:
     for its suit), -1 where not read or not dealt."""
     values: np.ndarray
     ranks: np.ndarray
-    state: dict | None
+    state: dict[str, np.ndarray] | None
 
-    def emitted(self, reading: Reading, bet: Bet, tick) -> _Rows:
+    def emitted(self, reading: Reading, bet: Bet, tick: Callable[[float], None]) -> _Rows:
         """The rows that settle in an outcome other than the last, as concrete groups."""
         minus = np.full(self.kinds.shape, -1, dtype=np.int64)
         if not reading.suits.any:
@@ -283,15 +296,15 @@ class _BaseRows:
         counts = np.bincount(inverse, minlength=len(first))
         base_ids = self.group_ids(reading)
         rows = _Rows.empty(bet.outcomes)
-        groups = {}
+        groups: dict[tuple[int, ...], list[int]] = {}
         for s, dealt in enumerate(sig_dealt):
             groups.setdefault(dealt, []).append(s)
         settled = sum(len(s) * len(reading.suits.patterns(d).codes) for d, s in groups.items())
         if settled > SETTLE_LIMIT:
             raise too_big("settle", settled, SETTLE_LIMIT)
         done = 0
-        for dealt, sigs in groups.items():
-            sigs = np.array(sigs, dtype=np.int64)
+        for dealt, listed in groups.items():
+            sigs = np.array(listed, dtype=np.int64)
             outcome = self.settle(reading, bet, first[sigs], dealt)
             if outcome is None:  # the suits are not exchangeable as declared: read them one by one
                 return self.emitted(_concrete(reading), bet, tick)
@@ -305,9 +318,13 @@ class _BaseRows:
     @cached_property
     def state_id(self) -> np.ndarray:
         """The drawing's state of each row as one number (rows with one id share every array)."""
-        columns = np.stack([np.asarray(self.state[k], dtype=np.int64) for k in sorted(self.state)], axis=1)
+        state = self.state
+        if state is None:
+            raise ValueError("rows without a drawing have no state")
+        columns = np.stack([np.asarray(state[k], dtype=np.int64) for k in sorted(state)], axis=1)
         (keys,) = row_keys(columns - columns.min(axis=0, initial=0))
-        return np.unique(keys, return_inverse=True)[1].reshape(-1)
+        ids: np.ndarray = np.unique(keys, return_inverse=True)[1].reshape(-1)
+        return ids
 
     def group_ids(self, reading: Reading) -> np.ndarray:
         """(rows, positions) group ids (int16) with every suit read as any suit (NO_GROUP where
@@ -319,7 +336,9 @@ class _BaseRows:
             out[:, p] = np.where(kinds >= 0, (offset + kinds) * 16 + ALL_SUITS, NO_GROUP)
         return out
 
-    def signatures(self, reading: Reading, bet: Bet, suited: list[int]):
+    def signatures(
+        self, reading: Reading, bet: Bet, suited: list[int]
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[tuple[int, ...]]]:
         """``(signature per row, a row of each signature, the signature of each row, the suited
         positions each signature deals)``: rows of one signature settle alike for every suit
         pattern (module docstring)."""
@@ -335,7 +354,7 @@ class _BaseRows:
         dealt = [tuple(p for p in suited if self.kinds[row, p] >= 0) for row in first.tolist()]
         return matrix, first, inverse, dealt
 
-    def settle(self, reading: Reading, bet: Bet, rows: np.ndarray, dealt: tuple[int, ...]):
+    def settle(self, reading: Reading, bet: Bet, rows: np.ndarray, dealt: tuple[int, ...]) -> np.ndarray | None:
         """(signatures, patterns) outcomes of these representative rows; None when a random other
         member of some pattern settles otherwise (a feature does not read suits as it declares:
         the declarations are tested, this is a net)."""
@@ -344,7 +363,8 @@ class _BaseRows:
         step = max(1, SETTLE_CHUNK // n)
         if len(rows) > step:  # in blocks: a bet's features over every pair at once took 5 KB a pair
             parts = [self.settle(reading, bet, rows[i : i + step], dealt) for i in range(0, len(rows), step)]
-            return None if any(p is None for p in parts) else np.concatenate(parts)
+            settled = [p for p in parts if p is not None]
+            return None if len(settled) < len(parts) else np.concatenate(settled)
         at = np.repeat(rows, n)
         state = None if self.state is None else {k: v[at] for k, v in self.state.items()}
         values, ranks = self.values[at], self.ranks[at]
@@ -360,14 +380,17 @@ class _BaseRows:
             out.append(np.asarray(bet.decide(state, values, ranks, suits)).reshape(len(rows), n))
         if symmetric and not np.array_equal(out[0], out[1]):
             return None
-        return out[0]
+        outcomes: np.ndarray = out[0]
+        return outcomes
 
 
 def _concrete(reading: Reading) -> Reading:
     return Reading(reading.base, reading.suits.concrete(), reading.state, reading.drawing)
 
 
-def _drop_unread(suits: SuitReading, dealt: tuple[int, ...], sigs: np.ndarray, outcome: np.ndarray):
+def _drop_unread(
+    suits: SuitReading, dealt: tuple[int, ...], sigs: np.ndarray, outcome: np.ndarray
+) -> Iterator[tuple[tuple[int, ...], np.ndarray, np.ndarray]]:
     """Split the signatures by the suited positions whose suit changes some outcome: for each
     position in turn, the signatures whose outcomes agree on every pattern that differs only there
     no longer read it. Yields ``(positions kept, signatures, outcomes per pattern of those)``."""
@@ -392,14 +415,14 @@ def _drop_unread(suits: SuitReading, dealt: tuple[int, ...], sigs: np.ndarray, o
             if (~drop).any():
                 split.append((kept, members[~drop], table[~drop]))
         groups = split
-    merged: dict[tuple, list] = {}
+    merged: dict[tuple[int, ...], list[tuple[np.ndarray, np.ndarray]]] = {}
     for kept, members, table in groups:
         merged.setdefault(kept, []).append((members, table))
     for kept, parts in merged.items():
         yield kept, np.concatenate([m for m, _ in parts]), np.concatenate([t for _, t in parts])
 
 
-_BASE_ROWS: dict = {}
+_BASE_ROWS: dict[str, _BaseRows] = {}
 """The last base rows built, by deal and reading: the bets of a paytable read the same ones (every
 bet on suits with the drawing reads the 339,400 value sequences). Read only."""
 
@@ -407,8 +430,7 @@ bet on suits with the drawing reads the 339,400 value sequences). Read only."""
 def _base_rows(model: CardModel, reading: Reading, restrict: dict[int, list[int]]) -> _BaseRows:
     """Every base sequence the reading needs (the drawing's early stop where positions may not be
     dealt), with the values, ranks and state of each (kept for the next bet)."""
-    key = (model.name, reading.base, reading.read, reading.state, reading.drawing, sorted(restrict.items()))
-    key = repr(key)
+    key = repr((model.name, reading.base, reading.read, reading.state, reading.drawing, sorted(restrict.items())))
     if key not in _BASE_ROWS:
         if len(_BASE_ROWS) >= 2:
             _BASE_ROWS.pop(next(iter(_BASE_ROWS)))
@@ -453,7 +475,7 @@ def _build_base_rows(model: CardModel, reading: Reading, restrict: dict[int, lis
 _RANK_VALUE = np.asarray(RANK_VALUE + [0], dtype=np.int64)  # index -1 (not read): value 0
 
 
-def _values_ranks(reading: Reading, kinds: np.ndarray):
+def _values_ranks(reading: Reading, kinds: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Rows of card values (0 where not known: the drawing reads only what the bet declares) and
     ranks (A = 1 ... K = 13; -1 where not read)."""
     values = np.zeros(kinds.shape, dtype=np.int64)
@@ -467,7 +489,7 @@ def _values_ranks(reading: Reading, kinds: np.ndarray):
     return values, ranks
 
 
-def _product_chunks(allowed, chunk_rows: int = 1 << 20):
+def _product_chunks(allowed: Sequence[np.ndarray], chunk_rows: int = 1 << 20) -> Iterator[np.ndarray]:
     """Every combination of the allowed kinds (one column per read position), in chunks of at
     most about ``chunk_rows`` rows (chunked over the leading positions)."""
     sizes = [len(a) for a in allowed]
@@ -485,7 +507,9 @@ def _product_chunks(allowed, chunk_rows: int = 1 << 20):
         yield kinds
 
 
-def _enumerate(model, reading, read_at, allowed):
+def _enumerate(
+    model: CardModel, reading: Reading, read_at: list[int], allowed: list[np.ndarray]
+) -> Iterator[np.ndarray]:
     """The base sequences, in chunks (one column of kinds per read position; -1 at a position the
     round does not deal).
 
@@ -554,7 +578,17 @@ class _Rows:
         self.keys.append(unique)
         self.ways.append(counts.astype(np.int64))
 
-    def add(self, base_ids, order, starts, counts, table, patterns, kept, last: int) -> None:
+    def add(
+        self,
+        base_ids: np.ndarray,
+        order: np.ndarray,
+        starts: np.ndarray,
+        counts: np.ndarray,
+        table: np.ndarray,
+        patterns: Patterns,
+        kept: tuple[int, ...],
+        last: int,
+    ) -> None:
         """The rows of some signatures (``starts``, ``counts`` into ``order``: their base rows)
         for each pattern of the ``kept`` positions whose outcome in ``table`` is not ``last``,
         every pattern expanded into its concrete suit groups."""
@@ -615,7 +649,7 @@ def _packing(positions: int, outcomes: int) -> Packing:
 # -- the table -----------------------------------------------------------------------------------
 
 
-def _shape(multiplicities) -> tuple[int, ...]:
+def _shape(multiplicities: Iterable[int]) -> tuple[int, ...]:
     return tuple(sorted((m for m in multiplicities if m), reverse=True))
 
 
@@ -660,7 +694,7 @@ class PositionalTable:
     """
 
     positions: int
-    factors: tuple[tuple, ...]
+    factors: tuple[Factor, ...]
     terms: np.ndarray
     """(T, width) factor indices per term, padded with the index of the constant factor."""
     ways: np.ndarray
@@ -678,26 +712,28 @@ class PositionalTable:
         return any(f[0] == "rank" for f in self.factors) or self.needs_suits
 
     @classmethod
-    def from_groups(cls, positions, depth, ids, outcome, ways, outcomes) -> PositionalTable:
+    def from_groups(
+        cls, positions: int, depth: int, ids: ArrayLike, outcome: ArrayLike, ways: ArrayLike, outcomes: int
+    ) -> PositionalTable:
         """The table from rows ``(group ids sorted, outcome, orderings)``, suit orbits merged
         where every member is present with equal counts (module docstring). Vectorised: a table
         may hold hundreds of thousands of multisets."""
-        ids = np.asarray(ids, dtype=np.int64).reshape(-1, positions)
-        (multiset_keys,) = row_keys(ids)
+        slot_ids = np.asarray(ids, dtype=np.int64).reshape(-1, positions)
+        (multiset_keys,) = row_keys(slot_ids)
         _, first, inverse = np.unique(multiset_keys, return_index=True, return_inverse=True)
         inverse = inverse.reshape(-1)
         table = np.zeros((len(first), outcomes), dtype=np.int64)
         np.add.at(table, (inverse, np.asarray(outcome, dtype=np.int64)), np.asarray(ways, dtype=np.int64))
-        slots = ids[first]
+        slots = slot_ids[first]
         m_count = len(first)
         if m_count > MULTISET_LIMIT:
             raise too_big("hold", m_count, MULTISET_LIMIT)
         # per multiset: cards per (rank, suit); every other group as it is
         card = _CARD_GROUP[slots]
-        suit_counts = np.zeros((m_count, 52), dtype=np.int16)  # at most 6 a card: small arrays
+        card_counts = np.zeros((m_count, 52), dtype=np.int16)  # at most 6 a card: small arrays
         t, j = np.nonzero(card >= 0)
-        np.add.at(suit_counts, (t, card[t, j]), 1)
-        suit_counts = suit_counts.reshape(m_count, 13, 4)
+        np.add.at(card_counts, (t, card[t, j]), 1)
+        suit_counts = card_counts.reshape(m_count, 13, 4)
         coarse = np.where(card >= 0, NO_GROUP, slots)
         coarse.sort(axis=1)
         shape_codes = (-np.sort(-suit_counts, axis=2) @ np.array([343, 49, 7, 1], dtype=np.int16)).astype(np.int64)
@@ -713,8 +749,8 @@ class PositionalTable:
             orbit = orbit.reshape(-1)
             leader = keyed[first_o]
             size = np.ones(len(first_o), dtype=np.int64)
-            for r in range(13):
-                size *= ORBIT_SIZES[shape_codes[leader, r]]
+            for rank in range(13):
+                size *= ORBIT_SIZES[shape_codes[leader, rank]]
             differs = (table[keyed] != table[leader[orbit]]).any(axis=1)
             uneven = np.bincount(orbit, weights=differs, minlength=len(first_o)) > 0
             merge = (size > 1) & (present == size) & ~uneven
@@ -730,17 +766,18 @@ class PositionalTable:
         # each slot's group: how many slots of the term lie strictly inside it, how many hold it
         inside = np.zeros(slots.shape, dtype=np.int64)
         same = np.zeros(slots.shape, dtype=np.int64)
-        for i in range(positions):
-            for j in range(positions):
-                inside[:, i] += CONTAINED[slots[:, j], slots[:, i]]
-                same[:, i] += slots[:, j] == slots[:, i]
+        for p in range(positions):
+            for q in range(positions):
+                inside[:, p] += CONTAINED[slots[:, q], slots[:, p]]
+                same[:, p] += slots[:, q] == slots[:, p]
         lead = np.ones(slots.shape, dtype=bool)
         lead[:, 1:] = slots[:, 1:] != slots[:, :-1]
-        term_of, factor_code = [], []
+        term_parts: list[np.ndarray] = []
+        code_parts: list[np.ndarray] = []
 
-        def add(term, code):
-            term_of.append(term)
-            factor_code.append(code)
+        def add(term: np.ndarray, code: np.ndarray) -> None:
+            term_parts.append(term)
+            code_parts.append(code)
 
         # merged orbits: each rank's suit shape; every other group by kind
         t, r = np.nonzero(shapes * merged[:, None])
@@ -755,7 +792,7 @@ class PositionalTable:
         used = (slots != NO_GROUP).sum(axis=1)
         t = np.flatnonzero(used < positions)
         add(t, _code(5, used[t], 0, 0))
-        term_of, factor_code = np.concatenate(term_of), np.concatenate(factor_code)
+        term_of, factor_code = np.concatenate(term_parts), np.concatenate(code_parts)
         order = np.lexsort((factor_code, term_of))  # stable layout: each term's factors sorted
         term_of, factor_code = term_of[order], factor_code[order]
         unique_codes, factor_id = np.unique(np.concatenate([[0], factor_code]), return_inverse=True)
@@ -778,7 +815,7 @@ class PositionalTable:
         }
 
     @classmethod
-    def from_arrays(cls, arrays) -> PositionalTable:
+    def from_arrays(cls, arrays: Mapping[str, np.ndarray]) -> PositionalTable:
         factors = tuple(
             tuple(tuple(x) if isinstance(x, list) else x for x in f) for f in json.loads(str(arrays["factors"]))
         )
@@ -791,7 +828,7 @@ class PositionalTable:
         )
 
     # -- one shoe, exactly -------------------------------------------------------------------------
-    def counts(self, shoe) -> list[int]:
+    def counts(self, shoe: Shoe) -> list[int]:
         """Exact count of each outcome, out of ``(N)_P`` ordered deals (Python integers).
 
         Big tables go through :meth:`batch_dot` (numpy; int64 where its bound proves it, else
@@ -856,7 +893,7 @@ class PositionalTable:
         return totals, n**self.positions
 
     # -- many shoes at once ------------------------------------------------------------------------
-    def batch_dot(self, counts: np.ndarray, columns, bound: int) -> np.ndarray:
+    def batch_dot(self, counts: np.ndarray, columns: ArrayLike, bound: int) -> np.ndarray:
         """``sum over outcomes of count(shoe, o) * columns[o]`` for each shoe (rows of 52 card
         counts, or of 13 rank counts when the table needs no suits): exact integers, shape
         ``(shoes, columns)``, out of ``(N)_D`` deals with ``D`` = :attr:`depth` (the positions
@@ -865,18 +902,18 @@ class PositionalTable:
         ``bound`` = max |column entry|; int64 when ``max(1, bound) * (N)_D`` is below 2**63 (module
         docstring), else Python integers."""
         counts = np.asarray(counts, dtype=np.int64)
-        columns = np.asarray(columns, dtype=object)
+        pays = np.asarray(columns, dtype=object)
         if not len(counts):
-            return np.zeros((0, columns.shape[1]), dtype=np.int64)
+            return np.zeros((0, pays.shape[1]), dtype=np.int64)
         n = counts.sum(axis=1)
         n_max = int(n.max())
         exact_int64 = max(1, bound) * falling(n_max, self.depth) <= INT64_LIMIT
         dtype = np.int64 if exact_int64 else object
-        key = (tuple(map(tuple, columns.tolist())), dtype is object)
+        key = (tuple(map(tuple, pays.tolist())), dtype is object)
         q = self._q_cache.get(key)
         if q is None:
             # the last outcome takes the rest: (N)_D * its column, plus each other's difference
-            q = (self.ways.astype(object) @ (columns - columns[-1])).astype(dtype)
+            q = (self.ways.astype(object) @ (pays - pays[-1])).astype(dtype)
             self._q_cache[key] = q
         flat, terms = self._flat_factors
         values = flat(counts.astype(dtype))
@@ -889,15 +926,16 @@ class PositionalTable:
                 weights = weights * block[:, terms[:, j]]
             out[start : start + step] = weights @ q
         totals = np.array([falling(int(x), self.depth) for x in n.tolist()], dtype=object)
-        last = (totals[:, None] * columns[-1][None, :]).astype(dtype)
-        return out + last
+        last = (totals[:, None] * pays[-1][None, :]).astype(dtype)
+        sums: np.ndarray = out + last
+        return sums
 
     @cached_property
-    def _q_cache(self) -> dict:
+    def _q_cache(self) -> dict[tuple[Any, ...], np.ndarray]:
         return {}
 
     @cached_property
-    def _flat_factors(self):
+    def _flat_factors(self) -> tuple[Callable[[np.ndarray], np.ndarray], np.ndarray]:
         """``(values(counts) -> (shoes, K) array of every factor value, the terms as columns of
         it)``: the factors computed by kind, vectorised (a few hundred columns per shoe). When
         every term reads :attr:`depth` positions, their common factor for the unread positions is
@@ -914,13 +952,14 @@ class PositionalTable:
 _FIELD = 1 << 12
 
 
-def _code(kind, a, b, c) -> np.ndarray:
+def _code(kind: np.ndarray | int, a: np.ndarray | int, b: np.ndarray | int, c: np.ndarray | int) -> np.ndarray:
     """A factor as one integer: kind (0 one, 1 card, 2 shape, 3 rank, 4 value, 5 rest, 6 group)
     and up to three small fields."""
-    return ((np.asarray(kind, dtype=np.int64) * _FIELD + a) * _FIELD + b) * _FIELD + c
+    code: np.ndarray = ((np.asarray(kind, dtype=np.int64) * _FIELD + a) * _FIELD + b) * _FIELD + c
+    return code
 
 
-def _decode_factor(code: int) -> tuple:
+def _decode_factor(code: int) -> Factor:
     rest, c = divmod(code, _FIELD)
     rest, b = divmod(rest, _FIELD)
     kind, a = divmod(rest, _FIELD)
@@ -940,17 +979,18 @@ def _decode_factor(code: int) -> tuple:
     return ("rest", a)
 
 
-def _shoe_counts(shoe, needs_suits: bool):
-    """(52 card counts or None, 13 rank counts, 10 value counts, N) of a shoe."""
+def _shoe_counts(shoe: Shoe, needs_suits: bool) -> tuple[list[int], list[int], list[int], int]:
+    """(52 card counts, or none when not ``needs_suits``; 13 rank counts, 10 value counts, N) of
+    a shoe."""
     ranks = list(shoe.ranks())
-    cards = list(shoe.card_counts()) if needs_suits else None
+    cards = list(shoe.card_counts()) if needs_suits else []
     values = [0] * 10
     for r, c in enumerate(ranks):
         values[RANK_VALUE[r]] += c
     return cards, ranks, values, sum(ranks)
 
 
-def _factor_values(factors, positions, shoe) -> list[int]:
+def _factor_values(factors: Sequence[Factor], positions: int, shoe: Shoe) -> list[int]:
     needs_suits = any(f[0] in ("card", "shape", "group") for f in factors)
     cards, ranks, values, n = _shoe_counts(shoe, needs_suits)
     out = []
@@ -976,7 +1016,7 @@ def _factor_values(factors, positions, shoe) -> list[int]:
     return out
 
 
-def _prod_falling(counts, multiplicities) -> int:
+def _prod_falling(counts: Sequence[int], multiplicities: Sequence[int]) -> int:
     out = 1
     for c, m in zip(counts, multiplicities):
         if m:
@@ -992,7 +1032,9 @@ def _falling_table(x: np.ndarray, depth: int) -> np.ndarray:
     return np.concatenate([ones, np.cumprod(steps, axis=-1).astype(x.dtype)], axis=-1)
 
 
-def _flat_factor_plan(factors, positions: int):
+def _flat_factor_plan(
+    factors: Sequence[Factor], positions: int
+) -> tuple[Callable[[np.ndarray], np.ndarray], np.ndarray]:
     """How to compute every factor of a table for many shoes at once: from falling-factorial
     tables of the cards, ranks, values, groups, suits within ranks and the shoe size, each one
     numpy step, then gathered. Returns ``(values(counts) -> (shoes, factors) array, identity
@@ -1009,7 +1051,7 @@ def _flat_factor_plan(factors, positions: int):
     rank_at = tuple(np.array([factors[i][j] for i in pick["rank"]], dtype=np.int64) for j in (1, 2, 3))
     value_at = tuple(np.array([factors[i][j] for i in pick["value"]], dtype=np.int64) for j in (1, 2, 3))
     groups = sorted({factors[i][1] for i in pick["group"]})
-    group_members = GROUP_CARDS[groups].T.astype(np.int64) if groups else None  # (52, groups)
+    group_members = GROUP_CARDS[groups].T.astype(np.int64) if groups else np.zeros((52, 0), np.int64)  # (52, groups)
     group_at = (
         np.array([groups.index(factors[i][1]) for i in pick["group"]], dtype=np.int64),
         np.array([factors[i][2] for i in pick["group"]], dtype=np.int64),
@@ -1029,8 +1071,10 @@ def _flat_factor_plan(factors, positions: int):
         if counts.shape[1] == 52:
             cards = counts
             ranks = counts.reshape(rows, 13, 4).sum(axis=2)
+        elif pick["card"] or pick["group"] or shapes:
+            raise ValueError("these factors read suits: give 52 card counts, not 13 rank counts")
         else:
-            cards, ranks = None, counts
+            cards, ranks = counts[:, :0], counts
         vals = ranks @ RANK_TO_VALUE.astype(counts.dtype)
         n = ranks.sum(axis=1)
         taken = np.arange(depth, dtype=np.int64)

@@ -12,11 +12,14 @@ import contextlib
 import contextvars
 from collections.abc import Callable, Iterator
 
-_REPORT: contextvars.ContextVar = contextvars.ContextVar("odds_build_report", default=None)
+Report = Callable[[str], contextlib.AbstractContextManager[Callable[[float], None]]]
+"""Entered around a bet's build (its id), giving the ``progress(fraction done)`` function."""
+
+_REPORT: contextvars.ContextVar[Report | None] = contextvars.ContextVar("odds_build_report", default=None)
 
 
 @contextlib.contextmanager
-def reporting(report: Callable[[str], contextlib.AbstractContextManager]) -> Iterator[None]:
+def reporting(report: Report) -> Iterator[None]:
     """Within the block, a bet whose table is built (not loaded) is reported: ``report(bet id)``
     is entered around the build and gives a ``progress(fraction done)`` function."""
     token = _REPORT.set(report)

@@ -41,9 +41,19 @@ import sys
 import tempfile
 import zipfile
 from pathlib import Path
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from ..lazy import numpy as np
+
+if TYPE_CHECKING:
+    from .drawing import CompiledDeal
+
+Arrays = dict[str, "np.ndarray"]
+"""A table's named arrays, as stored."""
+Check = Callable[[Arrays], "str | None"]
+"""What is wrong with a table's arrays for its type (None when nothing)."""
 
 VERSION = 1
 """Bump when a compiler changes what it builds: every stored table is then rebuilt."""
@@ -58,7 +68,7 @@ ARRAY_KINDS = "iubU"
 """The array types a table holds: integers, booleans, text (JSON) - never objects or pickles."""
 
 
-def key_of(modules, *parts) -> str:
+def key_of(modules: Iterable[ModuleType], *parts: object) -> str:
     """The file name (without suffix) of a table built by the code of ``modules`` (their source
     text is part of the key, so editing a compiler or a rule never reuses an old table) from
     ``parts`` (plain data: conditions, readings)."""
@@ -71,8 +81,10 @@ def key_of(modules, *parts) -> str:
 _SOURCES: dict[str, bytes] = {}
 
 
-def _source(module) -> bytes:
+def _source(module: ModuleType) -> bytes:
     if module.__name__ not in _SOURCES:
+        if module.__file__ is None:
+            raise ValueError(f"{module.__name__} has no source file to key its tables by")
         _SOURCES[module.__name__] = Path(module.__file__).read_bytes()
     return _SOURCES[module.__name__]
 
@@ -207,7 +219,7 @@ def unpack(data: bytes) -> dict[str, np.ndarray]:
         raise BrokenEntry(f"not a table file ({exc.__class__.__name__})") from None
 
 
-def load(key: str, check: Callable[[dict], str | None] | None = None) -> dict[str, np.ndarray] | None:
+def load(key: str, check: Check | None = None) -> dict[str, np.ndarray] | None:
     """The arrays stored under ``key`` (package folder first, then the user's), or None when
     neither holds a usable table; a user's file that is there but refused is noted on stderr
     (one line) and left to be rebuilt. ``check(arrays)``: what is wrong with the arrays for the
@@ -216,7 +228,7 @@ def load(key: str, check: Callable[[dict], str | None] | None = None) -> dict[st
     return arrays
 
 
-def _load(key: str, check) -> tuple[dict[str, np.ndarray] | None, str | None]:
+def _load(key: str, check: Check | None) -> tuple[dict[str, np.ndarray] | None, str | None]:
     """``(arrays, None)``; or ``(None, why the user's file was refused)`` (None: no file)."""
     try:
         arrays = unpack(read_regular(PACKAGE_DIR / f"{key}.npz", MAX_FILE_BYTES))
@@ -269,7 +281,8 @@ def save(key: str, arrays: dict[str, np.ndarray], folder: Path | None = None) ->
             return None
         seal = {"_mac": np.array(_mac(secret, key, arrays))}
     buffer = io.BytesIO()
-    np.savez_compressed(buffer, **seal, **arrays)
+    save: Callable[..., None] = np.savez_compressed  # (its stubs type ** as its own options)
+    save(buffer, **seal, **arrays)
     try:
         folder.mkdir(parents=True, exist_ok=True)
         handle, tmp = tempfile.mkstemp(dir=folder, prefix=f".{key}.", suffix=".tmp")
@@ -286,9 +299,7 @@ def save(key: str, arrays: dict[str, np.ndarray], folder: Path | None = None) ->
     return folder / f"{key}.npz"
 
 
-def cached(
-    key: str, build: Callable[[], dict[str, np.ndarray]], check: Callable[[dict], str | None] | None = None
-) -> dict[str, np.ndarray]:
+def cached(key: str, build: Callable[[], dict[str, np.ndarray]], check: Check | None = None) -> dict[str, np.ndarray]:
     """The arrays under ``key``, built (and saved to the user's folder) when not stored yet, or
     when the stored file is refused (a one-line note says which and why)."""
     arrays, refused = _load(key, check)
@@ -313,7 +324,7 @@ FACTOR_FIELDS = {
 bound (values 0 to bound - 1); a suit shape is up to 4 parts of 1 to 6 adding up to at most 6."""
 
 
-def positional_problem(arrays, positions: int, outcomes: int) -> str | None:
+def positional_problem(arrays: Arrays, positions: int, outcomes: int) -> str | None:
     """What is wrong with a stored positional table's arrays for a deal of ``positions`` cards and
     a bet of ``outcomes`` outcomes (None: nothing): the names, shapes and types the table needs,
     every factor well formed, every term's factor index inside the list of factors, every count
@@ -346,7 +357,7 @@ def positional_problem(arrays, positions: int, outcomes: int) -> str | None:
     return None
 
 
-def _factor_ok(factor) -> bool:
+def _factor_ok(factor: object) -> bool:
     if not isinstance(factor, list) or not factor or factor[0] not in FACTOR_FIELDS:
         return False
     bounds = FACTOR_FIELDS[factor[0]]
@@ -364,15 +375,23 @@ def _factor_ok(factor) -> bool:
     return True
 
 
-def encode_json(value) -> np.ndarray:
+def encode_json(value: object) -> np.ndarray:
     return np.array(json.dumps(value))
 
 
-def decode_json(array: np.ndarray):
+def decode_json(array: np.ndarray) -> Any:
     return json.loads(str(array))
 
 
-def compiled_deal(name: str, modules, kinds: int, max_cards: int, play, decode, reference):
+def compiled_deal(
+    name: str,
+    modules: Iterable[ModuleType],
+    kinds: int,
+    max_cards: int,
+    play: Callable[[np.ndarray], tuple[np.ndarray, np.ndarray]],
+    decode: Callable[[int], Hashable],
+    reference: Sequence[int],
+) -> tuple[CompiledDeal, tuple[str, Callable[[], Arrays]]]:
     """A game's rules compiled over multisets of card kinds (:func:`odds.exact.drawing.compile_deal`),
     loaded when stored; returns ``(CompiledDeal, (key, build))``. ``reference``: a composition
     (counts per kind) the loaded table must count every deal of, exactly once."""
@@ -390,7 +409,8 @@ def compiled_deal(name: str, modules, kinds: int, max_cards: int, play, decode, 
             "codes": np.array(deal.states, dtype=np.int64),
         }
 
-    def make(arrays):
+    def make(arrays: Arrays) -> drawing.CompiledDeal:
+        codes = tuple(int(c) for c in arrays["codes"])
         deal = drawing.CompiledDeal(
             kinds,
             max_cards,
@@ -398,11 +418,11 @@ def compiled_deal(name: str, modules, kinds: int, max_cards: int, play, decode, 
             arrays["table_multiset"],
             arrays["table_state"],
             arrays["table_ways"],
-            tuple(int(c) for c in arrays["codes"]),
+            codes,
         )
-        return replace(deal, states=tuple(decode(c) for c in deal.states))
+        return replace(deal, states=tuple(decode(c) for c in codes))
 
-    def check(arrays) -> str | None:
+    def check(arrays: Arrays) -> str | None:
         names = {"multisets", "table_multiset", "table_state", "table_ways", "codes"}
         if set(arrays) != names:
             return "not a compiled deal's arrays"
@@ -420,7 +440,7 @@ def compiled_deal(name: str, modules, kinds: int, max_cards: int, play, decode, 
     return make(arrays), (key, build)
 
 
-def counts_every_deal(arrays: dict[str, np.ndarray], reference, max_cards: int) -> bool:
+def counts_every_deal(arrays: Arrays, reference: Sequence[int], max_cards: int) -> bool:
     """Whether a compiled deal's arrays count every ordered ``max_cards``-card deal of the
     composition ``reference`` exactly once: the multisets' weights times their orderings sum to
     ``(N)_max_cards``, as :meth:`~odds.exact.drawing.CompiledDeal.exact_counts` would sum them.
@@ -468,7 +488,7 @@ def counts_every_deal(arrays: dict[str, np.ndarray], reference, max_cards: int) 
         for kind, c in enumerate(reference):
             for m, k in enumerate(multisets[:, kind].tolist()):
                 deal_weights[m] *= falling(c, k)
-        return sum(deal_weights[m] * w for m, w in zip(rows.tolist(), ways.tolist())) == every
+        return bool(sum(deal_weights[m] * w for m, w in zip(rows.tolist(), ways.tolist())) == every)
     falls = np.array([[falling(c, k) for k in range(max_cards + 1)] for c in reference], dtype=np.int64)
     scale = np.array([falling(n - k, max_cards - k) for k in range(max_cards + 1)], dtype=np.int64)
     weights = scale[multisets.sum(axis=1)] * falls[np.arange(len(reference)), multisets].prod(axis=1)

@@ -40,12 +40,17 @@ the patterns are then the suits themselves.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..bets.condition import Compare, Feature, InList, Literal, children
+from ..bets.condition import Checked, Compare, Feature, InList, Literal, children
+
+if TYPE_CHECKING:
+    from ..bets.features import FeatureSpec
 
 SUIT_LETTERS = "shdc"
 """Suit letters in card-kind order (a card kind is ``4 * (rank - 1) + suit index``)."""
@@ -77,13 +82,13 @@ class SuitReading:
     def patterns(self, positions: tuple[int, ...]) -> Patterns:
         """The patterns of the suits at these positions (each suited, dealt, in dealing order)."""
         key = positions
-        cache = self.__dict__.setdefault("_patterns", {})
+        cache: dict[tuple[int, ...], Patterns] = self.__dict__.setdefault("_patterns", {})
         if key not in cache:
             cache[key] = Patterns(self, positions)
         return cache[key]
 
 
-def suit_reading(conditions, specs, positions: int) -> SuitReading:
+def suit_reading(conditions: Sequence[Checked | None], specs: Mapping[str, FeatureSpec], positions: int) -> SuitReading:
     """The :class:`SuitReading` of a bet (``conditions``: its checked conditions, None for the
     last; ``specs``: the game's feature specs)."""
     used = sorted(set().union(*(c.features for c in conditions if c is not None)))
@@ -127,7 +132,7 @@ def suit_reading(conditions, specs, positions: int) -> SuitReading:
     return reading
 
 
-def _suit_set(letters) -> set[int]:
+def _suit_set(letters: Sequence[str]) -> set[int]:
     return {SUIT_LETTERS.index(x) for x in letters if x and x in SUIT_LETTERS}
 
 
@@ -173,7 +178,7 @@ class Patterns:
         levels = [reading.levels[p] for p in positions]
         codes: list[tuple[int, ...]] = []
 
-        def walk(prefix: list[int], used: list[int]):
+        def walk(prefix: list[int], used: list[int]) -> None:
             if len(prefix) == len(levels):
                 codes.append(tuple(prefix))
                 return
@@ -226,7 +231,8 @@ class Patterns:
         masks = flat[starts[patterns] + (rng.random(len(patterns)) * self.sizes[patterns]).astype(np.int64)]
         counts = _POPCOUNT[masks]
         pick = (rng.random(masks.shape) * counts).astype(np.int64)
-        return _NTH_SUIT[masks, pick]
+        suits: np.ndarray = _NTH_SUIT[masks, pick]
+        return suits
 
     @cached_property
     def sizes(self) -> np.ndarray:
