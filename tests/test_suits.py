@@ -161,8 +161,7 @@ def _assert_equal(table, shoe_text: str, walked: dict) -> None:
 @pytest.mark.parametrize(
     "cards",
     [
-        # hearts everywhere: suited three-card sevens, red rounds, thirds (8 s of CPU: the slow tier)
-        pytest.param("Ah,3h,4h,2h,Kd,5h,9s", marks=pytest.mark.slow),
+        "Ah,3h,4h,2h,Kd,5h,9s",  # hearts everywhere: suited three-card sevens, red rounds, thirds
         "2s,2s,Qc,5c,Kh,3d,7d,4c",  # a black player and a red banker; pairs of one suit
         "6h,Kh,Qh,7s,Jd,Ts,9c,2h",  # one heart thirds, mixed colours
     ],
