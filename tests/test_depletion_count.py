@@ -205,7 +205,8 @@ def enumerate_tiny(game_id, cards, rules):
 TINY = (
     [  # about 1,000 to 4,000 distinct orders each
         ("baccarat", "Asx3,5sx3,Ksx3", DealRules(cut_card=3)),  # commencement: an ace burns 1, a 5 burns 5
-        ("baccarat", "Asx4,5dx4,Khx2", DealRules(cut_card=0, commencement=False)),  # 1 or 2 rounds
+        # 1 or 2 rounds; 7 s of CPU: the slow tier (the tiger shoe below has no commencement either)
+        pytest.param("baccarat", "Asx4,5dx4,Khx2", DealRules(cut_card=0, commencement=False), marks=pytest.mark.slow),
         ("tiger-baccarat", "Asx2,Ah,6sx3,Khx2", DealRules(cut_card=0, commencement=False)),
     ]
     + [(g, "Asx2,Ah,7s,7hx2,Kh", DealRules(cut_card=0, commencement=False)) for g in DT_GAMES]

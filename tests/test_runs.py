@@ -167,15 +167,17 @@ def test_a_signal_ends_the_run_within_2_s_with_no_worker_left(signum, code, said
 
 
 def test_a_worker_killed_mid_run_gives_the_same_bytes():
-    args = COUNT + ["--shoes", "30000"]  # several seconds: the kill lands mid-run
+    # killed as soon as it is there: a worker is forked when the first chunks are handed out, so it
+    # dies holding one (the run's 10,000 shoes take seconds of CPU; a kill after a fixed sleep could
+    # find the run over on a quiet machine, or needed 30,000 shoes run twice: 20 s of CPU)
+    args = COUNT + ["--shoes", "10000"]
     proc, kids = _start(args)
-    time.sleep(1.0)
     os.kill(kids[0], signal.SIGKILL)
     out, err = proc.communicate(timeout=300)
     assert proc.returncode == 0, err
     assert b"a worker process died (killed by SIGKILL" in err  # it died mid-run, not after
     undisturbed = subprocess.run(ODDS + args + ["--workers", "2"], capture_output=True)
-    assert out == undisturbed.stdout and json.loads(out)["shoes"] == 30000
+    assert out == undisturbed.stdout and json.loads(out)["shoes"] == 10000
 
 
 # -- progress ---------------------------------------------------------------------------------------

@@ -32,12 +32,14 @@ def spec(numbers) -> str:
 
 @pytest.mark.parametrize("family", ["straight", "split", "street", "corner", "line", "trio-0-1-2", "four"])
 def test_every_member_of_a_roulette_family_settles_as_the_reference_does(family):
-    """Every placement of the family (the reference dealer lists them), on every pocket."""
+    """Every placement of the family (the reference dealer lists them), on every pocket. One
+    settle per pocket takes every placement at once (a call costs 7 ms of CPU, mostly reading the
+    paytable: one call per placement and pocket took 30 s)."""
     pays = odds.games.get_game("roulette").paytable().bet(family).pays
-    for member in dealers.layout_bets()[family]:
-        bet = f"{family}:{spec(member)}"
-        for pocket in range(37):
-            settled = odds.settle("roulette", pocket, bets=[bet])
+    members = {f"{family}:{spec(member)}": member for member in dealers.layout_bets()[family]}
+    for pocket in range(37):
+        settled = odds.settle("roulette", pocket, bets=list(members))
+        for bet, member in members.items():
             want = dealers.roulette(pocket, {family: member})[family]
             assert settled.bet(bet).outcome == want, (bet, pocket)
             assert settled.bet(bet).net == pays[want]
