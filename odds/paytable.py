@@ -148,7 +148,15 @@ def load_paytable(game, name_or_path: str | None = None) -> Paytable:
                 f"folder, pass ./{name_or_path}"
             )
         raise UnknownName(f"paytable of {game.id}", name_or_path, names)
-    return _load_shipped(game, name_or_path, depth=0)
+    key = (game.id, name_or_path)
+    if key not in _SHIPPED:  # read and compiled once a process: settle and verify load one per round
+        _SHIPPED[key] = _load_shipped(game, name_or_path, depth=0)
+    return _SHIPPED[key]
+
+
+_SHIPPED: dict[tuple[str, str], Paytable] = {}
+"""Shipped paytables already loaded. A Paytable is never changed once made (a ``--pay`` or an
+``--unknowns`` makes a new one with :func:`dataclasses.replace`), so one copy serves every caller."""
 
 
 FILE_PREFIX = "file:"
