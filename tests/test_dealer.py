@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from odds.depletion.dealer import AFTER_CUT, DealRules, deal_chunk, deal_shoe, shuffled
+from odds.depletion.dealer import AFTER_CUT, DealRules, deal_chunk, deal_shoe, shoe_rounds, shuffled
 from odds.games import get_game
 from odds.shoe import Shoe
 
@@ -33,6 +33,42 @@ def test_dealing_by_lengths_equals_dealing_card_by_card(game_id, decks, cut, aft
     # every round removes exactly the cards it exposed: 4 to 6 in baccarat, 2 in Dragon Tiger
     used = -np.diff(by_lengths.sum(axis=1))
     assert set(used.tolist()) <= ({2} if game_id.startswith("dragon") else {4, 5, 6})
+
+
+class CardByCard:
+    """A game dealt only round by round, card by card (its round lengths unknown)."""
+
+    def __init__(self, game):
+        self.game = game
+
+    def __getattr__(self, name):
+        return getattr(self.game, name)
+
+    def round_lengths(self, values):
+        return None
+
+
+@pytest.mark.parametrize(
+    "game_id", ["baccarat", "tiger-baccarat", "dragon-tiger", "dragon-tiger-poker", "player-dealer-baccarat"]
+)
+@settings(max_examples=25, deadline=None)
+@given(
+    decks=st.integers(1, 8),
+    cut=st.integers(0, 80),
+    after_cut=st.sampled_from(AFTER_CUT),
+    index=st.integers(0, 10**6),
+    commencement=st.booleans(),
+)
+def test_the_rounds_of_a_shoe_by_lengths_are_its_rounds_card_by_card(
+    game_id, decks, cut, after_cut, index, commencement
+):
+    """shoe_rounds (simulate's dealing) walks a shoe by the game's round lengths: the same rounds,
+    card for card, as dealing each round through deal_round."""
+    game = get_game(game_id)
+    order = shuffled(Shoe.decks(decks).card_counts(), 5, index)
+    rules = DealRules(cut_card=cut, after_cut=after_cut, commencement=commencement)
+    assert game.round_lengths(np.zeros(8, dtype=np.int64)) is not None  # the path under test
+    assert shoe_rounds(game, order, rules) == shoe_rounds(CardByCard(game), order, rules)
 
 
 def deal_shoes(game, orders, rules):

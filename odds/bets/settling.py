@@ -21,10 +21,22 @@ def settle_rounds(deal: ShoeDeal, game_id: str, rules: Sequence, rounds: Sequenc
     dealing order; suit None when unknown - then bets that read suits cannot be settled).
 
     All rounds are settled at once, by the same feature code the tables are built with."""
+    return rows_of(settle_columns(deal, game_id, rules, rounds), len(rounds))
+
+
+def rows_of(columns: dict[str, list[str]], rows: int) -> list[dict[str, str]]:
+    """``{bet: key}`` per round, from each bet's column of keys (in the columns' order)."""
+    ids = list(columns)
+    return [dict(zip(ids, row)) for row in zip(*columns.values())] if ids else [{} for _ in range(rows)]
+
+
+def settle_columns(deal: ShoeDeal, game_id: str, rules: Sequence, rounds: Sequence) -> dict[str, list[str]]:
+    """:func:`settle_rounds` by bet: each condition bet's outcome key for each round, in the
+    rules' order (a run of rounds tallies a column at a time, with no dict per round)."""
     from ..cards import SUITS, baccarat_value
 
     if not rounds:
-        return []
+        return {rule.id: [] for rule in rules}
     rows = len(rounds)
     positions = deal.positions
     pad = [(0, None)] * positions  # a position the round does not deal: no rank, no suit
@@ -38,12 +50,11 @@ def settle_rounds(deal: ShoeDeal, game_id: str, rules: Sequence, rounds: Sequenc
     names = sorted(set().union(*(c.features for rule in rules for c in rule.conditions if c is not None)))
     state = deal.state(values) if deal.state is not None else None
     env = deal.features(state, values, ranks, suits, names)
-    columns = []
+    columns = {}
     for rule in rules:
         keys = [o.key for o in rule.outcomes]
-        columns.append([keys[i] for i in first_match(rule.conditions, env, rows).tolist()])
-    ids = [rule.id for rule in rules]
-    return [dict(zip(ids, row)) for row in zip(*columns)] if columns else [{} for _ in range(rows)]
+        columns[rule.id] = [keys[i] for i in first_match(rule.conditions, env, rows).tolist()]
+    return columns
 
 
 _KEPT: dict = {}

@@ -142,6 +142,14 @@ def shoe_rounds(game, order: Sequence[int], rules: DealRules = DealRules()) -> l
     """
     kinds = [int(k) for k in order]
     total = len(kinds)
+    first_exposed = bool(rules.commencement and total)
+    start = 1 + commencement_burn(CARD_OF_KIND[kinds[0]][0]) if first_exposed else 0
+    # a game whose rounds' lengths follow from the values alone is walked by lengths, every
+    # position's at once (a test deals every game both ways); else round by round, card by card
+    length_at = game.round_lengths(np.asarray(VALUE_OF_KIND, dtype=np.int64)[kinds]) if total else None
+    if length_at is not None:
+        starts, lengths = round_spans(game, total, start, rules, np.asarray(length_at).tolist().__getitem__)
+        return [[CARD_OF_KIND[k] for k in kinds[at : at + n]] for at, n in zip(starts, lengths)]
     rounds: list[list] = []
 
     def deal(pos: int) -> int:
@@ -155,8 +163,6 @@ def shoe_rounds(game, order: Sequence[int], rules: DealRules = DealRules()) -> l
         rounds.append(game.deal_round(draw))
         return len(rounds[-1])
 
-    first_exposed = bool(rules.commencement and total)
-    start = 1 + commencement_burn(CARD_OF_KIND[kinds[0]][0]) if first_exposed else 0
     round_spans(game, total, start, rules, deal)
     return rounds
 

@@ -428,16 +428,6 @@ class PlayerDealerGame(BaccaratRounds, Game):
         the ``-best-choice`` bets assume."""
         return {"choose": self.analyse(shoe, paytable).decisions}
 
-    def deal_round(self, draw) -> list:
-        """Deal one round from real cards: four, then the third cards (on an option hand the
-        hit card is dealt whatever each bettor chose)."""
-        cards = [draw() for _ in range(4)]
-        values = [baccarat_value(r) for r, _ in cards]
-        while punto_banco.cards_used(values) is None:
-            cards.append(draw())
-            values.append(baccarat_value(cards[-1][0]))
-        return cards
-
     # -- one round from its cards (odds settle) and the settlement vectors --------------------------
     def round_hands(self, dealt, paytable):
         """The hands as punto banco explains them; on an option hand, the player hand's ``option``
@@ -483,7 +473,7 @@ class PlayerDealerGame(BaccaratRounds, Game):
                 rounds.append((f"option/up-{up}/hand-{hand_label(low)}", deal_values(player, [up, second], rng)))
         return rounds
 
-    def settle_code(self, rounds, bet_ids, choose=None) -> list[dict[str, str]]:
+    def code_columns(self, rounds, bet_ids, choose=None) -> dict[str, list[str]]:
         """The line bets on each round as each one's policy plays the option hand.
 
         ``choose`` decides the option hand for the ``-best-choice`` bets: a callable
@@ -498,18 +488,21 @@ class PlayerDealerGame(BaccaratRounds, Game):
         grid = np.zeros((len(rounds), 6), dtype=np.int64)  # values past a round's cards are not read
         for i, cards in enumerate(rounds):
             grid[i, : len(cards)] = [baccarat_value(r) for r, _ in cards[:6]]
-        decoded: dict[int, PlayerDealerRound] = {}
-        out = []
-        for code in play_many(grid)[1].tolist():  # every round's end state at once
-            state = decoded.get(code) or decoded.setdefault(code, _decode(code))
+        # every round's end state at once; each distinct one settled once (a few hundred in a shoe)
+        codes, state_of_round = np.unique(play_many(grid)[1], return_inverse=True)
+        keys = {b: [] for b in bet_ids}
+        for code in codes.tolist():
+            state = _decode(code)
             best_stands = state.option is not None and decide(*state.option) == "stand"
             played = {
                 "house-way": state.round,
                 "always-stand": state.under(True),
                 "best-choice": state.under(best_stands),
             }
-            out.append({b: self.lines[b].settle(played[self.lines[b].policy]) for b in bet_ids})
-        return out
+            for b in bet_ids:
+                keys[b].append(self.lines[b].settle(played[self.lines[b].policy]))
+        rows = state_of_round.reshape(-1).tolist()
+        return {b: [of_state[i] for i in rows] for b, of_state in keys.items()}
 
     def _chooser(self, choose):
         if choose is None:
