@@ -484,10 +484,11 @@ class PlayerDealerGame(BaccaratRounds, Game):
         """
         import numpy as np
 
+        from ..bets.settling import card_arrays
+
         decide = self._chooser(choose)
-        grid = np.zeros((len(rounds), 6), dtype=np.int64)  # values past a round's cards are not read
-        for i, cards in enumerate(rounds):
-            grid[i, : len(cards)] = [baccarat_value(r) for r, _ in cards[:6]]
+        ranks, _ = card_arrays(rounds, 6)  # values past a round's cards (0) are not read
+        grid = np.array([0] + [baccarat_value(r) for r in range(1, 14)], dtype=np.int64)[ranks]
         # every round's end state at once; each distinct one settled once (a few hundred in a shoe)
         codes, state_of_round = np.unique(play_many(grid)[1], return_inverse=True)
         keys = {b: [] for b in bet_ids}
