@@ -73,7 +73,7 @@ def settle_columns(deal: ShoeDeal, game_id: str, rules: Sequence, rounds: Sequen
     columns = {}
     for rule in rules:
         keys = [o.key for o in rule.outcomes]
-        columns[rule.id] = [keys[i] for i in first_match(rule.conditions, env, rows).tolist()]
+        columns[rule.id] = list(map(keys.__getitem__, first_match(rule.conditions, env, rows).tolist()))
     return columns
 
 

@@ -140,7 +140,7 @@ def shoe_rounds(game, order: Sequence[int], rules: DealRules = DealRules()) -> l
     >>> rounds[0], len(rounds)  # a burn (Ad), then Dragon's and Tiger's cards, until the cut card
     ([(1, 'c'), (2, 's')], 12)
     """
-    kinds = [int(k) for k in order]
+    kinds = list(map(int, order))
     total = len(kinds)
     first_exposed = bool(rules.commencement and total)
     start = 1 + commencement_burn(CARD_OF_KIND[kinds[0]][0]) if first_exposed else 0

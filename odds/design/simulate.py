@@ -50,6 +50,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import compress
 from collections.abc import Callable, Sequence
 
 from ..cards import RANKS, SUITS, card_kind_index
@@ -304,10 +305,9 @@ def deal_rounds(job: SimJob, chunk: tuple[int, int]) -> Dealt:
                 batch += shoe
                 where += range(len(shoe))
             settled = dealer.settle_columns(batch)
+            within = {w: [i < w for i in where] for w in {windows[b] for b in plain} - {None}}
             for b in plain:  # a column of keys a bet, counted in C (no dict per round)
-                keys, window = settled[b], windows[b]
-                if window is not None:
-                    keys = [k for k, i in zip(keys, where) if i < window]
+                keys = settled[b] if windows[b] is None else list(compress(settled[b], within[windows[b]]))
                 dealt.tallies[b].outcomes.update(keys)
                 dealt.tallies[b].rounds += len(keys)
             dealt.rounds += len(batch)
