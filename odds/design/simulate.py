@@ -144,8 +144,7 @@ class ShoeDealer:
         if self.game.reshuffled:  # the cards are shuffled before every round (Andar Bahar)
             cards = self.cards[:]
             shuffle(self.rng, cards)
-            it = iter(cards)
-            return [self.game.deal_round(lambda: next(it))]
+            return [self.game.deal_round(iter(cards).__next__)]
         from ..depletion.dealer import DealRules, shoe_rounds
 
         # the card kinds in the cards' order, shuffled: the same permutation the cards would take
