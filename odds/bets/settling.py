@@ -32,10 +32,12 @@ def rows_of(columns: dict[str, list[str]], rows: int) -> list[dict[str, str]]:
     return [dict(zip(ids, row)) for row in zip(*columns.values())] if ids else [{} for _ in range(rows)]
 
 
-def card_arrays(rounds: Sequence, positions: int):
+def card_arrays(rounds, positions: int):
     """``(ranks, suits)``: int64 arrays of one row per round and ``positions`` columns, a round's
     cards in dealing order (rank 1-13, suit index 0-3 in ``SUITS``' order); a position the round
     does not deal has rank 0 and suit -1, and so has a card's suit when it is unknown (None).
+    ``rounds``: each round's cards (``(rank, suit)``), or an int64 array of card kinds (0-51),
+    one row per round, -1 past its cards (:func:`odds.depletion.dealer.shoe_kinds`).
 
     >>> card_arrays([[(1, "h"), (13, None)], [(9, "c")]], 2)
     (array([[ 1, 13],
@@ -44,6 +46,12 @@ def card_arrays(rounds: Sequence, positions: int):
     """
     from ..cards import SUITS
 
+    if isinstance(rounds, np.ndarray):
+        kinds = np.full((len(rounds), positions), -1, dtype=np.int64)
+        width = min(positions, rounds.shape[1])
+        kinds[:, :width] = rounds[:, :width]
+        dealt = kinds >= 0
+        return np.where(dealt, kinds // 4 + 1, 0), np.where(dealt, kinds % 4, -1)
     pad = [(0, None)] * positions
     cards: list = []
     for r in rounds:
@@ -58,10 +66,11 @@ def card_arrays(rounds: Sequence, positions: int):
 
 def settle_columns(deal: ShoeDeal, game_id: str, rules: Sequence, rounds: Sequence) -> dict[str, list[str]]:
     """:func:`settle_rounds` by bet: each condition bet's outcome key for each round, in the
-    rules' order (a run of rounds tallies a column at a time, with no dict per round)."""
+    rules' order (a run of rounds tallies a column at a time, with no dict per round). The
+    rounds may be given as card kinds (:func:`card_arrays`)."""
     from ..cards import baccarat_value
 
-    if not rounds:
+    if len(rounds) == 0:
         return {rule.id: [] for rule in rules}
     rows = len(rounds)
     ranks, suits = card_arrays(rounds, deal.positions)

@@ -1,7 +1,8 @@
 """A Monte Carlo dealer: real shuffled shoes, dealt round after round, as a casino deals them.
 
 Written independently of the exact engine: it shuffles a list of cards, deals them through the
-game's ``deal_round`` and ``settle_rounds`` (card games) or ``play_random`` (dice and wheels) and tallies what each bet
+game's ``deal_round`` and ``settle_columns`` (card games) or ``draw_random`` and ``settle_drawn``
+(dice and wheels: each distinct roll settled once, its rounds counted) and tallies what each bet
 paid. It never calls ``game.count``; only the comparison at the end reads the exact sheet.
 A game whose rounds depend on a decision (player-dealer baccarat's best choice on 5) is dealt with
 ``game.dealing_options`` of the run's full shoe and paytable, decided once per run: the same fixed
@@ -55,6 +56,7 @@ from collections.abc import Callable, Sequence
 
 from ..cards import RANKS, SUITS, card_kind_index
 from ..errors import OddsError
+from ..lazy import numpy as np
 from ..sheet import build_sheet
 from ..shoe import CUT_CARD, Shoe
 
@@ -152,6 +154,22 @@ class ShoeDealer:
         kinds = self.kinds[:]
         shuffle(self.rng, kinds)
         return list(shoe_rounds(self.game, kinds, DealRules(cut_card=self.cut_card)))
+
+    @functools.cached_property
+    def by_kinds(self) -> bool:
+        """Whether :meth:`deal_shoe_kinds` deals this game: its rounds' lengths follow from the
+        cards' values (:meth:`~odds.games.base.Game.round_lengths`)."""
+        return not self.game.reshuffled and self.game.round_lengths(np.zeros(8, dtype=np.int64)) is not None
+
+    def deal_shoe_kinds(self):
+        """:meth:`deal_shoe` as card kinds, one row per round, -1 past its cards
+        (:func:`odds.depletion.dealer.shoe_kinds`: no card is built), when :attr:`by_kinds`."""
+        from ..depletion.dealer import DealRules, shoe_kinds
+
+        self.shoes += 1
+        kinds = self.kinds[:]
+        shuffle(self.rng, kinds)
+        return shoe_kinds(self.game, kinds, DealRules(cut_card=self.cut_card))
 
     def settle(self, rounds: list) -> list[dict[str, str]]:
         """Every bet's outcome in each round (the conditions run over arrays of rounds: many
@@ -296,20 +314,24 @@ def deal_rounds(job: SimJob, chunk: tuple[int, int]) -> Dealt:
 
     if game.uses_shoe and not overlays:  # shoes dealt, then settled a few thousand rounds at once
         dealer = ShoeDealer(game, job.decks, rng, job.cut_card, job.options, paytable)
+        by_kinds = dealer.by_kinds
         while dealt.rounds < rounds:
-            batch: list = []
+            shoes: list = []  # each shoe's rounds: card kinds (no card built) where the game allows
             where: list[int] = []
-            while len(batch) < TALLY_BATCH and dealt.rounds + len(batch) < rounds:
-                shoe = dealer.deal_shoe()[: rounds - dealt.rounds - len(batch)]
-                batch += shoe
+            while len(where) < TALLY_BATCH and dealt.rounds + len(where) < rounds:
+                shoe = (dealer.deal_shoe_kinds() if by_kinds else dealer.deal_shoe())[
+                    : rounds - dealt.rounds - len(where)
+                ]
+                shoes.append(shoe)
                 where += range(len(shoe))
+            batch = np.concatenate(shoes) if by_kinds else [r for shoe in shoes for r in shoe]
             settled = dealer.settle_columns(batch)
             within = {w: [i < w for i in where] for w in {windows[b] for b in plain} - {None}}
             for b in plain:  # a column of keys a bet, counted in C (no dict per round)
                 keys = settled[b] if windows[b] is None else list(compress(settled[b], within[windows[b]]))
                 dealt.tallies[b].outcomes.update(keys)
                 dealt.tallies[b].rounds += len(keys)
-            dealt.rounds += len(batch)
+            dealt.rounds += len(where)
         dealt.shoes = dealer.shoes
     elif game.uses_shoe:  # multiplier bets draw from the stream after each shoe's rounds
         dealer = ShoeDealer(game, job.decks, rng, job.cut_card, job.options, paytable)
@@ -397,7 +419,7 @@ def simulate(
     if game.reshuffled:
         cut_card = None  # every round is dealt from a freshly shuffled shoe
     shoe = Shoe.decks(decks) if game.uses_shoe else None
-    sheet = build_sheet(game, paytable, shoe, bet_ids, keep_going=True)
+    sheet = build_sheet(game, paytable, shoe, bet_ids, keep_going=True, extra=False)  # the outcome tables alone
     exact = {b.id: b for b in sheet.bets}
     for b, overlay in ((b, o) for b, o in overlays.items() if b in exact):  # prizes per unit wagered
         pays[b] = {r.key: (r.pays - overlay.fee) / (1 + overlay.fee) for r in exact[b].rows}

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cache, cached_property
+from functools import cache, cached_property, lru_cache
 from typing import NamedTuple
 from collections.abc import Callable, Mapping, Sequence
 
@@ -286,6 +286,11 @@ class Analysis:
         return out
 
 
+@lru_cache(maxsize=4)
+def _analysed(shoe: Shoe, pays: tuple | None) -> Analysis:
+    return analyse(shoe, dict(pays) if pays is not None else None)
+
+
 DEFAULT_LINE_PAYS = {"player-wins": Fraction(1), "tie": Fraction(0), "dealer-wins": Fraction(-1)}
 
 
@@ -353,9 +358,11 @@ class PlayerDealerGame(BaccaratRounds, Game):
         return punto_banco.seen_cards(player, banker)
 
     def analyse(self, shoe: Shoe, paytable=None) -> Analysis:
-        """The option analysis, deciding with the paytable's ``player-line-best-choice`` pays."""
+        """The option analysis, deciding with the paytable's ``player-line-best-choice`` pays
+        (kept for the last few shoes and pays: a simulation decides its dealing with it, then
+        its exact sheet counts with it)."""
         pays = paytable.bet("player-line-best-choice").pays if paytable is not None else None
-        return analyse(shoe, pays)
+        return _analysed(shoe, tuple(pays.items()) if pays is not None else None)
 
     def count_code(self, shoe: Shoe, bet_ids: Sequence[str], paytable) -> dict[str, OutcomeCounts]:
         """The line bets and the early tie under their policies, from the option analysis."""
