@@ -170,3 +170,22 @@ def test_true_count_bins_of_a_chunk_add_up_as_shoe_by_shoe_every_way(way, monkey
     count.flush_bins(tally, {"bet": entries})
     assert tally.bets["bet"] == expected
     assert len(expected.tc_rounds) > 40 and len(expected.tc_ev_in_window) > 40
+
+
+@pytest.mark.parametrize("game_id", ["baccarat", "dragon-tiger", "player-dealer-baccarat"])
+def test_rounds_given_as_card_kinds_settle_as_their_cards(game_id):
+    """simulate settles rounds from their card kinds (shoe_kinds); every bet's outcomes are those
+    of the same rounds given as cards."""
+    from odds.bets.settling import card_arrays
+    from odds.depletion.dealer import shoe_kinds
+
+    game = get_game(game_id)
+    rules = DealRules()
+    orders = [shuffled(Shoe.decks(2).card_counts(), 3, i) for i in range(6)]
+    kinds = np.concatenate([shoe_kinds(game, order, rules) for order in orders])
+    cards = [r for order in orders for r in shoe_rounds(game, order, rules)]
+    assert len(kinds) == len(cards) > 50
+    for positions in (2, 6):
+        by_kinds, by_cards = card_arrays(kinds, positions), card_arrays(cards, positions)
+        assert all(np.array_equal(a, b) for a, b in zip(by_kinds, by_cards))
+    assert game.settle_columns(kinds) == game.settle_columns(cards)
