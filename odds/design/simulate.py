@@ -346,7 +346,8 @@ def deal_rounds(job: SimJob, chunk: tuple[int, int]) -> Dealt:
         for _ in range(rounds):
             settle(*roll(rng))
     else:  # dice and wheels: the rolls counted, each distinct roll settled once (216 for Sic Bo)
-        for drawn, times in Counter(game.draw_random(rng, paytable, rounds)).items():
+        rolled: Counter = Counter(game.draw_random(rng, paytable, rounds))
+        for drawn, times in rolled.items():
             outcomes = game.settle_drawn(drawn, paytable)
             for b in plain:
                 dealt.tallies[b].outcomes[outcomes[b]] += times

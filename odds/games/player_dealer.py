@@ -498,7 +498,7 @@ class PlayerDealerGame(BaccaratRounds, Game):
         grid = np.array([0] + [baccarat_value(r) for r in range(1, 14)], dtype=np.int64)[ranks]
         # every round's end state at once; each distinct one settled once (a few hundred in a shoe)
         codes, state_of_round = np.unique(play_many(grid)[1], return_inverse=True)
-        keys = {b: [] for b in bet_ids}
+        keys: dict[str, list[str]] = {b: [] for b in bet_ids}
         for code in codes.tolist():
             state = _decode(code)
             best_stands = state.option is not None and decide(*state.option) == "stand"
