@@ -226,6 +226,7 @@ def build_sheet(
     player: str = "",
     banker: str = "",
     keep_going: bool = False,
+    extra: bool = True,
 ) -> Sheet:
     """The sheet of the chosen bets (all of the game's by default) for this shoe.
 
@@ -234,7 +235,9 @@ def build_sheet(
     ``player``, ``banker``: the cards of the current round already seen (card specs, each hand in
     its own order; baccarat games): every figure is then conditional on them. ``keep_going``: a
     bet that cannot be counted (past the limits of an exact table) is left out, its error in
-    :attr:`Sheet.failed`, and the others are priced; otherwise the error is raised.
+    :attr:`Sheet.failed`, and the others are priced; otherwise the error is raised. ``extra``
+    False leaves out the game's extra figures (``game.extra_figures``: player-dealer's edges by
+    policy, a call bet's chips), for a caller that reads only the outcome tables (``simulate``).
     """
     from .errors import OddsError
     from .exact.plan import failing_bets
@@ -267,15 +270,15 @@ def build_sheet(
         if bet_id in boosted:
             from .overlay.sheet import overlay_rows
 
-            rows, total, extra, overlay_fee = overlay_rows(game, paytable, shoe, bet_id)
+            rows, total, figures, overlay_fee = overlay_rows(game, paytable, shoe, bet_id)
             bets.append(
                 BetSheet(
-                    bet_id, paytable.rule(bet_id).name, rows, total, paytable.bet(bet_id).window, extra, overlay_fee
+                    bet_id, paytable.rule(bet_id).name, rows, total, paytable.bet(bet_id).window, figures, overlay_fee
                 )
             )
             continue
-        extra = game.extra_figures(bet_id, paytable, counts[bet_id], fee or Fraction(0))
-        bets.append(bet_sheet(pays.rule, pays, counts[bet_id], pays.window, extra))
+        figures = game.extra_figures(bet_id, paytable, counts[bet_id], fee or Fraction(0)) if extra else {}
+        bets.append(bet_sheet(pays.rule, pays, counts[bet_id], pays.window, figures))
     notes = game.notes + paytable.notes
     if shoe is not None and shoe.infinite:
         notes += (

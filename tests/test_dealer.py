@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from odds.depletion.dealer import AFTER_CUT, DealRules, deal_chunk, deal_shoe, shuffled
+from odds.depletion.dealer import AFTER_CUT, DealRules, deal_chunk, deal_shoe, shoe_rounds, shuffled
 from odds.games import get_game
 from odds.shoe import Shoe
 
@@ -33,6 +33,42 @@ def test_dealing_by_lengths_equals_dealing_card_by_card(game_id, decks, cut, aft
     # every round removes exactly the cards it exposed: 4 to 6 in baccarat, 2 in Dragon Tiger
     used = -np.diff(by_lengths.sum(axis=1))
     assert set(used.tolist()) <= ({2} if game_id.startswith("dragon") else {4, 5, 6})
+
+
+class CardByCard:
+    """A game dealt only round by round, card by card (its round lengths unknown)."""
+
+    def __init__(self, game):
+        self.game = game
+
+    def __getattr__(self, name):
+        return getattr(self.game, name)
+
+    def round_lengths(self, values):
+        return None
+
+
+@pytest.mark.parametrize(
+    "game_id", ["baccarat", "tiger-baccarat", "dragon-tiger", "dragon-tiger-poker", "player-dealer-baccarat"]
+)
+@settings(max_examples=25, deadline=None)
+@given(
+    decks=st.integers(1, 8),
+    cut=st.integers(0, 80),
+    after_cut=st.sampled_from(AFTER_CUT),
+    index=st.integers(0, 10**6),
+    commencement=st.booleans(),
+)
+def test_the_rounds_of_a_shoe_by_lengths_are_its_rounds_card_by_card(
+    game_id, decks, cut, after_cut, index, commencement
+):
+    """shoe_rounds (simulate's dealing) walks a shoe by the game's round lengths: the same rounds,
+    card for card, as dealing each round through deal_round."""
+    game = get_game(game_id)
+    order = shuffled(Shoe.decks(decks).card_counts(), 5, index)
+    rules = DealRules(cut_card=cut, after_cut=after_cut, commencement=commencement)
+    assert game.round_lengths(np.zeros(8, dtype=np.int64)) is not None  # the path under test
+    assert shoe_rounds(game, order, rules) == shoe_rounds(CardByCard(game), order, rules)
 
 
 def deal_shoes(game, orders, rules):
@@ -134,3 +170,22 @@ def test_true_count_bins_of_a_chunk_add_up_as_shoe_by_shoe_every_way(way, monkey
     count.flush_bins(tally, {"bet": entries})
     assert tally.bets["bet"] == expected
     assert len(expected.tc_rounds) > 40 and len(expected.tc_ev_in_window) > 40
+
+
+@pytest.mark.parametrize("game_id", ["baccarat", "dragon-tiger", "player-dealer-baccarat"])
+def test_rounds_given_as_card_kinds_settle_as_their_cards(game_id):
+    """simulate settles rounds from their card kinds (shoe_kinds); every bet's outcomes are those
+    of the same rounds given as cards."""
+    from odds.bets.settling import card_arrays
+    from odds.depletion.dealer import shoe_kinds
+
+    game = get_game(game_id)
+    rules = DealRules()
+    orders = [shuffled(Shoe.decks(2).card_counts(), 3, i) for i in range(6)]
+    kinds = np.concatenate([shoe_kinds(game, order, rules) for order in orders])
+    cards = [r for order in orders for r in shoe_rounds(game, order, rules)]
+    assert len(kinds) == len(cards) > 50
+    for positions in (2, 6):
+        by_kinds, by_cards = card_arrays(kinds, positions), card_arrays(cards, positions)
+        assert all(np.array_equal(a, b) for a, b in zip(by_kinds, by_cards))
+    assert game.settle_columns(kinds) == game.settle_columns(cards)

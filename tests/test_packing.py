@@ -189,3 +189,44 @@ def test_an_evaluator_of_the_shipped_bets_is_unchanged_past_the_packing_limit(mo
             pays = paytable.bet(bet).pays
             ev = sum(pays[k] * n for k, n in counts[bet].counts.items()) / counts[bet].total
             assert got[bet][i] == ev, bet
+
+
+def test_the_groups_cards_are_the_bases_ranks_with_the_masks_suits():
+    """GROUP_CARDS (built with numpy at import) against the groups' definition, card by card;
+    CONTAINED against the subset test in Python integers."""
+    from odds.exact.positional import CONTAINED, GROUP_CARDS, GROUP_RADIX, RANK_VALUE, group_id
+
+    for base, kinds in ((None, [0]), ("value", range(10)), ("rank", range(13))):
+        for kind in kinds:
+            ranks = (
+                range(13)
+                if base is None
+                else [r for r in range(13) if (RANK_VALUE[r] if base == "value" else r) == kind]
+            )
+            for mask in range(16):
+                want = {4 * r + s for r in ranks for s in range(4) if mask >> s & 1}
+                assert set(np.flatnonzero(GROUP_CARDS[group_id(base, kind, mask)]).tolist()) == want
+    assert not GROUP_CARDS[GROUP_RADIX - 1].any()
+    cards = [set(np.flatnonzero(row).tolist()) for row in GROUP_CARDS]
+    fine = [0 if i // 16 == 0 else 1 if i // 16 < 11 else 2 for i in range(GROUP_RADIX)]
+    for a in range(0, GROUP_RADIX, 7):
+        for b in range(GROUP_RADIX):
+            want = (
+                a != b
+                and bool(cards[a])
+                and cards[a] <= cards[b]
+                and (len(cards[a]) < len(cards[b]) or fine[a] > fine[b])
+            )
+            assert bool(CONTAINED[a, b]) == want
+
+
+def test_the_primes_are_the_largest_below_the_bound():
+    """Miller-Rabin with four bases against trial division, around the bound and below 10,000."""
+    from odds.exact.intmath import PRIME_BITS, PRIMES, _is_prime
+
+    def trial(n):
+        return n >= 2 and all(n % d for d in range(2, int(n**0.5) + 1))
+
+    assert all(_is_prime(n) == trial(n) for n in range(10_000))
+    below = [n for n in range(2**PRIME_BITS - 1, 2**PRIME_BITS - 2000, -1) if trial(n)]
+    assert list(PRIMES) == below[: len(PRIMES)]

@@ -60,8 +60,8 @@ class OneCard(Game):
         self.dealt.append(card)
         return [card]
 
-    def settle_rounds(self, rounds, paytable=None, **options):
-        return [{"high": "high" if cards[0][0] >= 8 else "low"} for cards in rounds]
+    def settle_columns(self, rounds, paytable=None, **options):
+        return {"high": ["high" if cards[0][0] >= 8 else "low" for cards in rounds]}
 
     def count(self, shoe, bet_ids, paytable=None):
         ranks = shoe.ranks()
@@ -236,13 +236,13 @@ def test_best_choice_is_dealt_with_the_decisions_of_the_runs_shoe_and_paytable(m
         expected = analyse(Shoe.decks(decks), paytable.bet("player-line-best-choice").pays).decisions
         assert expected != game.default_decisions
         seen = []
-        settle = game.settle_rounds
+        settle = game.settle_columns
 
         def spy(rounds, paytable=None, **options):
             seen.extend([options.get("choose")] * len(rounds))
             return settle(rounds, paytable, **options)
 
-        monkeypatch.setattr(game, "settle_rounds", spy)
+        monkeypatch.setattr(game, "settle_columns", spy)
         sim.simulate(game, paytable, ["player-line-best-choice"], rounds=200, seed=1, decks=decks)
         monkeypatch.undo()
         assert len(seen) >= 200 and all(choose == expected for choose in seen)
@@ -270,3 +270,53 @@ def test_a_run_compiles_each_bet_once(monkeypatch):
     game = get_game("sic-bo")
     sim.simulate(game, game.paytable(), rounds=2000, seed=1)
     assert 0 < len(calls) <= len(game.paytable().bets)
+
+
+@pytest.mark.parametrize("game_id", ["sic-bo", "roulette", "bac-bo"])
+def test_dice_and_wheels_settle_each_distinct_roll_once(game_id, monkeypatch):
+    """A run of dice or wheel rounds counts its draws and settles each distinct one once (the same
+    tallies as settling every round: the figures of a seed are unchanged, and a bet's rounds add
+    up to the run's)."""
+    game = get_game(game_id)
+    table = load_paytable(game)
+    rounds = 5000
+    drawn = Counter(game.draw_random(random.Random((7 << 32) | 0), table, rounds))
+    calls = []
+    real = game.settle_drawn
+    monkeypatch.setattr(game, "settle_drawn", lambda d, p=None: calls.append(d) or real(d, p))
+    job = sim.SimJob(game, table, tuple(table.bets), None, None, 7, None)
+    dealt = sim.deal_rounds(job, (0, rounds))
+    assert sorted(calls) == sorted(drawn) and len(calls) < rounds
+    monkeypatch.undo()
+    by_round = {b: Counter() for b in table.bets}
+    rng = random.Random((7 << 32) | 0)
+    for _ in range(rounds):
+        for b, key in game.play_random(rng, table).items():
+            by_round[b][key] += 1
+    assert {b: t.outcomes for b, t in dealt.tallies.items()} == by_round
+    assert all(t.rounds == rounds for t in dealt.tallies.values())
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 52, 416, 1000])
+def test_the_written_out_shuffle_is_the_standard_librarys(size):
+    for seed in range(20):
+        mine, theirs = random.Random(seed), random.Random(seed)
+        items, same = list(range(size)), list(range(size))
+        sim.shuffle(mine, items)
+        theirs.shuffle(same)
+        assert items == same and mine.random() == theirs.random()  # the same stream after it too
+
+
+def test_an_rng_that_shuffles_its_own_way_is_left_its_own():
+    items = list(range(10))
+    sim.shuffle(NoShuffle(1), items)
+    assert items == list(range(10))
+
+
+def test_a_pool_is_started_only_when_the_rounds_are_worth_it():
+    baccarat, sic_bo = get_game("baccarat"), get_game("sic-bo")
+    assert sim.workers_worth(baccarat, False, 100_000, 2) == 1
+    assert sim.workers_worth(sic_bo, False, 100_000, 2) == 1
+    assert sim.workers_worth(baccarat, False, 2_000_000, 2) == 2
+    assert sim.workers_worth(sic_bo, True, 2_000_000, 2) == 2  # multiplier bets read every round
+    assert sim.workers_worth(baccarat, False, 10**8, 4) == 4

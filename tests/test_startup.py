@@ -26,7 +26,8 @@ except SystemExit as exc:
     code = exc.code
 sys.stdout.flush()
 sys.stderr.write("\\nPROBE " + json.dumps({"code": code, "numpy": "numpy" in sys.modules,
-    "modules": sorted(m for m in sys.modules if m.startswith("odds."))}) + "\\n")
+    "modules": sorted(m for m in sys.modules if m.startswith("odds.")),
+    "heavy": [m for m in ("sympy", "pandas", "matplotlib", "dask", "distributed", "scipy") if m in sys.modules]}) + "\\n")
 """
 
 
@@ -306,3 +307,25 @@ def test_commands_load_the_drawing_tables_instead_of_compiling_them(args, tmp_pa
     exit_code, calls = json.loads(done.stderr.rpartition("\nCALLS ")[2])
     assert exit_code == 0 and calls == [], (done.stderr[-500:], calls)
     assert not list(tmp_path.iterdir())  # nothing had to be written to the user's cache either
+
+
+# -- commands that compute: only what they use ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["simulate", "sic-bo", "--rounds", "3000", "--format", "json"],
+        ["simulate", "baccarat", "--bet", "tie", "--rounds", "500", "--format", "json"],
+        ["sheet", "sic-bo", "--bet", "big"],
+        ["sheet", "baccarat", "--bet", "tie"],
+    ],
+)
+def test_sheet_and_simulate_import_no_heavy_library_and_start_no_pool(args):
+    """sympy (solve), pandas, matplotlib (--plot) and Dask are for other commands; a run of a few
+    thousand rounds is not worth a pool of processes (the default workers decide from the work),
+    and a sheet writes no export."""
+    got = probe(*args)
+    assert got["code"] == 0, got["stderr"]
+    assert got["heavy"] == []
+    assert "odds.runs.local" not in got["modules"] and "odds.export" not in got["modules"]

@@ -6,7 +6,6 @@ Parsing only: the work is in :mod:`odds.design`, the text in :mod:`odds.render`.
 
 from __future__ import annotations
 
-import os
 
 import click
 
@@ -226,7 +225,7 @@ def _solve_weights(game_id, bet_id, outcome, edge, rtp, symbolic, paytable, pays
     metavar="Z",
     help="A bet fails when its |z| exceeds this (default 4); any failure exits 1.",
 )
-@run_options("rounds")
+@run_options("rounds", "all cores when the rounds are worth a pool")
 @format_option()
 def simulate(
     game_id, bets, paytable, pays, unknowns, rounds, seed, decks, cut_card, z_max, workers, scheduler, progress, fmt
@@ -254,9 +253,7 @@ def simulate(
         z_max=sim_lib.Z_MAX if z_max is None else z_max,
     )
     with Progress.for_command(rounds, "rounds", progress) as meter:
-        result = sim_lib.simulate(
-            game, table, bet_ids, progress=meter, workers=workers or os.cpu_count() or 1, scheduler=scheduler, **kwargs
-        )
+        result = sim_lib.simulate(game, table, bet_ids, progress=meter, workers=workers, scheduler=scheduler, **kwargs)
     shoe = Shoe.decks(result.decks) if result.decks else None
     echo(render_simulation(result, shoe, fmt))
     for _, error in result.not_counted:

@@ -122,7 +122,7 @@ def format_option(choices=FORMATS, default="table"):
     )
 
 
-def run_options(unit: str):
+def run_options(unit: str, workers_default: str = "all cores"):
     """``--workers``, ``--scheduler`` and ``--progress``: where a long run's chunks go
     (:mod:`odds.runs`) and whether it says how far it is when stderr is not a terminal."""
 
@@ -142,7 +142,7 @@ def run_options(unit: str):
             "ODDS_DASK_TIMEOUT bounds every wait, default 20 s).",
         )(func)
         return click.option(
-            "--workers", type=WORKERS, default=None, metavar="N", help="Local processes (default: all cores)."
+            "--workers", type=WORKERS, default=None, metavar="N", help=f"Local processes (default: {workers_default})."
         )(func)
 
     return decorate

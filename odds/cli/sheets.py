@@ -11,18 +11,15 @@ from collections.abc import Iterator
 
 import click
 
-from .. import export as export_lib
 from .. import limits
 from ..errors import OddsError, shown
 from ..files import usable
 from ..games import all_games
 from ..paytable import shipped_names
 from ..render import files as files_text
-from ..render.batch import alias_note
 from ..render.check import note_lines, render_check
 from ..render.games import render_games
 from ..render.sheet import render_sheet, suits_note
-from ..runs.progress import Progress
 from ..sheet import build_sheet, paytable_game
 from .options import (
     game_argument,
@@ -201,6 +198,8 @@ def check(path, fmt):
 )
 def export(out_dir, check, paytables, only):
     """Write every game's sheets (md, csv, json) and the overviews into a folder."""
+    from .. import export as export_lib
+
     if only:
         _export_lab(out_dir, check, paytables)
         return
@@ -222,6 +221,7 @@ def export(out_dir, check, paytables, only):
 
 def _export_lab(out_dir, check, paytables) -> None:
     """``export --paytable FILE --only``: each file's lab sheet, four files each (:mod:`odds.lab`)."""
+    from .. import export as export_lib
     from ..files import write_bytes
     from ..games import get_game
     from ..lab import lab_files
@@ -286,6 +286,8 @@ def batch(game_id, shoes_file, old_file, bets, paytable, pays, decks, workers, s
     if workers is not None and workers < 1:
         raise click.BadParameter("must be at least 1", param_hint="--workers")
     from .. import batch as batch_lib  # numpy: imported when a batch runs, not for a usage error
+    from ..render.batch import alias_note
+    from ..runs.progress import Progress
 
     with shoe_lines(
         shoes_file if shoes_file is not None else old_file, "--file" if shoes_file is not None else "--shoes"

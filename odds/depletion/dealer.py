@@ -140,8 +140,13 @@ def shoe_rounds(game, order: Sequence[int], rules: DealRules = DealRules()) -> l
     >>> rounds[0], len(rounds)  # a burn (Ad), then Dragon's and Tiger's cards, until the cut card
     ([(1, 'c'), (2, 's')], 12)
     """
-    kinds = [int(k) for k in order]
+    rows = shoe_kinds(game, order, rules)
+    if rows is not None:
+        return [[CARD_OF_KIND[k] for k in row if k >= 0] for row in rows.tolist()]
+    kinds = list(map(int, order))
     total = len(kinds)
+    first_exposed = bool(rules.commencement and total)
+    start = 1 + commencement_burn(CARD_OF_KIND[kinds[0]][0]) if first_exposed else 0
     rounds: list[list] = []
 
     def deal(pos: int) -> int:
@@ -155,10 +160,35 @@ def shoe_rounds(game, order: Sequence[int], rules: DealRules = DealRules()) -> l
         rounds.append(game.deal_round(draw))
         return len(rounds[-1])
 
-    first_exposed = bool(rules.commencement and total)
-    start = 1 + commencement_burn(CARD_OF_KIND[kinds[0]][0]) if first_exposed else 0
     round_spans(game, total, start, rules, deal)
     return rounds
+
+
+def shoe_kinds(game, order: Sequence[int], rules: DealRules = DealRules()):
+    """The rounds of :func:`shoe_rounds` as card kinds (0-51), an int64 array of one row per
+    round and ``game.deal.positions`` columns, -1 past a round's cards - for a game whose rounds'
+    lengths follow from the card values alone (:meth:`~odds.games.base.Game.round_lengths`),
+    walked by lengths, every position's at once (a test deals every game both ways); None for
+    the others, which are dealt round by round.
+
+    >>> from odds.games import get_game
+    >>> shoe_kinds(get_game("dragon-tiger"), list(range(52)), DealRules(cut_card=14))[:2].tolist()
+    [[3, 4], [6, 7]]
+    """
+    kinds = np.asarray(order, dtype=np.int64)
+    total = len(kinds)
+    length_at = game.round_lengths(np.asarray(VALUE_OF_KIND, dtype=np.int64)[kinds]) if total else None
+    if length_at is None:
+        return None
+    first_exposed = bool(rules.commencement and total)
+    start = 1 + commencement_burn(CARD_OF_KIND[int(kinds[0])][0]) if first_exposed else 0
+    starts, lengths = round_spans(game, total, start, rules, np.asarray(length_at).tolist().__getitem__)
+    width = game.deal.positions
+    at = np.asarray(starts, dtype=np.int64)[:, None] + np.arange(width)
+    dealt = np.arange(width) < np.asarray(lengths, dtype=np.int64)[:, None]
+    if len(lengths) and max(lengths) > width:
+        raise ValueError(f"{game.id}: a round of {max(lengths)} cards, but its deal reads {width} positions")
+    return np.where(dealt, kinds[np.minimum(at, total - 1)], -1).reshape(len(starts), width)
 
 
 def round_spans(game, total: int, start: int, rules: DealRules, deal) -> tuple[list[int], list[int]]:

@@ -1,7 +1,8 @@
 """A Monte Carlo dealer: real shuffled shoes, dealt round after round, as a casino deals them.
 
 Written independently of the exact engine: it shuffles a list of cards, deals them through the
-game's ``deal_round`` and ``settle_rounds`` (card games) or ``play_random`` (dice and wheels) and tallies what each bet
+game's ``deal_round`` and ``settle_columns`` (card games) or ``draw_random`` and ``settle_drawn``
+(dice and wheels: each distinct roll settled once, its rounds counted) and tallies what each bet
 paid. It never calls ``game.count``; only the comparison at the end reads the exact sheet.
 A game whose rounds depend on a decision (player-dealer baccarat's best choice on 5) is dealt with
 ``game.dealing_options`` of the run's full shoe and paytable, decided once per run: the same fixed
@@ -43,15 +44,19 @@ deviation about 0.95) reaches z = 4 in about 600,000 rounds, and 2% in about 40,
 
 from __future__ import annotations
 
+import functools
 import math
+import os
 import random
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import compress
 from collections.abc import Callable, Sequence
 
 from ..cards import RANKS, SUITS, card_kind_index
 from ..errors import OddsError
+from ..lazy import numpy as np
 from ..sheet import build_sheet
 from ..shoe import CUT_CARD, Shoe
 
@@ -140,21 +145,91 @@ class ShoeDealer:
         self.shoes += 1
         if self.game.reshuffled:  # the cards are shuffled before every round (Andar Bahar)
             cards = self.cards[:]
-            self.rng.shuffle(cards)
-            it = iter(cards)
-            return [self.game.deal_round(lambda: next(it))]
+            shuffle(self.rng, cards)
+            return [self.game.deal_round(iter(cards).__next__)]
         from ..depletion.dealer import DealRules, shoe_rounds
 
         # the card kinds in the cards' order, shuffled: the same permutation the cards would take
         # (a shuffle draws by the list's length alone), without converting every card every shoe
         kinds = self.kinds[:]
-        self.rng.shuffle(kinds)
+        shuffle(self.rng, kinds)
         return list(shoe_rounds(self.game, kinds, DealRules(cut_card=self.cut_card)))
+
+    @functools.cached_property
+    def by_kinds(self) -> bool:
+        """Whether :meth:`deal_shoe_kinds` deals this game: its rounds' lengths follow from the
+        cards' values (:meth:`~odds.games.base.Game.round_lengths`)."""
+        return not self.game.reshuffled and self.game.round_lengths(np.zeros(8, dtype=np.int64)) is not None
+
+    def deal_shoe_kinds(self):
+        """:meth:`deal_shoe` as card kinds, one row per round, -1 past its cards
+        (:func:`odds.depletion.dealer.shoe_kinds`: no card is built), when :attr:`by_kinds`."""
+        from ..depletion.dealer import DealRules, shoe_kinds
+
+        self.shoes += 1
+        kinds = self.kinds[:]
+        shuffle(self.rng, kinds)
+        return shoe_kinds(self.game, kinds, DealRules(cut_card=self.cut_card))
 
     def settle(self, rounds: list) -> list[dict[str, str]]:
         """Every bet's outcome in each round (the conditions run over arrays of rounds: many
         shoes' rounds at once cost little more than one shoe's)."""
         return self.game.settle_rounds(rounds, self.paytable, **self.options)
+
+    def settle_columns(self, rounds: list) -> dict[str, list[str]]:
+        """:meth:`settle` by bet: each bet's outcome in each round."""
+        return self.game.settle_columns(rounds, self.paytable, **self.options)
+
+
+WORKER_START_CPU = 0.5
+"""Seconds of CPU a local worker costs before it deals a round (a Python, numpy, the job)."""
+ROUND_CPU = {"cards": 15e-6, "drawn": 2e-6}
+"""About what a round costs to deal and settle, with room (measured: 5 to 12 us a card round on
+a loaded machine; a dice or wheel round is a draw counted, its roll settled once a run)."""
+
+
+def workers_worth(game, overlays: bool, rounds: int, cores: int) -> int:
+    """How many local workers a run is worth when the caller leaves it to the run: as many as
+    keep at least four times a worker's start-up busy each, at most ``cores``. A pool that would
+    cost more than it saves (100,000 rounds of any game: 1.5 s of work at most) is not started.
+
+    >>> from odds.games import get_game
+    >>> workers_worth(get_game("baccarat"), False, 100_000, 8), workers_worth(get_game("baccarat"), False, 10**7, 8)
+    (1, 8)
+    >>> workers_worth(get_game("sic-bo"), False, 10**6, 8)
+    1
+    """
+    per_round = ROUND_CPU["drawn" if not game.uses_shoe and not overlays else "cards"]
+    return max(1, min(cores, int(rounds * per_round / (4 * WORKER_START_CPU))))
+
+
+def shuffle(rng: random.Random, items: list) -> None:
+    """Shuffle ``items`` in place exactly as ``rng.shuffle`` does - Fisher-Yates from the end,
+    each index drawn by rejection from ``getrandbits`` of its bit length (a test checks that they
+    agree) - written out with the bit lengths worked out once: twice as fast (a shuffle of 52
+    cards before every Andar Bahar round was two thirds of its run). An ``rng`` whose class
+    changes how it shuffles or draws (the tests' unshuffled dealer) shuffles its own way.
+
+    >>> cards, same = list(range(10)), list(range(10))
+    >>> shuffle(random.Random(5), cards); random.Random(5).shuffle(same); cards == same
+    True
+    """
+    kind = type(rng)
+    if kind.shuffle is not random.Random.shuffle or kind._randbelow is not random.Random._randbelow_with_getrandbits:
+        rng.shuffle(items)
+        return
+    draw = rng.getrandbits
+    for i, bits in _shuffle_steps(len(items)):
+        j = draw(bits)
+        while j > i:
+            j = draw(bits)
+        items[i], items[j] = items[j], items[i]
+
+
+@functools.cache
+def _shuffle_steps(n: int) -> tuple[tuple[int, int], ...]:
+    """``(i, bits)`` for i = n - 1 down to 1: swap item i with one drawn below i + 1."""
+    return tuple((i, (i + 1).bit_length()) for i in range(n - 1, 0, -1))
 
 
 ROUNDS_PER_CHUNK = 10_000
@@ -239,15 +314,24 @@ def deal_rounds(job: SimJob, chunk: tuple[int, int]) -> Dealt:
 
     if game.uses_shoe and not overlays:  # shoes dealt, then settled a few thousand rounds at once
         dealer = ShoeDealer(game, job.decks, rng, job.cut_card, job.options, paytable)
+        by_kinds = dealer.by_kinds
         while dealt.rounds < rounds:
-            batch: list = []
+            shoes: list = []  # each shoe's rounds: card kinds (no card built) where the game allows
             where: list[int] = []
-            while len(batch) < TALLY_BATCH and dealt.rounds + len(batch) < rounds:
-                shoe = dealer.deal_shoe()[: rounds - dealt.rounds - len(batch)]
-                batch += shoe
+            while len(where) < TALLY_BATCH and dealt.rounds + len(where) < rounds:
+                shoe = (dealer.deal_shoe_kinds() if by_kinds else dealer.deal_shoe())[
+                    : rounds - dealt.rounds - len(where)
+                ]
+                shoes.append(shoe)
                 where += range(len(shoe))
-            for outcomes, index_in_shoe in zip(dealer.settle(batch), where):
-                settle(outcomes, index_in_shoe)
+            batch = np.concatenate(shoes) if by_kinds else [r for shoe in shoes for r in shoe]
+            settled = dealer.settle_columns(batch)
+            within = {w: [i < w for i in where] for w in {windows[b] for b in plain} - {None}}
+            for b in plain:  # a column of keys a bet, counted in C (no dict per round)
+                keys = settled[b] if windows[b] is None else list(compress(settled[b], within[windows[b]]))
+                dealt.tallies[b].outcomes.update(keys)
+                dealt.tallies[b].rounds += len(keys)
+            dealt.rounds += len(where)
         dealt.shoes = dealer.shoes
     elif game.uses_shoe:  # multiplier bets draw from the stream after each shoe's rounds
         dealer = ShoeDealer(game, job.decks, rng, job.cut_card, job.options, paytable)
@@ -257,13 +341,18 @@ def deal_rounds(job: SimJob, chunk: tuple[int, int]) -> Dealt:
                 if dealt.rounds >= rounds:
                     break
         dealt.shoes = dealer.shoes
-    else:
-        roll = _row_settler(game, paytable, job.bet_ids) if overlays else None
+    elif overlays:  # multiplier bets read the roll itself
+        roll = _row_settler(game, paytable, job.bet_ids)
         for _ in range(rounds):
-            if roll is not None:  # multiplier bets read the roll itself
-                settle(*roll(rng))
-            else:
-                settle(game.play_random(rng, paytable), None)
+            settle(*roll(rng))
+    else:  # dice and wheels: the rolls counted, each distinct roll settled once (216 for Sic Bo)
+        rolled: Counter = Counter(game.draw_random(rng, paytable, rounds))
+        for drawn, times in rolled.items():
+            outcomes = game.settle_drawn(drawn, paytable)
+            for b in plain:
+                dealt.tallies[b].outcomes[outcomes[b]] += times
+                dealt.tallies[b].rounds += times
+        dealt.rounds += rounds
     tally()
     return dealt
 
@@ -278,18 +367,17 @@ def simulate(
     cut_card: int = CUT_CARD,
     z_max: float = Z_MAX,
     progress: Callable[[int], None] | None = None,
-    workers: int = 1,
+    workers: int | None = 1,
     scheduler: str | None = None,
     client=None,
 ) -> Simulation:
     """Deal ``rounds`` rounds and compare each bet with its exact off-the-top edge.
 
     The rounds are dealt in chunks of :data:`ROUNDS_PER_CHUNK`, here (``workers`` 1), in local
-    processes or on a Dask cluster (``scheduler`` address or ``client``; :mod:`odds.runs`): the
-    same figures every way. ``progress(n)`` is called as chunks finish with their rounds.
+    processes (``workers`` None: as many as the work is worth, :func:`workers_worth`) or on a
+    Dask cluster (``scheduler`` address or ``client``; :mod:`odds.runs`): the same figures every
+    way. ``progress(n)`` is called as chunks finish with their rounds.
     """
-    import functools
-
     from ..runs import Where, reduce_chunks
 
     bet_ids = list(bet_ids or paytable.bets)
@@ -314,6 +402,8 @@ def simulate(
             raise OddsError(f"{game.id} deals no cards: --decks does not apply")
         cut_card = None
     job = SimJob(game, paytable, tuple(bet_ids), decks, cut_card, seed, options)
+    if workers is None:
+        workers = workers_worth(game, bool(overlays), rounds, os.cpu_count() or 1)
     plan = [(k, min(ROUNDS_PER_CHUNK, rounds - start)) for k, start in enumerate(range(0, rounds, ROUNDS_PER_CHUNK))]
     total = reduce_chunks(
         deal_rounds,
@@ -330,7 +420,7 @@ def simulate(
     if game.reshuffled:
         cut_card = None  # every round is dealt from a freshly shuffled shoe
     shoe = Shoe.decks(decks) if game.uses_shoe else None
-    sheet = build_sheet(game, paytable, shoe, bet_ids, keep_going=True)
+    sheet = build_sheet(game, paytable, shoe, bet_ids, keep_going=True, extra=False)  # the outcome tables alone
     exact = {b.id: b for b in sheet.bets}
     for b, overlay in ((b, o) for b, o in overlays.items() if b in exact):  # prizes per unit wagered
         pays[b] = {r.key: (r.pays - overlay.fee) / (1 + overlay.fee) for r in exact[b].rows}

@@ -120,21 +120,16 @@ def group_id(base: str | None, kind: int, mask: int) -> int:
 
 
 def _group_cards() -> np.ndarray:
-    """``[id, card kind]``: whether the card kind (``4 * rank index + suit``) lies in the group."""
+    """``[id, card kind]``: whether the card kind (``4 * rank index + suit``) lies in the group:
+    its rank in the base's ranks and its suit in the mask (mask 0 and NO_GROUP: no card)."""
+    value = np.asarray(RANK_VALUE, dtype=np.int64)
+    in_base = np.zeros((24, 13), dtype=bool)  # base code -> its ranks
+    in_base[0] = True
+    in_base[1:11] = value[None, :] == np.arange(10)[:, None]
+    in_base[11:] = np.eye(13, dtype=bool)
+    in_mask = (np.arange(16)[:, None] >> np.arange(4)[None, :] & 1).astype(bool)  # mask -> its suits
     out = np.zeros((GROUP_RADIX, 52), dtype=bool)
-    for code in range(24):
-        ranks = (
-            range(13)
-            if code == 0
-            else [r for r in range(13) if RANK_VALUE[r] == code - 1]
-            if code < 11
-            else [code - 11]
-        )
-        for mask in range(1, 16):
-            for r in ranks:
-                for s in range(4):
-                    if mask >> s & 1:
-                        out[code * 16 + mask, 4 * r + s] = True
+    out[:NO_GROUP] = (in_base[:, None, :, None] & in_mask[None, :, None, :]).reshape(NO_GROUP, 52)
     return out
 
 
@@ -145,7 +140,7 @@ def _contained() -> np.ndarray:
     """``[a, b]``: group ``a`` lies strictly inside group ``b``: its cards are among ``b``'s, and
     it is smaller or, holding the same cards, has the finer base (a rank inside the value it is
     the only rank of: its cards are taken first)."""
-    cards = GROUP_CARDS.astype(np.int64)
+    cards = GROUP_CARDS.astype(np.float64)  # a product of 0/1 rows: at most 52, exact in float64 (BLAS)
     size = cards.sum(axis=1)
     subset = (cards @ cards.T) == size[:, None]
     fineness = np.array([0 if i // 16 == 0 else 1 if i // 16 < 11 else 2 for i in range(GROUP_RADIX)])
@@ -666,7 +661,8 @@ def _orbit_size(shape: tuple[int, ...]) -> int:
 ORBIT_SIZES = np.zeros(7**4, dtype=np.int64)
 for _m in itertools.product(range(7), repeat=4):
     if sum(_m) <= 6:
-        ORBIT_SIZES[int(np.dot(sorted(_m, reverse=True), [343, 49, 7, 1]))] = _orbit_size(_shape(_m))
+        _a, _b, _c, _d = sorted(_m, reverse=True)
+        ORBIT_SIZES[((_a * 7 + _b) * 7 + _c) * 7 + _d] = _orbit_size(_shape(_m))
 """Suit shape code (see :meth:`PositionalTable.from_groups`) -> how many suit multisets have it."""
 
 SUIT_MULTISETS = {

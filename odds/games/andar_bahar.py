@@ -225,19 +225,18 @@ class AndarBaharGame(Game):
             if card[0] == joker[0]:
                 return cards
 
-    def settle_rounds(self, rounds, paytable=None, **options) -> list[dict[str, str]]:
-        """Every bet's outcome key for each round given by its cards (the joker first)."""
+    def settle_columns(self, rounds, paytable=None, **options) -> dict[str, list[str]]:
+        """Every bet's outcome key for each round given by its cards (the joker first), by bet."""
         from ..bets.condition import first_match
 
         rules = list((paytable or self.paytable()).rules.values())
         ranks, suits, dealt = settle_features(rounds)
-        out = [{} for _ in rounds]
+        out = {}
         for rule in rules:
             names = sorted(set().union(*(c.features for c in rule.conditions if c is not None)))
             env = row_features(names, ranks, suits, dealt)
             keys = rule.outcome_keys
-            for i, index in enumerate(first_match(rule.conditions, env, len(rounds)).tolist()):
-                out[i][rule.id] = keys[index]
+            out[rule.id] = [keys[index] for index in first_match(rule.conditions, env, len(rounds)).tolist()]
         return out
 
     def read_round(self, text_or_list, paytable):

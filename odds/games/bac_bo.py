@@ -141,8 +141,13 @@ class BacBoGame(Game):
             ),
         )
 
-    def play_random(self, rng, paytable=None) -> dict[str, str]:
-        return self.settle_roll(tuple(rng.randint(1, 6) for _ in range(4)), paytable)
+    def draw_random(self, rng, paytable, rounds: int) -> list:
+        """``rounds`` rolls of four dice: the Player's two, then the Banker's."""
+        die = rng.randint
+        return [(die(1, 6), die(1, 6), die(1, 6), die(1, 6)) for _ in range(rounds)]
+
+    def settle_drawn(self, drawn, paytable=None) -> dict[str, str]:
+        return self.settle_roll(drawn, paytable)
 
     def settle_roll(self, roll, paytable=None) -> dict[str, str]:
         """Every bet's outcome key for one roll (four dice: the Player's two, then the Banker's)."""

@@ -8,7 +8,6 @@ of :mod:`.punto_banco`. Every count is out of the ordered six-card deals of the 
 
 from __future__ import annotations
 
-from ..cards import baccarat_value
 from . import punto_banco
 from .baccarat_rounds import BaccaratRounds
 from .base import Game
@@ -43,24 +42,6 @@ class BaccaratGame(BaccaratRounds, Game):
     def seen_cards(self, player: str = "", banker: str = ""):
         """The cards of the current round already seen (:func:`punto_banco.seen_cards`)."""
         return punto_banco.seen_cards(player, banker)
-
-    def round_lengths(self, values):
-        """Four cards, and the third cards the rules call for (:func:`punto_banco.play_many`
-        over the six cards from each position)."""
-        import numpy as np
-
-        padded = np.concatenate([values, np.zeros(5, dtype=values.dtype)])
-        used, _ = punto_banco.play_many(np.lib.stride_tricks.sliding_window_view(padded, 6))
-        return used
-
-    def deal_round(self, draw) -> list:
-        """Deal one round from real cards: four, then the third cards the rules call for."""
-        cards = [draw() for _ in range(4)]
-        values = [baccarat_value(r) for r, _ in cards]
-        while punto_banco.cards_used(values) is None:
-            cards.append(draw())
-            values.append(baccarat_value(cards[-1][0]))
-        return cards
 
 
 BACCARAT = BaccaratGame("baccarat", "Baccarat (punto banco)")

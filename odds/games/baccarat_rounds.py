@@ -214,6 +214,25 @@ class BaccaratRounds:
     def round_order(self) -> str:
         return ORDER
 
+    def deal_round(self, draw) -> list:
+        """Deal one round from real cards: four, then the third cards the rules call for (in
+        player-dealer baccarat the option hand's hit card is dealt whatever each bettor chose)."""
+        cards = [draw() for _ in range(4)]
+        values = [baccarat_value(r) for r, _ in cards]
+        while punto_banco.cards_used(values) is None:
+            cards.append(draw())
+            values.append(baccarat_value(cards[-1][0]))
+        return cards
+
+    def round_lengths(self, values):
+        """Four cards, and the third cards the rules call for (:func:`punto_banco.play_many`
+        over the six cards from each position): :meth:`deal_round` for a whole shoe at once."""
+        import numpy as np
+
+        padded = np.concatenate([values, np.zeros(5, dtype=values.dtype)])
+        used, _ = punto_banco.play_many(np.lib.stride_tricks.sliding_window_view(padded, 6))
+        return used
+
     def round_hands(self, dealt, paytable) -> tuple[tuple[Hand, ...], dict]:
         check_round(self.id, dealt, self.second_hand)
         return baccarat_hands(dealt, self.second_hand), {}

@@ -146,21 +146,27 @@ class Game:
     def settle_rounds(self, rounds, paytable=None, **options) -> list[dict[str, str]]:
         """Every bet's outcome key for each round dealt from its cards (``(rank, suit)`` in
         dealing order), for the bets of ``paytable`` (default: the shipped ones): condition bets
-        through the engine, all rounds at once; code bets through :meth:`settle_code`."""
-        from ..bets.settling import settle_rounds
+        through the engine, all rounds at once; code bets through :meth:`code_columns`."""
+        from ..bets.settling import rows_of
+
+        return rows_of(self.settle_columns(rounds, paytable, **options), len(rounds))
+
+    def settle_columns(self, rounds, paytable=None, **options) -> dict[str, list[str]]:
+        """:meth:`settle_rounds` by bet, in the paytable's order: each bet's outcome key for
+        each round (a run of rounds tallies them a column at a time)."""
+        from ..bets.settling import settle_columns
 
         paytable = paytable or self.paytable()
         rules = list(paytable.rules.values())
-        out = settle_rounds(self.deal, self.id, [r for r in rules if r.conditions is not None], rounds)
+        out = settle_columns(self.deal, self.id, [r for r in rules if r.conditions is not None], rounds)
         coded = [r.id for r in rules if r.conditions is None]
         if not coded:
             return out  # (already in the paytable's order)
-        for settled, extra in zip(out, self.settle_code(rounds, coded, **options)):
-            settled.update(extra)
-        return [{r.id: settled[r.id] for r in rules} for settled in out]
+        out.update(self.code_columns(rounds, coded, **options))
+        return {r.id: out[r.id] for r in rules}
 
-    def settle_code(self, rounds, bet_ids, **options) -> list[dict[str, str]]:
-        """The outcome keys of the bets the game defines in code, for each round."""
+    def code_columns(self, rounds, bet_ids, **options) -> dict[str, list[str]]:
+        """The outcome keys of the bets the game defines in code: per bet, one per round."""
         raise NotImplementedError
 
     def play_dealt(self, draw, paytable=None, **options):
@@ -272,6 +278,17 @@ class Game:
     def play_random(self, rng, paytable=None):
         """Play one round of a dice or wheel game with ``rng`` (a :class:`random.Random`):
         ``{bet id: outcome key}``."""
+        (drawn,) = self.draw_random(rng, paytable, 1)
+        return self.settle_drawn(drawn, paytable)
+
+    def draw_random(self, rng, paytable, rounds: int) -> list:
+        """Draw ``rounds`` rounds of a dice or wheel game with ``rng``, as :meth:`play_random`
+        draws them: what :meth:`settle_drawn` settles, one hashable value a round (a run counts
+        its draws and settles each distinct one once: 216 rolls, 37 pockets)."""
+        raise NotImplementedError
+
+    def settle_drawn(self, drawn, paytable=None) -> dict[str, str]:
+        """Every bet's outcome key for one round drawn by :meth:`draw_random` (a new dict)."""
         raise NotImplementedError
 
     def fewest_cards(self) -> int:

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cache, cached_property
+from functools import cache, cached_property, lru_cache
 from typing import NamedTuple
 from collections.abc import Callable, Mapping, Sequence
 
@@ -286,6 +286,11 @@ class Analysis:
         return out
 
 
+@lru_cache(maxsize=4)
+def _analysed(shoe: Shoe, pays: tuple | None) -> Analysis:
+    return analyse(shoe, dict(pays) if pays is not None else None)
+
+
 DEFAULT_LINE_PAYS = {"player-wins": Fraction(1), "tie": Fraction(0), "dealer-wins": Fraction(-1)}
 
 
@@ -353,9 +358,11 @@ class PlayerDealerGame(BaccaratRounds, Game):
         return punto_banco.seen_cards(player, banker)
 
     def analyse(self, shoe: Shoe, paytable=None) -> Analysis:
-        """The option analysis, deciding with the paytable's ``player-line-best-choice`` pays."""
+        """The option analysis, deciding with the paytable's ``player-line-best-choice`` pays
+        (kept for the last few shoes and pays: a simulation decides its dealing with it, then
+        its exact sheet counts with it)."""
         pays = paytable.bet("player-line-best-choice").pays if paytable is not None else None
-        return analyse(shoe, pays)
+        return _analysed(shoe, tuple(pays.items()) if pays is not None else None)
 
     def count_code(self, shoe: Shoe, bet_ids: Sequence[str], paytable) -> dict[str, OutcomeCounts]:
         """The line bets and the early tie under their policies, from the option analysis."""
@@ -428,16 +435,6 @@ class PlayerDealerGame(BaccaratRounds, Game):
         the ``-best-choice`` bets assume."""
         return {"choose": self.analyse(shoe, paytable).decisions}
 
-    def deal_round(self, draw) -> list:
-        """Deal one round from real cards: four, then the third cards (on an option hand the
-        hit card is dealt whatever each bettor chose)."""
-        cards = [draw() for _ in range(4)]
-        values = [baccarat_value(r) for r, _ in cards]
-        while punto_banco.cards_used(values) is None:
-            cards.append(draw())
-            values.append(baccarat_value(cards[-1][0]))
-        return cards
-
     # -- one round from its cards (odds settle) and the settlement vectors --------------------------
     def round_hands(self, dealt, paytable):
         """The hands as punto banco explains them; on an option hand, the player hand's ``option``
@@ -483,7 +480,7 @@ class PlayerDealerGame(BaccaratRounds, Game):
                 rounds.append((f"option/up-{up}/hand-{hand_label(low)}", deal_values(player, [up, second], rng)))
         return rounds
 
-    def settle_code(self, rounds, bet_ids, choose=None) -> list[dict[str, str]]:
+    def code_columns(self, rounds, bet_ids, choose=None) -> dict[str, list[str]]:
         """The line bets on each round as each one's policy plays the option hand.
 
         ``choose`` decides the option hand for the ``-best-choice`` bets: a callable
@@ -494,22 +491,26 @@ class PlayerDealerGame(BaccaratRounds, Game):
         """
         import numpy as np
 
+        from ..bets.settling import card_arrays
+
         decide = self._chooser(choose)
-        grid = np.zeros((len(rounds), 6), dtype=np.int64)  # values past a round's cards are not read
-        for i, cards in enumerate(rounds):
-            grid[i, : len(cards)] = [baccarat_value(r) for r, _ in cards[:6]]
-        decoded: dict[int, PlayerDealerRound] = {}
-        out = []
-        for code in play_many(grid)[1].tolist():  # every round's end state at once
-            state = decoded.get(code) or decoded.setdefault(code, _decode(code))
+        ranks, _ = card_arrays(rounds, 6)  # values past a round's cards (0) are not read
+        grid = np.array([0] + [baccarat_value(r) for r in range(1, 14)], dtype=np.int64)[ranks]
+        # every round's end state at once; each distinct one settled once (a few hundred in a shoe)
+        codes, state_of_round = np.unique(play_many(grid)[1], return_inverse=True)
+        keys: dict[str, list[str]] = {b: [] for b in bet_ids}
+        for code in codes.tolist():
+            state = _decode(code)
             best_stands = state.option is not None and decide(*state.option) == "stand"
             played = {
                 "house-way": state.round,
                 "always-stand": state.under(True),
                 "best-choice": state.under(best_stands),
             }
-            out.append({b: self.lines[b].settle(played[self.lines[b].policy]) for b in bet_ids})
-        return out
+            for b in bet_ids:
+                keys[b].append(self.lines[b].settle(played[self.lines[b].policy]))
+        rows = state_of_round.reshape(-1).tolist()
+        return {b: [of_state[i] for i in rows] for b, of_state in keys.items()}
 
     def _chooser(self, choose):
         if choose is None:

@@ -697,12 +697,16 @@ class RouletteGame(WheelRounds, ChosenNumbers, Game):
         37 x 37 ordered pairs of spins."""
         return TWO_SPINS if spans_two_spins(rule) else self.deal
 
-    def play_random(self, rng, paytable=None) -> dict[str, str]:
-        """One round; a second spin is drawn only when a bet of the paytable reads it."""
-        first = rng.randrange(37)
+    def draw_random(self, rng, paytable, rounds: int) -> list:
+        """``(number, next number)`` a round; the second spin is drawn only when a bet of the
+        paytable reads it (else None)."""
+        spin = rng.randrange
         if _split(paytable or self.paytable())[2]:
-            return self.settle_spin(first, paytable, next_number=rng.randrange(37))
-        return self.settle_spin(first, paytable)
+            return [(spin(37), spin(37)) for _ in range(rounds)]
+        return [(spin(37), None) for _ in range(rounds)]
+
+    def settle_drawn(self, drawn, paytable=None) -> dict[str, str]:
+        return self.settle_spin(drawn[0], paytable, next_number=drawn[1])
 
     def settle_spin(self, number: int, paytable=None, next_number: int | None = None) -> dict[str, str]:
         """Every bet's outcome key when the ball lands on ``number``; bets that read the next spin
@@ -836,8 +840,11 @@ class AmericanRouletteGame(WheelRounds, ChosenNumbers, Game):
             ),
         )
 
-    def play_random(self, rng, paytable=None) -> dict[str, str]:
-        return self.settle_spin(rng.randrange(len(AMERICAN_POCKETS)), paytable)
+    def draw_random(self, rng, paytable, rounds: int) -> list:
+        return [rng.randrange(len(AMERICAN_POCKETS)) for _ in range(rounds)]
+
+    def settle_drawn(self, drawn, paytable=None) -> dict[str, str]:
+        return self.settle_spin(drawn, paytable)
 
     def settle_spin(self, number, paytable=None) -> dict[str, str]:
         """Every bet's outcome key when the ball lands on ``number`` (0-36, or 37 or "00" for 00);
@@ -897,8 +904,11 @@ class TripleZeroRouletteGame(ChosenNumbers, Game):
             ),
         )
 
-    def play_random(self, rng, paytable=None) -> dict[str, str]:
-        return self.settle_spin(rng.randrange(len(TRIPLE_ZERO_POCKETS)), paytable)
+    def draw_random(self, rng, paytable, rounds: int) -> list:
+        return [rng.randrange(len(TRIPLE_ZERO_POCKETS)) for _ in range(rounds)]
+
+    def settle_drawn(self, drawn, paytable=None) -> dict[str, str]:
+        return self.settle_spin(drawn, paytable)
 
     def settle_spin(self, number: int, paytable=None) -> dict[str, str]:
         """Every bet's outcome key when the ball lands on pocket ``number`` (0-38)."""

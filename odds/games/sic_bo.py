@@ -124,9 +124,13 @@ class SicBoGame(Game):
             ),
         )
 
-    def play_random(self, rng, paytable=None) -> dict[str, str]:
-        roll = tuple(rng.randint(1, 6) for _ in range(3))
-        return self.settle_roll(roll, paytable)
+    def draw_random(self, rng, paytable, rounds: int) -> list:
+        """``rounds`` rolls of three dice, as rolled."""
+        die = rng.randint
+        return [(die(1, 6), die(1, 6), die(1, 6)) for _ in range(rounds)]
+
+    def settle_drawn(self, drawn, paytable=None) -> dict[str, str]:
+        return self.settle_roll(drawn, paytable)
 
     def settle_roll(self, roll, paytable=None) -> dict[str, str]:
         """Every bet's outcome key for one roll (three dice, as rolled)."""
