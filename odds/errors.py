@@ -13,6 +13,18 @@ class PaytableError(OddsError):
     """A paytable file that cannot be used; the message names the file and the key."""
 
 
+def check_keys(table: dict, allowed, where: str) -> None:
+    """Refuse a key of a file's table that is not ``allowed``: a misspelt key must not be ignored.
+
+    >>> check_keys({"pays": 1, "windw": 3}, {"pays", "window"}, "bets.tie")
+    Traceback (most recent call last):
+    odds.errors.PaytableError: bets.tie.windw: unknown key (allowed: pays, window)
+    """
+    for key in table:
+        if key not in allowed:
+            raise PaytableError(f"{where}.{key}: unknown key (allowed: {', '.join(sorted(allowed))})")
+
+
 class UnknownName(OddsError):
     """An unknown game, bet, paytable or outcome; the message suggests the closest names."""
 

@@ -35,7 +35,7 @@ from importlib import resources
 from pathlib import Path
 
 from .bets.definition import read_definition
-from .errors import PaytableError, UnknownName, names_text, shown, shown_repr
+from .errors import PaytableError, UnknownName, check_keys, names_text, shown, shown_repr
 from .files import read_limited
 from .limits import MAX_PAY, MAX_PAYTABLE_BYTES, LimitError, check_common_denominator, check_pay_digits, exact_number
 
@@ -293,9 +293,7 @@ def _load(game, text: str, source: str, name: str, depth: int, folder: Path | No
         where = f"{source}: bets.{bet_id}"
         if not isinstance(raw, dict):
             raise PaytableError(f"{where}: must be a table")
-        for key in raw:
-            if key not in BET_KEYS:
-                raise PaytableError(f"{where}.{key}: unknown key (allowed: {', '.join(sorted(BET_KEYS))})")
+        check_keys(raw, BET_KEYS, where)
         if "outcomes" in raw:
             if bet_id in groups or bet_id in code:
                 raise PaytableError(

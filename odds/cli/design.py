@@ -17,7 +17,7 @@ from ..render.solve import render_solution
 from ..runs.progress import Progress
 from .. import limits
 from .options import (
-    complete_game,
+    game_option,
     game_argument,
     echo,
     CARDS,
@@ -276,14 +276,7 @@ def simulate(
     metavar="FILE",
     help="Write here instead of stdout.",
 )
-@click.option(
-    "--game",
-    "game_id",
-    default=None,
-    metavar="GAME",
-    shell_complete=complete_game,
-    help="Only this game (needed with --paytable FILE).",
-)
+@game_option("Only this game (needed with --paytable FILE).")
 @paytable_option
 @click.option(
     "--rounds",

@@ -12,7 +12,7 @@ from .options import (
     DECKS,
     FilePath,
     Whole,
-    complete_game,
+    game_option,
     format_option,
     game_argument,
     paytable_option,
@@ -184,14 +184,7 @@ def _shipped(game) -> list[str]:
 
 @click.command()
 @click.argument("log", metavar="LOG", type=FilePath(exists=True, dir_okay=False))
-@click.option(
-    "--game",
-    "game_id",
-    default=None,
-    metavar="GAME",
-    shell_complete=complete_game,
-    help="The game (default: the log's).",
-)
+@game_option("The game (default: the log's).")
 @paytable_option
 @click.option(
     "--decks", type=DECKS, default=None, metavar="N", help="Decks in each shoe (default: the log's, else the game's)."

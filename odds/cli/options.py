@@ -244,6 +244,14 @@ def complete_bet(ctx, param, incomplete: str) -> list[str]:
 
 
 game_argument = click.argument("game_id", metavar="GAME", shell_complete=complete_game)
+
+
+def game_option(help: str):
+    """``--game GAME`` (optional; completed from the game ids), for commands whose GAME may come
+    from elsewhere (a log, every game by default)."""
+    return click.option("--game", "game_id", default=None, metavar="GAME", shell_complete=complete_game, help=help)
+
+
 """The GAME argument of a command (completed by the shell from the game ids)."""
 
 

@@ -41,7 +41,7 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..errors import OddsError, PaytableError, shown, shown_repr
+from ..errors import OddsError, PaytableError, check_keys, shown, shown_repr
 from ..limits import MAX_PAY, exact_number
 from .poly import Poly, WeightError, parse_weight
 
@@ -142,9 +142,7 @@ def read_overlay(raw, where: str, rule, pays: dict, support, parse_pay) -> Overl
         raise PaytableError(f"{where}: this game has no multiplier overlays")
     if not isinstance(raw, dict):
         raise PaytableError(f"{where}: must be a table (boosts, count, values, boosted ...)")
-    for key in raw:
-        if key not in KEYS:
-            raise PaytableError(f"{where}.{key}: unknown key (allowed: {', '.join(sorted(KEYS))})")
+    check_keys(raw, KEYS, where)
     for key in ("boosts", "count", "boosted"):
         if key not in raw:
             raise PaytableError(f"{where}: missing '{key}' (module docs: odds.overlay.model)")
@@ -226,9 +224,7 @@ def _target_groups(raw, where: str, boosts: str, universe: int, unknowns, suppor
         at = f"{here}[{i}]"
         if not isinstance(group, dict):
             raise PaytableError(f"{at}: a table such as {example[2:-2]}")
-        for key in group:
-            if key not in GROUP_KEYS:
-                raise PaytableError(f"{at}.{key}: unknown key (allowed: {', '.join(sorted(GROUP_KEYS))})")
+        check_keys(group, GROUP_KEYS, at)
         for key in sorted(GROUP_KEYS):
             if key not in group:
                 raise PaytableError(f"{at}: missing '{key}'")
@@ -304,9 +300,7 @@ def _boosted(raw, where: str, rule, pays: dict, reads: tuple, parse_pay) -> tupl
         here = f"{where}[{i}]"
         if not isinstance(item, dict):
             raise PaytableError(f'{here}: a table such as {{ outcome = "win", reads = "{reads[0]}" }}')
-        for key in item:
-            if key not in BOOSTED_KEYS:
-                raise PaytableError(f"{here}.{key}: unknown key (allowed: {', '.join(sorted(BOOSTED_KEYS))})")
+        check_keys(item, BOOSTED_KEYS, here)
         key = item.get("outcome")
         if key not in rule.outcome_keys:
             raise PaytableError(
