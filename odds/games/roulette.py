@@ -815,7 +815,33 @@ AMERICAN_FEATURES = wheel_features((0, DOUBLE_ZERO))
 AMERICAN_DEAL = _american_deal()
 
 
-class AmericanRouletteGame(WheelRounds, ChosenNumbers, Game):
+class OneSpin:
+    """Wheels whose bets read one spin (double and triple zero): a round is a pocket, drawn and
+    settled here (the single-zero wheel also draws the next spin for en prison)."""
+
+    id: str
+    deal: Any  # the game's RollDeal
+    wheel: Wheel
+    paytable: Callable[..., Any]
+
+    def draw_random(self, rng, paytable, rounds: int) -> list:
+        pockets = len(self.wheel.labels)
+        return [rng.randrange(pockets) for _ in range(rounds)]
+
+    def settle_drawn(self, drawn, paytable=None) -> dict[str, str]:
+        return self.settle_spin(drawn, paytable)
+
+    def settle_spin(self, number, paytable=None) -> dict[str, str]:
+        """Every bet's outcome key when the ball lands on ``number``: a pocket's number (00 is 37,
+        000 is 38) or its name (``"00"``)."""
+        from ..bets.settling import settle_roll
+
+        (pocket,) = self.wheel.read([number])
+        rules = _split(paytable or self.paytable())[0]
+        return settle_roll(self.deal, self.id, rules, pocket)
+
+
+class AmericanRouletteGame(OneSpin, WheelRounds, ChosenNumbers, Game):
     """Double-zero roulette: every bet written as conditions in the paytable, settled on each of
     the 38 pockets (0, 00 = number 37, 1-36)."""
 
@@ -840,22 +866,6 @@ class AmericanRouletteGame(WheelRounds, ChosenNumbers, Game):
             ),
         )
 
-    def draw_random(self, rng, paytable, rounds: int) -> list:
-        return [rng.randrange(len(AMERICAN_POCKETS)) for _ in range(rounds)]
-
-    def settle_drawn(self, drawn, paytable=None) -> dict[str, str]:
-        return self.settle_spin(drawn, paytable)
-
-    def settle_spin(self, number, paytable=None) -> dict[str, str]:
-        """Every bet's outcome key when the ball lands on ``number`` (0-36, or 37 or "00" for 00);
-        no bet reads the next spin on this wheel."""
-        from ..bets.settling import settle_roll
-
-        if number == "00":
-            number = DOUBLE_ZERO
-        rules = _split(paytable or self.paytable())[0]
-        return settle_roll(self.deal, self.id, rules, AMERICAN_POCKETS.index(number))
-
 
 AMERICAN_ROULETTE = AmericanRouletteGame()
 
@@ -879,7 +889,7 @@ TRIPLE_ZERO_FEATURES = wheel_features((0, DOUBLE_ZERO, TRIPLE_ZERO))
 TRIPLE_ZERO_DEAL = _triple_zero_deal()
 
 
-class TripleZeroRouletteGame(ChosenNumbers, Game):
+class TripleZeroRouletteGame(OneSpin, ChosenNumbers, Game):
     """Triple-zero roulette: every bet written as conditions in the paytable, settled on each of
     the 39 pockets (0, 00 = number 37, 000 = number 38, 1-36)."""
 
@@ -903,19 +913,6 @@ class TripleZeroRouletteGame(ChosenNumbers, Game):
                 "in the bets' conditions.",
             ),
         )
-
-    def draw_random(self, rng, paytable, rounds: int) -> list:
-        return [rng.randrange(len(TRIPLE_ZERO_POCKETS)) for _ in range(rounds)]
-
-    def settle_drawn(self, drawn, paytable=None) -> dict[str, str]:
-        return self.settle_spin(drawn, paytable)
-
-    def settle_spin(self, number: int, paytable=None) -> dict[str, str]:
-        """Every bet's outcome key when the ball lands on pocket ``number`` (0-38)."""
-        from ..bets.settling import settle_roll
-
-        rules = list((paytable or self.paytable()).rules.values())
-        return settle_roll(self.deal, self.id, rules, number)
 
     def read_round(self, text_or_list, paytable):
         """One spin from its text (``17``, ``00``, ``000``), settled."""
