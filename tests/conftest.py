@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import sys
 import tempfile
 from pathlib import Path
 
@@ -22,6 +23,15 @@ if "ODDS_TEST_CACHE_DIR" not in os.environ:
     os.environ["ODDS_TEST_CACHE_DIR"] = tempfile.mkdtemp(prefix="odds-test-cache-")
 os.environ["ODDS_CACHE_DIR"] = os.environ["ODDS_TEST_CACHE_DIR"]
 RUN_DIR = Path(os.environ["ODDS_TEST_CACHE_DIR"])
+
+# Compiled modules of the run go to a folder of its own, written even where PYTHONDONTWRITEBYTECODE
+# is set (as on our shared machines): otherwise each worker and each of the commands the tests
+# start in a subprocess compiles odds/ and the tests from source again (10 s of CPU a worker, a
+# fifth of a second a command). Nothing is written next to the sources.
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+os.environ.setdefault("PYTHONPYCACHEPREFIX", str(RUN_DIR / "pycache"))
+sys.dont_write_bytecode = False
+sys.pycache_prefix = os.environ["PYTHONPYCACHEPREFIX"]
 
 
 @contextlib.contextmanager
@@ -98,3 +108,15 @@ def export_once(monkeypatch):
     producers = {p.__name__: _remembered(p) for p in export.PRODUCERS}
     monkeypatch.setattr(export, "PRODUCERS", list(producers.values()))
     return _Produced(producers)
+
+
+def pytest_collection_modifyitems(config, items):
+    """Slow-tier tests are not traced for coverage (pytest-cov's ``no_cover``): .ci/run runs both
+    tiers in one session under ``--cov``, and tracing the sweeps - the same code walked over many
+    shoes - would more than double their time for lines the default tests already reach. The
+    coverage figure is thus the default tier's, as docs/development.md says."""
+    if not config.pluginmanager.hasplugin("_cov"):
+        return
+    for item in items:
+        if item.get_closest_marker("slow"):
+            item.add_marker(pytest.mark.no_cover)

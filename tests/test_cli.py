@@ -125,6 +125,7 @@ def test_usage_errors_exit_2():
     assert run("nosuchcommand").exit_code == 2
 
 
+@pytest.mark.slow
 def test_export_writes_and_checks(tmp_path, export_once):
     out = tmp_path / "tables"
     assert run("export", "--out", str(out), "--check").exit_code == 1  # nothing there yet
@@ -172,6 +173,7 @@ def test_batch_json_and_line_errors(tmp_path):
     assert result.exit_code == 1 and "line 2: bad card" in result.stderr
 
 
+@pytest.mark.slow
 def test_export_never_touches_files_it_does_not_own(tmp_path, export_once):
     notes = tmp_path / "notes.txt"
     notes.write_text("mine\n")

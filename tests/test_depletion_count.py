@@ -209,7 +209,16 @@ TINY = (
         pytest.param("baccarat", "Asx4,5dx4,Khx2", DealRules(cut_card=0, commencement=False), marks=pytest.mark.slow),
         ("tiger-baccarat", "Asx2,Ah,6sx3,Khx2", DealRules(cut_card=0, commencement=False)),
     ]
-    + [(g, "Asx2,Ah,7s,7hx2,Kh", DealRules(cut_card=0, commencement=False)) for g in DT_GAMES]
+    # Dragon Tiger Poker's (3 s of CPU): the slow tier
+    + [
+        pytest.param(
+            g,
+            "Asx2,Ah,7s,7hx2,Kh",
+            DealRules(cut_card=0, commencement=False),
+            marks=[pytest.mark.slow] * (g != DT_GAMES[0]),
+        )
+        for g in DT_GAMES
+    ]
     + [(g, "Asx2,Ahx2,7hx3,Kh", DealRules(cut_card=1)) for g in DT_GAMES[:1]]
 )
 

@@ -24,7 +24,14 @@ def sheet_ev(game, paytable, shoe, bet):
     return build_sheet(game, paytable, shoe, [bet]).bets[0].expected_value
 
 
-@pytest.mark.parametrize("game_id", CARD_GAME_IDS)
+@pytest.mark.parametrize(
+    "game_id",
+    # Tiger and player-dealer baccarat (2 s of CPU together) in the slow tier; baccarat stays here
+    [
+        pytest.param(g, marks=pytest.mark.slow) if g in ("tiger-baccarat", "player-dealer-baccarat") else g
+        for g in CARD_GAME_IDS
+    ],
+)
 def test_count_weighted_mean_of_removals_is_the_full_value(game_id):
     """Issue 5 item 1: sum_k c_k E(shoe less k) / N == E(shoe), exactly, for every bet - on a
     full shoe and on a depleted one."""

@@ -348,7 +348,7 @@ def test_a_lost_dask_worker_is_reported_and_the_figures_stand():
         ) as cluster,
         distributed.Client(cluster) as client,
     ):
-        victim = min(client.run(os.getpid).values())
+        address, victim = min(client.run(os.getpid).items())
         args = ["count", "baccarat", "--bet", "tie", "--shoes", "4000", "--format", "json"]
         proc = subprocess.Popen(
             ODDS + args + ["--scheduler", cluster.scheduler_address],
@@ -356,7 +356,11 @@ def test_a_lost_dask_worker_is_reported_and_the_figures_stand():
             stderr=subprocess.PIPE,
             text=True,
         )
-        time.sleep(4)
+        # kill the worker while it holds tasks of the run (a fixed sleep killed it before the
+        # command had sent any on a loaded machine: nothing was lost, nothing to report)
+        deadline = time.monotonic() + 120
+        while not client.processing([address]).get(address) and time.monotonic() < deadline:
+            time.sleep(0.05)
         os.kill(victim, signal.SIGKILL)
         out, err = proc.communicate(timeout=300)
     local = subprocess.run(ODDS + args + ["--workers", "1"], capture_output=True, text=True)

@@ -60,7 +60,8 @@ HAVE_PANDAS = importlib.util.find_spec("pandas") is not None
 HAVE_DASK = importlib.util.find_spec("distributed") is not None
 
 
-@pytest.mark.parametrize("page", PAGES)
+# settlement.md verifies whole vector files (10 s of CPU): the slow tier
+@pytest.mark.parametrize("page", ["library.md", pytest.param("settlement.md", marks=pytest.mark.slow)])
 def test_every_example_of_the_page_runs(page, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     namespace: dict = {"__name__": f"docs.{page}"}

@@ -61,8 +61,10 @@ def test_random_partial_shoes_against_the_reference_walk(game_id):
 @pytest.mark.parametrize("seed", range(40))
 @pytest.mark.parametrize("game_id", CARD_GAMES)
 def test_two_hundred_random_partial_shoes(game_id, seed):
-    """40 shoes of 10 cards per card game (5 games: 200 shoes)."""
-    check(game_id, 7919 * seed + 1, 10)
+    """40 shoes of 9 cards per card game (5 games: 200 shoes). Nine cards, not ten: every round
+    of baccarat still fits (six cards) with cards to spare, and the reference walk of a shoe takes
+    2.2 times less (its leaves are the orderings of up to six of the cards)."""
+    check(game_id, 7919 * seed + 1, 9)
 
 
 @pytest.mark.parametrize("decks_", [1, 8, 300])

@@ -150,7 +150,10 @@ def _start(args, workers=2):
     return proc, kids
 
 
-@pytest.mark.parametrize("signum, code, said", [(signal.SIGINT, 130, "Ctrl-C"), (signal.SIGTERM, 143, "SIGTERM")])
+@pytest.mark.parametrize(
+    "signum, code, said",
+    [(signal.SIGINT, 130, "Ctrl-C"), pytest.param(signal.SIGTERM, 143, "SIGTERM", marks=pytest.mark.slow)],
+)
 def test_a_signal_ends_the_run_within_2_s_with_no_worker_left(signum, code, said):
     proc, kids = _start(COUNT + ["--shoes", "100000"])
     time.sleep(1.0)
@@ -166,6 +169,7 @@ def test_a_signal_ends_the_run_within_2_s_with_no_worker_left(signum, code, said
     assert not any(_alive(pid) for pid in kids)
 
 
+@pytest.mark.slow
 def test_a_worker_killed_mid_run_gives_the_same_bytes():
     # killed as soon as it is there: a worker is forked when the first chunks are handed out, so it
     # dies holding one (the run's 10,000 shoes take seconds of CPU; a kill after a fixed sleep could
@@ -252,6 +256,7 @@ def test_a_run_killed_at_any_checkpoint_goes_on_to_the_same_tallies(tmp_path, mo
     assert done != [[0, 40]]  # a real mid-run state
 
 
+@pytest.mark.slow
 def test_a_stopped_command_resumed_prints_the_same_bytes(tmp_path):
     path = tmp_path / "study.ckpt"
     args = COUNT + ["--shoes", "100000", "--checkpoint", str(path)]

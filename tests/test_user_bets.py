@@ -343,6 +343,7 @@ def test_vectors_and_verify_take_user_bets(user_table, tmp_path):
     assert verify.exit_code == 0, verify.output
 
 
+@pytest.mark.slow
 def test_export_takes_user_bets(user_table, tmp_path, export_once):
     _, path = user_table
     out = tmp_path / "export"

@@ -213,6 +213,7 @@ def test_committed_vectors_file_verifies():
     assert problems == [] and count > 0
 
 
+@pytest.mark.slow
 def test_export_writes_the_vectors_file(export_once):
     files = export_once["vectors_files"]  # odds.export.vectors_files(), computed once per session
     assert list(files) == ["vectors.json", "settlement-vectors.json"]
@@ -345,6 +346,7 @@ def settlement_file():
     return json.loads(SETTLEMENTS.read_text())
 
 
+@pytest.mark.slow
 def test_committed_settlement_vectors_are_current(export_once):
     # the export's producer writes rounds.dumps(rounds.build_rounds()); computed once a session
     assert SETTLEMENTS.read_text() == export_once["vectors_files"]["settlement-vectors.json"]
