@@ -70,6 +70,9 @@ def main() -> int:
     wall, cpu = time.perf_counter() - start, children_cpu() - cpu0
     summary = [line for line in proc.stdout.splitlines() if re.search(r"\d+ (passed|failed)", line)]
     print(f"exit {proc.returncode}: {summary[-1] if summary else proc.stdout[-2000:] + proc.stderr[-2000:]}")
+    for line in proc.stdout.splitlines():
+        if line.startswith(("FAILED ", "ERROR ")):
+            print(line)
     print(f"whole command: wall {wall:.1f} s, CPU {cpu:.1f} s (user + system, every process), {os.cpu_count()} cores")
     own = re.search(r"^tests-timed: ([\d.]+) ([\d.]+) ([\d.]+)$", proc.stderr, re.M)
     if own:

@@ -110,13 +110,25 @@ def export_once(monkeypatch):
     return _Produced(producers)
 
 
-def pytest_collection_modifyitems(config, items):
-    """Slow-tier tests are not traced for coverage (pytest-cov's ``no_cover``): .ci/run runs both
-    tiers in one session under ``--cov``, and tracing the sweeps - the same code walked over many
-    shoes - would more than double their time for lines the default tests already reach. The
-    coverage figure is thus the default tier's, as docs/development.md says."""
-    if not config.pluginmanager.hasplugin("_cov"):
-        return
-    for item in items:
-        if item.get_closest_marker("slow"):
-            item.add_marker(pytest.mark.no_cover)
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    """Under coverage, a slow-tier test is not traced - its fixtures' set-up included, which
+    pytest-cov's ``no_cover`` marker would still trace. .ci/run runs both tiers in one session
+    with ``--cov``, and tracing the sweeps - the same code walked over many shoes - would more
+    than double their time for lines the default tier reaches already: the coverage figure is the
+    default tier's, as docs/development.md says."""
+    tracer = None
+    if item.get_closest_marker("slow"):
+        try:
+            import coverage
+        except ImportError:
+            pass
+        else:
+            tracer = coverage.Coverage.current()
+    if tracer is not None:
+        tracer.stop()
+    try:
+        yield
+    finally:
+        if tracer is not None:
+            tracer.start()

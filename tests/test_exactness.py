@@ -519,6 +519,7 @@ def test_best_trigger_against_python(values):
 # -- batch -----------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # 8 s of CPU; tests/test_batch.py compares batch and sheet in the default run
 @EXAMPLES
 @given(st.data())
 def test_batch_edges_equal_the_sheet(data):
