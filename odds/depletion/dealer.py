@@ -287,13 +287,15 @@ def deal_chunk(game, orders: Sequence[np.ndarray], rules: DealRules = DealRules(
     height = len(starts)
     if not height:
         return np.zeros((0, 52), dtype=np.int64), rounds
-    exposed = np.bincount(row * 52 + kinds[card_shoe, at], minlength=height * 52).reshape(height, 52)
-    np.cumsum(exposed, axis=0, out=exposed)
+    # counted kind-major, (52, rows): numpy's running sum along the contiguous axis is ten times
+    # faster than down the rows of a (rows, 52) array
+    exposed = np.bincount(kinds[card_shoe, at] * height + row, minlength=52 * height).reshape(52, height)
+    np.cumsum(exposed, axis=1, out=exposed)
     full = np.bincount((rows[:, None] * 52 + kinds).reshape(-1), minlength=shoes * 52).reshape(shoes, 52)
     earlier = np.zeros((shoes, 52), dtype=np.int64)  # the rows' sums before each shoe's first row
-    earlier[1:] = exposed[np.maximum(first_row[1:] - 1, 0)] * (first_row[1:] > 0)[:, None]
+    earlier[1:] = exposed[:, np.maximum(first_row[1:] - 1, 0)].T * (first_row[1:] > 0)[:, None]
     unseen = np.repeat(full + earlier, rounds, axis=0)
-    unseen -= exposed
+    unseen -= exposed.T
     return unseen, rounds
 
 
