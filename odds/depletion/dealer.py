@@ -37,6 +37,7 @@ burns stay unseen (they are exchangeable with the cards still in the shoe).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from collections.abc import Sequence
 
 from ..lazy import numpy as np
@@ -71,8 +72,14 @@ class DealRules:
 def shuffled(full: Sequence[int], seed: int, index: int) -> np.ndarray:
     """Shoe ``index`` of a run: the card kinds (0..51) of the composition ``full`` in a random
     order drawn from ``default_rng([seed, index])``."""
-    order = np.repeat(np.arange(52), np.asarray(full, dtype=np.int64))
-    return np.random.default_rng([seed, index]).permutation(order)
+    return np.random.default_rng([seed, index]).permutation(_sorted_shoe(tuple(full)))
+
+
+@lru_cache(maxsize=8)
+def _sorted_shoe(full: tuple[int, ...]) -> np.ndarray:
+    """The card kinds of ``full`` in order (kept: every shoe of a run starts from it;
+    ``permutation`` copies it, never changes it)."""
+    return np.repeat(np.arange(52), np.asarray(full, dtype=np.int64))
 
 
 def deal_shoe(game, order: Sequence[int], rules: DealRules = DealRules(), paytable=None, settle: bool = True):

@@ -479,7 +479,7 @@ class Plan:
             raise ValueError(f"a composition holds {int(rows.max())} cards of one kind; at most {COUNT_LIMIT - 1}")
         if int(rows.min()) < 0:
             raise ValueError("a composition holds a negative count")
-        rows = rows.astype(np.int64)
+        rows = rows.astype(np.int64, copy=False)  # (the routes only read the rows: no copy needed)
         with single_threaded_blas():
             return self._raw(rows)
 
