@@ -369,3 +369,19 @@ def test_results_do_not_depend_on_the_workers():
     two = report(spec, run(spec, 12, workers=2))
     assert one == two
     assert one != report(spec, run(spec, 11, workers=1))
+
+
+def test_tag_sums_by_rank_and_by_card_equal_python_integers():
+    """tag_sums reads rank counts when every tag is the same on a rank's four suits, the 52 card
+    counts otherwise, in float64, int64 or Python integers as its bound says: every way the
+    Python integers' sums, including rows past the float64 and int64 bounds."""
+    rng = np.random.default_rng(20)
+    rank_tags = [int(x) for x in np.repeat(rng.integers(-3, 4, size=13), 4)]
+    card_tags = [int(x) for x in rng.integers(-3, 4, size=52)]
+    for top in (9, 2**45, 2**58):  # float64, int64, Python integers
+        rows = rng.integers(0, 9, size=(40, 52))
+        rows[0, 7] = top
+        for tags in ([rank_tags], [card_tags], [rank_tags, card_tags]):
+            got = count_lib.tag_sums(rows, tags)
+            want = [[sum(int(c) * t for c, t in zip(row, tag)) for tag in tags] for row in rows.tolist()]
+            assert [[int(x) for x in row] for row in got.tolist()] == want

@@ -97,11 +97,12 @@ def positional_reference(group, table, cards_row) -> list[int]:
     return out
 
 
-def kernel_sums(kernel, counts) -> tuple[list[list[int]], int]:
-    """The kernel's sums (rows, columns) as Python ints, and how many blocks took limbs."""
-    before = kernel.kernel.stats.get("limb_blocks", 0)  # (a SymmetricSum has none: int64 only)
+def kernel_sums(kernel, counts, stat: str = "limb_blocks") -> tuple[list[list[int]], int]:
+    """The kernel's sums (rows, columns) as Python ints, and how many blocks took limbs (or
+    how often ``stat`` was counted: ``cast_passes``, passes that cast T rather than read its bits)."""
+    before = kernel.kernel.stats.get(stat, 0)  # (a SymmetricSum has none: int64 only)
     sums = kernel.sums(np.asarray(counts, dtype=np.int64))
-    return sums.T.tolist(), kernel.kernel.stats.get("limb_blocks", 0) - before
+    return sums.T.tolist(), kernel.kernel.stats.get(stat, 0) - before
 
 
 def largest_applicable(kernel) -> int:
@@ -213,14 +214,14 @@ def test_positional_kernels_equal_python_integers(data):
     assert got == [positional_reference(group, table, r) for r in rows]
 
 
-def piled_until_limbs(kernel, base_row, kind, reference, to_counts=lambda rows: rows):
-    """Pile cards on one kind until a block takes limbs (bisection on the count); check the sums
-    exactly on both sides of that point and return it."""
+def piled_until_limbs(kernel, base_row, kind, reference, to_counts=lambda rows: rows, stat="limb_blocks"):
+    """Pile cards on one kind until a block takes limbs (or ``stat`` is counted; bisection on
+    the count); check the sums exactly on both sides of that point and return it."""
 
     def limbs(extra):
         row = list(base_row)
         row[kind] += extra
-        got, used = kernel_sums(kernel, to_counts([row]))
+        got, used = kernel_sums(kernel, to_counts([row]), stat)
         assert got == [reference(row)], extra
         return used
 
@@ -242,6 +243,18 @@ def test_compiled_kernel_exact_on_both_sides_of_the_float_bound():
     heavy = kernel.kernel.first.atoms[0]
     extra = piled_until_limbs(kernel, EIGHT_DECK_VALUES, heavy, compiled_reference)
     assert kernel.kernel.applies(sum(EIGHT_DECK_VALUES) + extra)  # inside the int64 bound: limbs, not the fallback
+
+
+def test_compiled_kernel_exact_on_both_sides_of_the_bits_bound():
+    """T read from its float bits (every float block's bound below 2**51) or cast: one value
+    piled up until the cast is taken, the Python integers' sums on both sides; eight decks read
+    the bits, and the cast comes before any limbs."""
+    kernel = drawing(EVALUATOR)[3]
+    assert kernel_sums(kernel, [EIGHT_DECK_VALUES], "cast_passes")[1] == 0
+    heavy = kernel.kernel.first.atoms[0]
+    cast = piled_until_limbs(kernel, EIGHT_DECK_VALUES, heavy, compiled_reference, stat="cast_passes")
+    limbs = piled_until_limbs(kernel, EIGHT_DECK_VALUES, heavy, compiled_reference)
+    assert 0 < cast < limbs
 
 
 @pytest.mark.parametrize("index", range(4))

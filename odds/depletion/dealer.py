@@ -37,6 +37,7 @@ burns stay unseen (they are exchangeable with the cards still in the shoe).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from collections.abc import Sequence
 
 from ..lazy import numpy as np
@@ -71,8 +72,14 @@ class DealRules:
 def shuffled(full: Sequence[int], seed: int, index: int) -> np.ndarray:
     """Shoe ``index`` of a run: the card kinds (0..51) of the composition ``full`` in a random
     order drawn from ``default_rng([seed, index])``."""
-    order = np.repeat(np.arange(52), np.asarray(full, dtype=np.int64))
-    return np.random.default_rng([seed, index]).permutation(order)
+    return np.random.default_rng([seed, index]).permutation(_sorted_shoe(tuple(full)))
+
+
+@lru_cache(maxsize=8)
+def _sorted_shoe(full: tuple[int, ...]) -> np.ndarray:
+    """The card kinds of ``full`` in order (kept: every shoe of a run starts from it;
+    ``permutation`` copies it, never changes it)."""
+    return np.repeat(np.arange(52), np.asarray(full, dtype=np.int64))
 
 
 def deal_shoe(game, order: Sequence[int], rules: DealRules = DealRules(), paytable=None, settle: bool = True):
@@ -287,13 +294,15 @@ def deal_chunk(game, orders: Sequence[np.ndarray], rules: DealRules = DealRules(
     height = len(starts)
     if not height:
         return np.zeros((0, 52), dtype=np.int64), rounds
-    exposed = np.bincount(row * 52 + kinds[card_shoe, at], minlength=height * 52).reshape(height, 52)
-    np.cumsum(exposed, axis=0, out=exposed)
+    # counted kind-major, (52, rows): numpy's running sum along the contiguous axis is ten times
+    # faster than down the rows of a (rows, 52) array
+    exposed = np.bincount(kinds[card_shoe, at] * height + row, minlength=52 * height).reshape(52, height)
+    np.cumsum(exposed, axis=1, out=exposed)
     full = np.bincount((rows[:, None] * 52 + kinds).reshape(-1), minlength=shoes * 52).reshape(shoes, 52)
     earlier = np.zeros((shoes, 52), dtype=np.int64)  # the rows' sums before each shoe's first row
-    earlier[1:] = exposed[np.maximum(first_row[1:] - 1, 0)] * (first_row[1:] > 0)[:, None]
+    earlier[1:] = exposed[:, np.maximum(first_row[1:] - 1, 0)].T * (first_row[1:] > 0)[:, None]
     unseen = np.repeat(full + earlier, rounds, axis=0)
-    unseen -= exposed
+    unseen -= exposed.T
     return unseen, rounds
 
 

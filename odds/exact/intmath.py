@@ -6,7 +6,8 @@ Every fast path of ``odds`` computes with int64 or float64 only where a bound pr
 exact; this module owns those bounds' building blocks, so each is argued once:
 
 * :data:`INT64_MAX`, :data:`FLOAT_EXACT`: the largest int64, and ``2**53`` (every integer of
-  smaller size is exact in float64).
+  smaller size is exact in float64); :func:`float_bits_offset`: an integral float below ``2**51``
+  read from its bits.
 * :func:`falling`: ``(n)_k``, the ordered ways to draw ``k`` of ``n`` cards.
 * residues: numpy's integer arithmetic wraps silently, so a fast path computes a result modulo
   ``2**64`` (unsigned arithmetic, which wraps by definition) and, when a bound on ``|result|``
@@ -46,6 +47,28 @@ its Python-integer path)."""
 FLOAT_EXACT = 2**53
 """Every integer below this in size is exact in float64, and so is every sum or product of such
 integers whose true value is below it."""
+BITS_EXACT = 2**51
+"""Integral float64 values below this in size read as integers from their bits
+(:func:`float_bits_offset`)."""
+FLOAT_BITS_OFFSET = 0x4338000000000000
+"""The bits of ``1.5 * 2**52``: :func:`float_bits_offset`."""
+
+
+def float_bits_offset(values: np.ndarray) -> np.ndarray:
+    """Integral float64 values below :data:`BITS_EXACT` in size, turned in place into int64 holding
+    ``value + FLOAT_BITS_OFFSET`` (modulo ``2**64``): two vector passes where numpy's cast of a
+    float to int64 is several times slower. Exact: ``x + 1.5 * 2**52`` lies in ``[2**52, 2**53)``,
+    where float64 holds every integer and only them, so the addition is exact, the exponent is 52
+    and the 52 mantissa bits are ``x + 2**51``: the bits read as an integer are
+    ``0x4330000000000000 + 2**51 + x``. Returns a view of the same memory; the caller subtracts the
+    offset (once, after any sums: int64 arithmetic is modulo ``2**64``).
+
+    >>> x = np.array([0.0, -5.0, 2.0**51 - 1, -(2.0**51) + 1])
+    >>> (float_bits_offset(x) - FLOAT_BITS_OFFSET).tolist() == [0, -5, 2**51 - 1, -(2**51) + 1]
+    True
+    """
+    values += 1.5 * 2.0**52
+    return values.view(np.int64)
 
 
 def falling(n: int, k: int) -> int:

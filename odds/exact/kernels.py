@@ -80,7 +80,9 @@ Why it is exact (every step; ``tests/test_factored.py`` checks each bound from b
    all exact, and every product and partial sum of ``M @ A``, in whatever order and with or
    without fused multiply-adds, is an integer below ``2**53`` in size: exact. (An ``A`` under a
    zero column, exact or not, is finite - at most ``(2**63)**D`` - and adds exactly 0.) The
-   converted ``T_j`` are exact int64. (A block whose first-side part is the empty one has
+   converted ``T_j`` are exact int64: read from their bits when every block's bound is below
+   ``2**51`` (:func:`odds.exact.intmath.float_bits_offset`, the offset taken off after the
+   contraction, modulo ``2**64``), else cast. (A block whose first-side part is the empty one has
    ``A = 1``: its ``T_j`` is ``M_j`` itself, copied.)
 5. Otherwise (one kind piled high, or big shoes) the block is summed on
    limbs of the int64 ``A`` of ``bits = 53 - bitlength(mass) >= 7`` bits: ``limb @ M`` has every
@@ -99,7 +101,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from numpy.typing import DTypeLike
 
-from .intmath import falling, row_keys
+from .intmath import BITS_EXACT, FLOAT_BITS_OFFSET, falling, float_bits_offset, row_keys
 
 if TYPE_CHECKING:
     from .drawing import CompiledDeal, FoldedColumns
@@ -442,12 +444,23 @@ class FactoredSum:
                 limbs.append((block, _limb_product(a_int[block.size], block)))
                 t[...] = 0
         n_b = len(t_all) // self.width
-        product = self.scratch("bt", (n_b, self.width, rows), np.int64)
-        # T is exact integers in float64: cast to int64 (exact), then products and sums modulo 2**64
-        np.multiply(
-            t_all.reshape(n_b, self.width, rows), b[self.b_rows, None, :], out=product, dtype=np.int64, casting="unsafe"
-        )
-        out: np.ndarray = product.sum(axis=0)
+        b_rows = b[self.b_rows]
+        if all(block.constant or bound < BITS_EXACT for block, bound in zip(self.blocks, bounds)):
+            # every T below 2**51 (limb blocks' are 0 here): read from its bits plus an offset
+            # (intmath.float_bits_offset), multiplied and summed modulo 2**64, the offset times the
+            # sum of B taken off once
+            product = float_bits_offset(t_all).reshape(n_b, self.width, rows)
+            product *= b_rows[:, None, :]
+            out: np.ndarray = product.sum(axis=0)
+            out -= b_rows.sum(axis=0) * np.int64(FLOAT_BITS_OFFSET)
+        else:
+            self.stats["cast_passes"] = self.stats.get("cast_passes", 0) + 1
+            product = self.scratch("bt", (n_b, self.width, rows), np.int64)
+            # T is exact integers in float64: cast to int64 (exact), then products and sums modulo 2**64
+            np.multiply(
+                t_all.reshape(n_b, self.width, rows), b_rows[:, None, :], out=product, dtype=np.int64, casting="unsafe"
+            )
+            out = product.sum(axis=0)
         for block, t_int in limbs:
             t3 = t_int.reshape(block.b.stop - block.b.start, self.width, rows)
             t3 *= b[block.b, None, :]

@@ -110,8 +110,10 @@ INT64_SAFE = 2**62
 """Numerators and denominators below this in size are handed out as int64 (:func:`narrow`), so a
 caller may add or subtract two of them in int64."""
 
-CHUNK = 256
-"""Compositions per pass of a kernel (its working arrays stay in the CPU's caches)."""
+CHUNK = 768
+"""Compositions per pass of a kernel. Measured on the shared 2-core machine under load (count's
+chunks, the drawing kernel): 768 rows about 10% faster per row than 256 (fewer numpy calls per
+row; the working arrays, a few MB, stay in the L3 cache), 1,024 and more no faster."""
 
 SMALL_KERNEL = 1200
 """Parts per row below which a kernel takes passes four times as long (fewer numpy calls)."""
@@ -479,7 +481,7 @@ class Plan:
             raise ValueError(f"a composition holds {int(rows.max())} cards of one kind; at most {COUNT_LIMIT - 1}")
         if int(rows.min()) < 0:
             raise ValueError("a composition holds a negative count")
-        rows = rows.astype(np.int64)
+        rows = rows.astype(np.int64, copy=False)  # (the routes only read the rows: no copy needed)
         with single_threaded_blas():
             return self._raw(rows)
 

@@ -225,13 +225,10 @@ class BaccaratRounds:
         return cards
 
     def round_lengths(self, values):
-        """Four cards, and the third cards the rules call for (:func:`punto_banco.play_many`
-        over the six cards from each position): :meth:`deal_round` for a whole shoe at once."""
-        import numpy as np
-
-        padded = np.concatenate([values, np.zeros(5, dtype=values.dtype)])
-        used, _ = punto_banco.play_many(np.lib.stride_tricks.sliding_window_view(padded, 6))
-        return used
+        """Four cards, and the third cards the rules call for (:func:`punto_banco.cards_used_from`:
+        the drawing's lookup by five values from each position): :meth:`deal_round` for a whole
+        shoe at once."""
+        return punto_banco.cards_used_from(values)
 
     def round_hands(self, dealt, paytable) -> tuple[tuple[Hand, ...], dict]:
         check_round(self.id, dealt, self.second_hand)

@@ -110,14 +110,38 @@ def cards_used(values: Sequence[int]) -> int | None:
     return used if used <= len(values) else None
 
 
+def cards_used_from(values):
+    """:func:`cards_used` of a round starting at every position of a run of card values (a numpy
+    int array; past its end the values read as 0): the same lookup, all positions at once.
+
+    >>> import numpy as np
+    >>> cards_used_from(np.array([4, 3, 0, 3, 2, 9, 3, 0, 3])).tolist()
+    [5, 5, 6, 5, 4, 4, 5, 6, 6]
+    """
+    import numpy as np
+
+    padded = np.zeros(len(values) + 4, dtype=np.int64)
+    padded[: len(values)] = values
+    key = padded[:-4] * 10**4  # the first five values as a five-digit number
+    for digit in range(1, 5):
+        key += padded[digit : len(padded) - 4 + digit] * 10 ** (4 - digit)
+    return _used_array()[key].astype(np.int64)
+
+
 @cache
 def _used_by_prefix() -> list[int]:
     """Cards used by the round, by its first five values read as a five-digit number."""
+    return _used_array().tolist()
+
+
+@cache
+def _used_array():
+    """:func:`_used_by_prefix` as a numpy array (int8: 100 kB, kept in the caches)."""
     import numpy as np
 
     rows = np.zeros((10**5, 6), dtype=np.int64)
     rows[:, :5] = np.indices((10,) * 5).reshape(5, -1).T
-    return deal_state(rows)["used"].tolist()
+    return deal_state(rows)["used"].astype(np.int8)
 
 
 def _round_of(state: dict) -> Round:
