@@ -78,6 +78,8 @@ class ConditionError(OddsError):
 
 @dataclass(frozen=True)
 class Token:
+    """A token of a condition and its column (1-based), for error messages."""
+
     kind: str  # "int", "str", "name", "op", "end"
     text: str
     col: int
@@ -123,26 +125,36 @@ def tokenize(text: str) -> list[Token]:
 
 @dataclass(frozen=True)
 class Node:
+    """A node of a condition's tree; ``col``: where it starts in the text (1-based)."""
+
     col: int
 
 
 @dataclass(frozen=True)
 class Literal(Node):
+    """A number, yes/no or text written in the condition."""
+
     value: object  # int, bool or str
 
 
 @dataclass(frozen=True)
 class Feature(Node):
+    """A feature of the round, by name (``banker_total``)."""
+
     name: str
 
 
 @dataclass(frozen=True)
 class Negate(Node):
+    """``-operand``."""
+
     operand: Node
 
 
 @dataclass(frozen=True)
 class Arith(Node):
+    """``left op right``, op one of ``+ - * %``."""
+
     op: str  # + - * %
     left: Node
     right: Node
@@ -150,18 +162,24 @@ class Arith(Node):
 
 @dataclass(frozen=True)
 class Call(Node):
+    """``function(args)``: one of :data:`FUNCTIONS`."""
+
     function: str
     args: tuple[Node, ...]
 
 
 @dataclass(frozen=True)
 class Compare(Node):
+    """A chain of comparisons: ``a < b <= c`` holds when each does."""
+
     ops: tuple[str, ...]
     operands: tuple[Node, ...]
 
 
 @dataclass(frozen=True)
 class InList(Node):
+    """``item in (values)``, or ``not in`` (``negate``)."""
+
     item: Node
     values: tuple[Literal, ...]
     negate: bool
@@ -169,11 +187,15 @@ class InList(Node):
 
 @dataclass(frozen=True)
 class Not(Node):
+    """``not operand``."""
+
     operand: Node
 
 
 @dataclass(frozen=True)
 class BoolOp(Node):
+    """``and`` or ``or`` of two or more operands."""
+
     op: str  # and / or
     operands: tuple[Node, ...]
 
@@ -478,6 +500,8 @@ class Checked:
 
 @dataclass
 class _Info:
+    """What the checker knows of a node: its type, the range of a number, the values of a text."""
+
     type: str
     low: int = 0
     high: int = 0
