@@ -45,7 +45,6 @@ odds.bets.condition.ConditionError: column 1: unknown feature 'banker_totl'; did
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass, field
 from collections.abc import Mapping, Sequence
@@ -549,6 +548,8 @@ def _check(node: Node, features, used: set) -> _Info:
         return _Info(STR, values=frozenset([v]))
     if isinstance(node, Feature):
         if node.name not in features:
+            import difflib  # (here: only an unknown feature needs it)
+
             close = difflib.get_close_matches(node.name, list(features), n=3, cutoff=0.6)
             hint = f"; did you mean {' or '.join(close)}?" if close else " (odds features GAME lists them)"
             raise ConditionError(f"column {node.col}: unknown feature {node.name!r}{hint}")
