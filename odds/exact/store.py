@@ -101,7 +101,7 @@ def _digest(arrays: dict[str, np.ndarray]) -> str:
     for name in sorted(arrays):
         a = np.ascontiguousarray(arrays[name])
         h.update(name.encode() + str(a.dtype).encode() + repr(a.shape).encode())
-        h.update(a.reshape(-1).view(np.uint8))  # its bytes in C order, as tobytes() gives them, not copied
+        h.update(a.reshape(-1).view(np.uint8).data)  # its bytes in C order, as tobytes() gives them, not copied
     return h.hexdigest()
 
 
