@@ -816,8 +816,8 @@ class PositionalTable:
             "positions": np.array(self.positions),
             "depth": np.array(self.depth),
             "factors": np.array(json.dumps(self.factors)),
-            "terms": _compact(self.terms),
-            "ways": _compact(self.ways),
+            "terms": self.terms,
+            "ways": self.ways,
         }
 
     @classmethod
@@ -953,21 +953,6 @@ class PositionalTable:
             rest = [i for i, f in enumerate(self.factors) if f[0] == "rest"]
             terms = np.where(np.isin(terms, rest), index[one], terms)
         return values, terms
-
-
-def _compact(values: np.ndarray) -> np.ndarray:
-    """Integers in the smallest signed type that holds them: a stored table is inflated, checked
-    and authenticated from disk on every load (a user bet's orderings are at most 6! = 720 and its
-    factor indices a few hundred: int16, a quarter of int64's bytes).
-
-    >>> _compact(np.array([0, 720])).dtype, _compact(np.array([-1, 100])).dtype, _compact(np.array([2**40])).dtype
-    (dtype('int16'), dtype('int8'), dtype('int64'))
-    """
-    low, high = int(values.min(initial=0)), int(values.max(initial=0))
-    for kind in (np.int8, np.int16, np.int32):
-        if np.iinfo(kind).min <= low and high <= np.iinfo(kind).max:
-            return values.astype(kind)
-    return values.astype(np.int64)
 
 
 def _product(ways: np.ndarray, columns: np.ndarray) -> np.ndarray:
