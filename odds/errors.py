@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
-
 
 class OddsError(ValueError):
     """Bad input: a message that names what was wrong."""
@@ -29,6 +27,8 @@ class UnknownName(OddsError):
     """An unknown game, bet, paytable or outcome; the message suggests the closest names."""
 
     def __init__(self, what: str, name: str, known):
+        import difflib  # (here: only an unknown name needs it)
+
         known = list(known)
         close = difflib.get_close_matches(name, known, n=3, cutoff=0.5)
         hint = f"; did you mean {' or '.join(close)}?" if close else f"; choose from {names_text(known)}"

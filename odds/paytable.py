@@ -61,6 +61,8 @@ class BetPays:
 
 @dataclass(frozen=True)
 class Paytable:
+    """A game's bets as a paytable defines and prices them, by bet id, in the file's order."""
+
     game: str
     name: str
     description: str

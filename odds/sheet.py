@@ -31,6 +31,8 @@ from .shoe import Shoe
 
 @dataclass(frozen=True)
 class BetSheet:
+    """A bet's outcome table (rows ordered by pays) out of ``total`` equally likely deals, and what follows from it."""
+
     id: str
     name: str
     rows: tuple[Row, ...]
@@ -121,6 +123,8 @@ class BetSheet:
 
 @dataclass(frozen=True)
 class Sheet:
+    """The sheets of the bets asked for, of one game, paytable and shoe (None: dice and wheels)."""
+
     game: Game
     paytable: Paytable
     shoe: Shoe | None

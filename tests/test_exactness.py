@@ -119,6 +119,43 @@ def exact_column_sums(compiled, counts, columns):
     return [sum(w * columns[index[s]][b] for s, w in rounds.items()) for b in range(len(columns[0]))]
 
 
+def python_state_counts(compiled, counts, replacement=False):
+    """Independent of exact_counts' int64 path: every row's weight times its orderings, summed in
+    Python integers."""
+    weights = compiled.multiset_weights(counts, replacement)
+    totals = [0] * len(compiled.states)
+    for m, s, ways in zip(
+        compiled.table_multiset.tolist(), compiled.table_state.tolist(), compiled.table_ways.tolist()
+    ):
+        totals[s] += weights[m] * ways
+    return {state: total for state, total in zip(compiled.states, totals) if total}
+
+
+@pytest.mark.parametrize("size", [6, 52, 416, 1449, 1450, 1451, 52 * 100])
+def test_exact_counts_equal_python_integers_on_both_sides_of_the_int64_bound(size):
+    """One shoe's counts by end state: int64 while (N)_6 < 2**63 (N up to 1,450 cards), Python
+    integers past it; the same counts either way, random compositions of each size."""
+    compiled = punto_banco.state_table()
+    rng = random.Random(size)
+    for _ in range(3):
+        cuts = sorted(rng.randint(0, size) for _ in range(9))
+        counts = [b - a for a, b in zip([0] + cuts, cuts + [size])]
+        assert compiled.exact_counts(counts) == python_state_counts(compiled, counts)
+        assert (compiled._int64_weights(counts) is not None) == (falling(size, 6) < 2**63)
+    units = [4] + [1] * 9  # an infinite shoe: one unit a rank
+    assert compiled.exact_counts(units, replacement=True) == python_state_counts(compiled, units, True)
+
+
+def test_exact_counts_leave_int64_for_a_table_whose_orderings_break_the_bound():
+    """The bound is on the table's own sum, not assumed: orderings inflated so the sum passes
+    2**63 (for 8 decks) take Python integers, and still count exactly."""
+    compiled = punto_banco.state_table()
+    eight = Shoe.decks(8).values()
+    big = replace(compiled, table_ways=compiled.table_ways * 2000)
+    assert big._int64_weights(eight) is None
+    assert big.exact_counts(eight) == {s: 2000 * c for s, c in compiled.exact_counts(eight).items()}
+
+
 @st.composite
 def columns_for(draw, states):
     """1 to 4 integer columns over the end states, each with its own magnitude (0 to 100 bits),

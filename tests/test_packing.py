@@ -193,8 +193,8 @@ def test_an_evaluator_of_the_shipped_bets_is_unchanged_past_the_packing_limit(mo
 
 def test_the_groups_cards_are_the_bases_ranks_with_the_masks_suits():
     """GROUP_CARDS (built with numpy at import) against the groups' definition, card by card;
-    CONTAINED against the subset test in Python integers."""
-    from odds.exact.positional import CONTAINED, GROUP_CARDS, GROUP_RADIX, RANK_VALUE, group_id
+    contained() against the subset test in Python integers."""
+    from odds.exact.positional import GROUP_CARDS, GROUP_RADIX, RANK_VALUE, contained, group_id
 
     for base, kinds in ((None, [0]), ("value", range(10)), ("rank", range(13))):
         for kind in kinds:
@@ -217,7 +217,7 @@ def test_the_groups_cards_are_the_bases_ranks_with_the_masks_suits():
                 and cards[a] <= cards[b]
                 and (len(cards[a]) < len(cards[b]) or fine[a] > fine[b])
             )
-            assert bool(CONTAINED[a, b]) == want
+            assert bool(contained()[a, b]) == want
 
 
 def test_the_primes_are_the_largest_below_the_bound():

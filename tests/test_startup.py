@@ -27,7 +27,8 @@ except SystemExit as exc:
 sys.stdout.flush()
 sys.stderr.write("\\nPROBE " + json.dumps({"code": code, "numpy": "numpy" in sys.modules,
     "modules": sorted(m for m in sys.modules if m.startswith("odds.")),
-    "heavy": [m for m in ("sympy", "pandas", "matplotlib", "dask", "distributed", "scipy") if m in sys.modules]}) + "\\n")
+    "heavy": [m for m in ("sympy", "pandas", "matplotlib", "dask", "distributed", "scipy") if m in sys.modules],
+    "light": [m for m in ("difflib", "logging") if m in sys.modules]}) + "\\n")
 """
 
 
@@ -329,3 +330,23 @@ def test_sheet_and_simulate_import_no_heavy_library_and_start_no_pool(args):
     assert got["code"] == 0, got["stderr"]
     assert got["heavy"] == []
     assert "odds.runs.local" not in got["modules"] and "odds.export" not in got["modules"]
+
+
+@pytest.mark.parametrize(
+    "args, not_for_this",
+    [
+        (["sheet", "baccarat", "--bet", "tie"], ["odds.exact.positional", "odds.exact.suits"]),  # the drawing route
+        (["sheet", "baccarat", "--paytable", "contrast-bonus", "--bet", "contrast-bonus"], []),  # a suit-reading table
+        (["sheet", "sic-bo", "--bet", "big"], ["odds.exact.positional"]),
+    ],
+)
+def test_a_sheet_from_the_store_imports_only_what_it_uses(args, not_for_this):
+    """Issue 21: with PYTHONDONTWRITEBYTECODE set every module a command imports is compiled
+    again, so a sheet from the store or the cache compiles none it does not run: not the Dask
+    runner, the multiplier overlays, the --pay parser, a round's hands, the positional tables
+    for a bet the drawing or a roll decides, nor difflib (suggestions) and logging."""
+    got = probe(*args)
+    assert got["code"] == 0, got["stderr"]
+    unused = ["odds.runs.cluster", "odds.overlay", "odds.overlay.support", "odds.pays", "odds.dealt", *not_for_this]
+    assert [m for m in unused if m in got["modules"]] == []
+    assert got["light"] == []

@@ -51,3 +51,31 @@ def test_a_corrupt_cache_file_is_ignored(tmp_path, monkeypatch):
     assert np.array_equal(store.load("k" * 32)["x"], arrays["x"])
     path.write_bytes(path.read_bytes()[:-20] + b"\0" * 20)
     assert store.load("k" * 32) is None
+
+
+@pytest.mark.parametrize(
+    "array",
+    [
+        np.array(3),
+        np.array("héllo"),
+        np.zeros((0, 3), dtype=np.int32),
+        np.arange(12).reshape(3, 4)[:, ::2],  # not contiguous
+        np.arange(6, dtype=np.uint16).reshape(2, 3).T,  # Fortran order
+        np.arange(5, dtype=">i8"),  # big-endian
+        np.array([True, False]),
+        np.array(["ab", "c"]),
+        np.array([[1, -2], [720, 0]], dtype=np.int16),
+    ],
+)
+def test_the_digest_is_the_hash_of_each_arrays_name_type_shape_and_bytes(array):
+    """What every stored and cached table is sealed with (hashed in place, without a copy of each
+    array): SHA-256 of each array's name, type, shape and bytes in C order, as written down here,
+    so tables stored before keep verifying."""
+    import hashlib
+
+    arrays = {"b": array, "a": np.arange(3)}
+    h = hashlib.sha256()
+    for name in ("a", "b"):
+        a = np.ascontiguousarray(arrays[name])
+        h.update(name.encode() + str(a.dtype).encode() + repr(a.shape).encode() + a.tobytes())
+    assert store._digest(arrays) == h.hexdigest()

@@ -45,7 +45,6 @@ odds.bets.condition.ConditionError: column 1: unknown feature 'banker_totl'; did
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass, field
 from collections.abc import Mapping, Sequence
@@ -78,6 +77,8 @@ class ConditionError(OddsError):
 
 @dataclass(frozen=True)
 class Token:
+    """A token of a condition and its column (1-based), for error messages."""
+
     kind: str  # "int", "str", "name", "op", "end"
     text: str
     col: int
@@ -123,26 +124,36 @@ def tokenize(text: str) -> list[Token]:
 
 @dataclass(frozen=True)
 class Node:
+    """A node of a condition's tree; ``col``: where it starts in the text (1-based)."""
+
     col: int
 
 
 @dataclass(frozen=True)
 class Literal(Node):
+    """A number, yes/no or text written in the condition."""
+
     value: object  # int, bool or str
 
 
 @dataclass(frozen=True)
 class Feature(Node):
+    """A feature of the round, by name (``banker_total``)."""
+
     name: str
 
 
 @dataclass(frozen=True)
 class Negate(Node):
+    """``-operand``."""
+
     operand: Node
 
 
 @dataclass(frozen=True)
 class Arith(Node):
+    """``left op right``, op one of ``+ - * %``."""
+
     op: str  # + - * %
     left: Node
     right: Node
@@ -150,18 +161,24 @@ class Arith(Node):
 
 @dataclass(frozen=True)
 class Call(Node):
+    """``function(args)``: one of :data:`FUNCTIONS`."""
+
     function: str
     args: tuple[Node, ...]
 
 
 @dataclass(frozen=True)
 class Compare(Node):
+    """A chain of comparisons: ``a < b <= c`` holds when each does."""
+
     ops: tuple[str, ...]
     operands: tuple[Node, ...]
 
 
 @dataclass(frozen=True)
 class InList(Node):
+    """``item in (values)``, or ``not in`` (``negate``)."""
+
     item: Node
     values: tuple[Literal, ...]
     negate: bool
@@ -169,11 +186,15 @@ class InList(Node):
 
 @dataclass(frozen=True)
 class Not(Node):
+    """``not operand``."""
+
     operand: Node
 
 
 @dataclass(frozen=True)
 class BoolOp(Node):
+    """``and`` or ``or`` of two or more operands."""
+
     op: str  # and / or
     operands: tuple[Node, ...]
 
@@ -478,6 +499,8 @@ class Checked:
 
 @dataclass
 class _Info:
+    """What the checker knows of a node: its type, the range of a number, the values of a text."""
+
     type: str
     low: int = 0
     high: int = 0
@@ -525,6 +548,8 @@ def _check(node: Node, features, used: set) -> _Info:
         return _Info(STR, values=frozenset([v]))
     if isinstance(node, Feature):
         if node.name not in features:
+            import difflib  # (here: only an unknown feature needs it)
+
             close = difflib.get_close_matches(node.name, list(features), n=3, cutoff=0.6)
             hint = f"; did you mean {' or '.join(close)}?" if close else " (odds features GAME lists them)"
             raise ConditionError(f"column {node.col}: unknown feature {node.name!r}{hint}")

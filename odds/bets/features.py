@@ -44,6 +44,8 @@ or its card (rank and suit)."""
 
 @dataclass(frozen=True)
 class FeatureSpec:
+    """A feature of a game's rounds: its name, type and meaning, and what of the deal it reads."""
+
     name: str
     type: FeatureType
     meaning: str

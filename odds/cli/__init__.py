@@ -194,19 +194,17 @@ class OddsGroup(click.Group):
     def invoke(self, ctx):
         from ..exact.report import reporting
         from ..runs import RunStopped, signal_of, stopping_on_signals
-        from ..runs.cluster import SchedulerGone
         from .progress import report_build
 
         try:
             # SIGTERM stops a command as Ctrl-C does; a table that takes over a second to build says so
             with stopping_on_signals(), reporting(report_build):
                 return super().invoke(ctx)
-        except SchedulerGone as exc:
-            # A scheduler that stopped answering holds threads of distributed's client, and its exit
-            # hooks wait on them (about a second, or forever): main() leaves at once after the line.
-            _leave_at_once.append(True)
-            raise click.ClickException(escape(str(exc))) from None
         except OddsError as exc:
+            if _scheduler_gone(exc):
+                # A scheduler that stopped answering holds threads of distributed's client, and its exit
+                # hooks wait on them (about a second, or forever): main() leaves at once after the line.
+                _leave_at_once.append(True)
             # one line, whatever a file put in the message (a newline, an escape sequence)
             raise click.ClickException(escape(str(exc))) from None
         except click.UsageError as exc:
@@ -231,6 +229,14 @@ def cli():
 
     Every figure is an exact count of equally likely deals, rolls or pockets.
     """
+
+
+def _scheduler_gone(exc: OddsError) -> bool:
+    """Whether ``exc`` says a run lost its Dask scheduler. Only a run on a cluster can, and it has
+    imported :mod:`odds.runs.cluster` (with logging and distributed's helpers): the other commands
+    - a sheet from the cache above all - do not import it to ask."""
+    cluster = sys.modules.get("odds.runs.cluster")
+    return cluster is not None and isinstance(exc, cluster.SchedulerGone)
 
 
 _leave_at_once: list[bool] = []

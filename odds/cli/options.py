@@ -286,10 +286,11 @@ def resolve_bets(game, bets, paytable=None) -> list[str]:
 def resolve_paytable(game, paytable: str | None, pays=(), unknowns: str | None = None):
     """The paytable asked for, with the pays of ``--pay`` applied (:mod:`odds.pays`) and the
     unknown multiplier weights of ``--unknowns`` given (:func:`odds.overlay.sheet.with_unknowns`)."""
-    from ..pays import parse_pay_option, with_pays
-
     table = load_paytable(game, paytable)
-    table = with_pays(table, [parse_pay_option(text) for text in pays]) if pays else table
+    if pays:
+        from ..pays import parse_pay_option, with_pays
+
+        table = with_pays(table, [parse_pay_option(text) for text in pays])
     if unknowns:
         from ..overlay.sheet import parse_unknowns, with_unknowns
 

@@ -16,9 +16,7 @@ from ..errors import OddsError, shown
 from ..files import usable
 from ..games import all_games
 from ..paytable import shipped_names
-from ..render import files as files_text
 from ..render.check import note_lines, render_check
-from ..render.games import render_games
 from ..render.sheet import render_sheet, suits_note
 from ..sheet import build_sheet, paytable_game
 from .options import (
@@ -55,6 +53,7 @@ def games(fmt):
         echo(catalogue_md())
         return
     from ..catalogue import other_bets
+    from ..render.games import render_games  # (here: a sheet does not import it)
 
     listing = all_games()
     echo(render_games(listing, {g.id: shipped_names(g) for g in listing}, fmt, {g.id: other_bets(g) for g in listing}))
@@ -199,6 +198,7 @@ def check(path, fmt):
 def export(out_dir, check, paytables, only):
     """Write every game's sheets (md, csv, json) and the overviews into a folder."""
     from .. import export as export_lib
+    from ..render import files as files_text
 
     if only:
         _export_lab(out_dir, check, paytables)

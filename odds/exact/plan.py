@@ -189,8 +189,6 @@ def _names(conditions: Conditions) -> list[str]:
 
 
 def _compile(deal: ShoeDeal | RollDeal, game_id: str, conditions: Conditions, bet_id: str = "") -> CompiledBet:
-    from .positional import PositionalTable, reading_of
-
     names = _names(conditions)
     n = len(conditions)
     if isinstance(deal, RollDeal):
@@ -200,6 +198,8 @@ def _compile(deal: ShoeDeal | RollDeal, game_id: str, conditions: Conditions, be
         table = deal.state_table()
         env = deal.state_features(table.states)
         return CompiledBet("drawing", n, state_outcomes=first_match(conditions, env, len(table.states)))
+    from .positional import PositionalTable, reading_of  # here: dice, wheels and the drawing bets need none
+
     reading = reading_of(specs, conditions, deal.positions)
     key = positional_key(deal, reading, conditions)
 

@@ -1,8 +1,9 @@
 """Compiled tables kept on disk, so a command loads the rules instead of compiling them again.
 
 A table (the drawing rules over multisets of values, or a bet's positional table) is a pure
-function of the rules and the bet's conditions. It is stored as a ``.npz`` file named by a hash of
-everything it depends on (:data:`VERSION` of the compilers, the game's deal, the conditions):
+function of the rules and the bet's conditions. It is stored as a ``.npz`` file (its integers in
+the smallest type that holds them, :func:`compact`) named by a hash of everything it depends on
+(:data:`VERSION` of the compilers, the game's deal, the conditions):
 
 * ``odds/exact/stored/``: the tables of every shipped bet, shipped with the package (rebuilt by
   ``python -m odds.shipped_tables``; a test checks they equal a fresh build);
@@ -100,7 +101,8 @@ def _digest(arrays: dict[str, np.ndarray]) -> str:
     h = hashlib.sha256()
     for name in sorted(arrays):
         a = np.ascontiguousarray(arrays[name])
-        h.update(name.encode() + str(a.dtype).encode() + repr(a.shape).encode() + a.tobytes())
+        h.update(name.encode() + str(a.dtype).encode() + repr(a.shape).encode())
+        h.update(a.reshape(-1).view(np.uint8).data)  # its bytes in C order, as tobytes() gives them, not copied
     return h.hexdigest()
 
 
@@ -273,6 +275,7 @@ def save(key: str, arrays: dict[str, np.ndarray], folder: Path | None = None) ->
     folder cannot be written (or, for the user's folder, no secret authenticates the table)."""
     package = folder is not None and Path(folder) == PACKAGE_DIR
     folder = folder or user_dir()
+    arrays = {name: compact(array) for name, array in arrays.items()}
     if package:
         seal = {"_digest": np.array(_digest(arrays))}
     else:
@@ -297,6 +300,24 @@ def save(key: str, arrays: dict[str, np.ndarray], folder: Path | None = None) ->
     except OSError:
         return None
     return folder / f"{key}.npz"
+
+
+def compact(array: np.ndarray) -> np.ndarray:
+    """An integer array in the smallest signed type that holds its values (other arrays as they
+    are): a stored table is inflated, checked and authenticated on every load, and its readers
+    widen what they compute with (a user bet's orderings, at most 6! = 720, and its factor
+    indices are int16: a quarter of int64's bytes).
+
+    >>> [compact(np.array(v)).dtype.name for v in ([0, 720], [-1, 100], [2**40], [True])]
+    ['int16', 'int8', 'int64', 'bool']
+    """
+    if array.dtype.kind not in "iu" or not array.size:
+        return array
+    low, high = int(array.min()), int(array.max())
+    for kind in (np.int8, np.int16, np.int32, np.int64):
+        if np.iinfo(kind).min <= low and high <= np.iinfo(kind).max:
+            return array.astype(kind)
+    return array
 
 
 def cached(key: str, build: Callable[[], dict[str, np.ndarray]], check: Check | None = None) -> dict[str, np.ndarray]:
@@ -399,6 +420,8 @@ def compiled_deal(
 
     from . import drawing
 
+    names = {"multisets", "table_multiset", "table_state", "table_ways", "codes"}
+
     def build() -> dict[str, np.ndarray]:
         deal = drawing.compile_deal(kinds, max_cards, play, lambda code: code)
         return {
@@ -411,19 +434,19 @@ def compiled_deal(
 
     def make(arrays: Arrays) -> drawing.CompiledDeal:
         codes = tuple(int(c) for c in arrays["codes"])
+        wide = {name: np.asarray(arrays[name], dtype=np.int64) for name in names - {"codes"}}  # stored compact
         deal = drawing.CompiledDeal(
             kinds,
             max_cards,
-            arrays["multisets"],
-            arrays["table_multiset"],
-            arrays["table_state"],
-            arrays["table_ways"],
+            wide["multisets"],
+            wide["table_multiset"],
+            wide["table_state"],
+            wide["table_ways"],
             codes,
         )
         return replace(deal, states=tuple(decode(c) for c in codes))
 
     def check(arrays: Arrays) -> str | None:
-        names = {"multisets", "table_multiset", "table_state", "table_ways", "codes"}
         if set(arrays) != names:
             return "not a compiled deal's arrays"
         states, codes = np.asarray(arrays["table_state"]), np.asarray(arrays["codes"])

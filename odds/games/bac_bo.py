@@ -133,7 +133,7 @@ class BacBoGame(Game):
             deal=DEAL,
             uses_shoe=False,
             min_cards=0,
-            overlays=overlay_support(),
+            overlay_support=overlay_support,
             notes=(
                 "On a tie the Player and Banker bets return 90% of the stake (they lose 10%); the "
                 "Tie bet pays by the tied total. Published RTPs: 98.87% for Player and Banker "

@@ -27,7 +27,7 @@ class BaccaratGame(BaccaratRounds, Game):
             deal=punto_banco.DEAL,
             min_cards=6,
             notes=tuple(notes),
-            overlays=punto_banco.overlay_support(),
+            overlay_support=punto_banco.overlay_support,
             infinite_shoe=True,
         )
 

@@ -22,11 +22,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..cards import SUITS, baccarat_value, card_name
-from ..dealt import Hand, RoundError, nth
 from ..errors import shown
 from . import punto_banco
+
+if TYPE_CHECKING:
+    from ..dealt import Hand
 
 ORDER = "P1 B1 P2 B2, then the third cards as drawn"
 """How a round's cards are given and listed."""
@@ -40,6 +43,8 @@ def baccarat_hands(cards: Sequence[tuple[int, str | None]], banker_name: str = "
     :func:`odds.games.punto_banco.deal_state` plays it (``rule``: ``natural``, ``table-1``,
     ``table-2`` with ``player_third``, ``player-stood``)."""
     import numpy as np
+
+    from ..dealt import Hand  # here, as in check_round: a sheet reads no round
 
     values = [baccarat_value(rank) for rank, _ in cards]
     names = [card_name(rank, suit) for rank, suit in cards]
@@ -75,6 +80,8 @@ def baccarat_hands(cards: Sequence[tuple[int, str | None]], banker_name: str = "
 
 def check_round(game_id: str, cards, banker_name: str = "banker") -> None:
     """Refuse cards that are not exactly one round, saying what was expected."""
+    from ..dealt import RoundError, nth
+
     order = f"give the cards in dealing order: {ORDER}"
     if len(cards) < 4:
         raise RoundError(f"{game_id}: a round needs at least 4 cards (P1 B1 P2 B2), got {len(cards)}; {order}")

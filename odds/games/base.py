@@ -8,7 +8,8 @@ sheet (``odds/sheet.py``) joins the two.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import cached_property
 
 from typing import TYPE_CHECKING
 
@@ -46,15 +47,23 @@ class Game:
     """Whether ``--fee`` (a collection fee per wager) applies to this game."""
     price_groups: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """Paytable entries that price several bets alike: group key -> member bet ids."""
-    overlays: object = None
-    """What the game's multiplier overlays can boost and how its deal counts them
-    (:class:`odds.overlay.support.OverlaySupport`); None: no overlays."""
+    overlay_support: Callable[[], object] | None = None
+    """Makes what the game's multiplier overlays can boost and how its deal counts them
+    (:attr:`overlays`); None: no overlays."""
     infinite_shoe: bool = False
     """Whether an infinite shoe (``--decks inf``, cards dealt with replacement) is counted: games
     whose bets are all written as conditions, counted by the plan."""
     reshuffled: bool = False
     """Whether the cards are shuffled before every round (Andar Bahar): no shoe is dealt down,
     so there is no cut card and no depletion."""
+
+    @cached_property
+    def overlays(self) -> object:
+        """What the game's multiplier overlays can boost and how its deal counts them
+        (:class:`odds.overlay.support.OverlaySupport`); None: no overlays. Made on first use (a
+        paytable with an overlay, a boosted round): a sheet of plain bets never imports
+        :mod:`odds.overlay.support`."""
+        return self.overlay_support() if self.overlay_support is not None else None
 
     @property
     def bets(self) -> dict[str, BetRule]:

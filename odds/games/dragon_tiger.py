@@ -118,7 +118,7 @@ class DragonTigerGame(Game):
             min_cards=2,
             burn_per_round=1,
             notes=tuple(notes),
-            overlays=overlay_support(),
+            overlay_support=overlay_support,
             infinite_shoe=True,
         )
 

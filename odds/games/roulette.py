@@ -42,6 +42,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, replace
+from functools import partial
 from fractions import Fraction
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -670,7 +671,7 @@ class RouletteGame(WheelRounds, ChosenNumbers, Game):
             deal=DEAL,
             uses_shoe=False,
             min_cards=0,
-            overlays=overlay_support(SINGLE_ZERO_WHEEL),
+            overlay_support=partial(overlay_support, SINGLE_ZERO_WHEEL),
             notes=(
                 "Straight, split, street, corner, line, column and dozen are one sheet each "
                 "(every member covers as many numbers at the same pay); trios, the four and the "
@@ -856,7 +857,7 @@ class AmericanRouletteGame(OneSpin, WheelRounds, ChosenNumbers, Game):
             deal=AMERICAN_DEAL,
             uses_shoe=False,
             min_cards=0,
-            overlays=overlay_support(DOUBLE_ZERO_WHEEL),
+            overlay_support=partial(overlay_support, DOUBLE_ZERO_WHEEL),
             notes=(
                 "The wheel holds 0, 00 and 1-36: every bet covering n numbers and paying 36/n - 1 "
                 "has house edge 2/38 = 1/19; the five-number top line (0, 00, 1, 2, 3) pays 6 and "
@@ -904,7 +905,7 @@ class TripleZeroRouletteGame(OneSpin, ChosenNumbers, Game):
             deal=TRIPLE_ZERO_DEAL,
             uses_shoe=False,
             min_cards=0,
-            overlays=overlay_support(TRIPLE_ZERO_WHEEL),
+            overlay_support=partial(overlay_support, TRIPLE_ZERO_WHEEL),
             notes=(
                 "The wheel holds 0, 00, 000 and 1-36, and pays as the single-zero wheel does: every "
                 "bet covering n numbers and paying 36/n - 1 has house edge 3/39 = 1/13 (7.69%). "

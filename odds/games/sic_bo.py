@@ -113,7 +113,7 @@ class SicBoGame(Game):
             uses_shoe=False,
             min_cards=0,
             price_groups=PRICE_GROUPS,
-            overlays=overlay_support(),
+            overlay_support=overlay_support,
             notes=(
                 "Numbers, Specific Doubles, Specific Triples and Pair Matches are priced by group "
                 "(paytable entries number, double, triple, pair); every member has its own sheet, "
