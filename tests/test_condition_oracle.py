@@ -202,3 +202,127 @@ def test_random_conditions_mean_what_the_grammar_says(seed):
         got = evaluate(compile_condition(condition, FEATURES), env, len(rows))
         want = [value(tree, row) for row in rows]
         assert got.tolist() == want, condition
+
+
+# -- every refusal, word for word ------------------------------------------------------------------
+
+TWO_TEXTS = FeatureType(STR, values=("a", "b"))
+PLURAL = pytest.mark.xfail(strict=True, reason="odds says 'for a texts' (found by this test; fix pending)")
+LONG = "x == 1 or " * 1000 + "p"  # 10,001 characters
+
+
+@pytest.mark.parametrize(
+    "condition,message",
+    [
+        (7, "a condition must be text, not int"),
+        (LONG, "the condition is 10,001 characters long; at most 10,000 are accepted"),
+        ("x = 1", "column 3: unexpected character '=' (write ==, not =)"),
+        ("x == 1 & p", "column 8: unexpected character '&'"),
+        ("x == 1 ¤ p", "column 8: unexpected character '¤' (write a condition, e.g. banker_total == 7)"),
+        ("x ** 2 == 4", "column 3: '**' (powers) is not part of the language"),
+        ("x in (1) ** 2", "column 10: '**' (powers) is not part of the language"),
+        ("x in (1) * 2", "column 10: expected 'and', 'or', a comparison or the end of the condition, found '*'"),
+        ("(" * 40 + "p" + ")" * 40, "column 33: the condition is nested more than 64 levels deep"),
+        ("-" * 70 + "x == 1", "column 65: the condition is nested more than 64 levels deep"),
+        ("x" + " + x" * 300 + " == 1", "column 185: the condition is nested more than 256 operations deep"),
+        ("x in (1, 2) == p", "column 13: 'in' cannot be chained with other comparisons; use 'and', found '=='"),
+        ("x < 3 in (1, 2)", "column 10: 'in' cannot be chained with other comparisons; use 'and', found '('"),
+        ("x in ()", "column 7: the list after 'in' is empty"),
+        ("x in (1, -y)", "column 11: expected a number after '-' in the list, found 'y'"),
+        ("x in (1, y)", "column 10: expected a number, a text in quotes, true or false in the list, found 'y'"),
+        ("x == and", "column 6: expected a value, found 'and'"),
+        ("x == )", "column 6: expected a value (a feature, a number, a text in quotes, true or false), found ')'"),
+        ("sqrt(x) == 2", "column 1: unknown function 'sqrt' (the functions are abs, min, max, count)"),
+        ("min(x, y == 2", "column 10: expected ')' to close min(...), found '=='"),
+        ("min(x, y", "column 9: expected ')' to close min(...), found the end of the condition"),
+        ("x == 12345678901234567", "column 6: the number 12345678901234567 is too large (at most 1e+15 in size)"),
+        ("x == 1000000000000001", "column 6: the number 1000000000000001 is too large (at most 1e+15 in size)"),
+        (
+            "x == 1234567890123456789012",
+            "column 6: the number 12345678901234567890... is too large (at most 1e+15 in size)",
+        ),
+        (
+            "x == 123456789012345678901",
+            "column 6: the number 12345678901234567890... is too large (at most 1e+15 in size)",
+        ),
+        ("x == 12345678901234567890", "column 6: the number 12345678901234567890 is too large (at most 1e+15 in size)"),
+        ("x == " + "9" * 5000, "column 6: the number 99999999999999999999... is too large (at most 1e+15 in size)"),
+        ('t == "c"', 'column 6: \'c\' is never a value here (the values are "a", "b")'),
+        ("x + 1", "column 3: a condition must be yes/no (e.g. banker_total == 7), but this is a number"),
+        ("s", "column 1: a condition must be yes/no (e.g. banker_total == 7), but this is a text"),
+        ("xx == 1", "column 1: unknown feature 'xx'; did you mean x?"),
+        ("weather == 1", "column 1: unknown feature 'weather' (odds features GAME lists them)"),
+        ("x % (y - 1) == 0", "column 3: the right side of '%' can be 0 (division by zero)"),
+        ("x % (z + 1) == 0", "column 3: the right side of '%' can be 0 (division by zero)"),
+        ("abs(x, y) == 1", "column 1: abs() takes one number, not 2"),
+        ("max(x) == 1", "column 1: max() takes two or more numbers"),
+        (
+            "x < p",
+            "column 5: cannot compare a number with a yes/no value using '<' (write the yes/no feature alone, or == true)",
+        ),
+        ("s == p", "column 6: cannot compare a text with a yes/no value using '=='"),
+        pytest.param('s < "h"', "column 5: '<' orders numbers only; use == or != for texts", marks=PLURAL),
+        pytest.param("p >= q", "column 6: '>=' orders numbers only; use == or != for yes/no values", marks=PLURAL),
+        (
+            'x in (1, "h")',
+            'column 10: the list holds a text, but the value tested is a number (a number in quotes is a text: write 7, not "7")',
+        ),
+        (
+            "p in (1)",
+            "column 7: the list holds a number, but the value tested is a yes/no value (write the yes/no feature alone, or == true)",
+        ),
+        ('s in ("h", true)', "column 12: the list holds a yes/no value, but the value tested is a text"),
+        ('s == "H"', 'column 6: \'H\' is never a value here (the values are "c", "d", "h", "s")'),
+        ('"x" != s', 'column 1: \'x\' is never a value here (the values are "c", "d", "h", "s")'),
+        ('s in ("h", "S")', 'column 12: \'S\' is never a value here (the values are "c", "d", "h", "s")'),
+        ("p + 1 == 2", "column 1: '+' needs a number, but this is a yes/no value"),
+        ("x * s == 2", "column 5: '*' needs a number, but this is a text"),
+        ("-p == 1", "column 2: '-' needs a number, but this is a yes/no value"),
+        ("count(x) == 1", "column 7: count() needs a yes/no value, but this is a number"),
+        ("min(x, p) == 1", "column 8: min() needs a number, but this is a yes/no value"),
+        ("not x", "column 5: 'not' needs a yes/no value, but this is a number"),
+        ("p and x", "column 7: 'and' needs a yes/no value, but this is a number"),
+        ("x or p", "column 1: 'or' needs a yes/no value, but this is a number"),
+    ],
+)
+def test_every_refusal_says_exactly_where_and_what(condition, message):
+    """The whole message of each way a condition is refused, on this file's own features."""
+    from odds.bets.condition import ConditionError
+
+    with pytest.raises(ConditionError) as info:
+        compile_condition(condition, {**FEATURES, "t": TWO_TEXTS})
+    assert str(info.value) == message
+
+
+def test_the_int64_proof_refuses_exactly_past_2_62():
+    """A sum whose top is 2**62 - 1 is accepted; one more is refused, with where and how far."""
+    from odds.bets.condition import INT64_SAFE, ConditionError
+
+    top = INT64_SAFE - 1 - FEATURES["x"].high
+    compile_condition("x + m > 0", {**FEATURES, "m": FeatureType(INT, 0, top)})
+    compile_condition("x - m < 0", {**FEATURES, "m": FeatureType(INT, 0, INT64_SAFE - 1 + FEATURES["x"].low)})
+    with pytest.raises(ConditionError) as info:
+        compile_condition("x + m > 0", {**FEATURES, "m": FeatureType(INT, 0, top + 1)})
+    assert (
+        str(info.value)
+        == "column 3: this arithmetic can reach 4.61e+18, beyond the range odds evaluates exactly (2**62)"
+    )
+    with pytest.raises(ConditionError, match="^column 3: this arithmetic can reach 4.61e"):
+        compile_condition("x - m < 0", {**FEATURES, "m": FeatureType(INT, 0, INT64_SAFE + FEATURES["x"].low)})
+
+
+@pytest.mark.parametrize(
+    "condition,holds",
+    [
+        ("1000000000000000 - 999999999999999 == 1", True),  # the largest literal, 16 digits
+        ('"a" == "b"', False),  # two texts: neither is a feature's, nothing to check against
+        ('"a" != "b"', True),
+        ('t == "a" or t == "b"', True),
+        ("-1 in (-1, 2)", True),
+        ("((((p)))) == p", True),
+    ],
+)
+def test_edge_conditions_are_accepted_and_mean_what_they_say(condition, holds):
+    env = {"p": np.array([True, False]), "t": np.array([text_code("a"), text_code("b")])}
+    got = evaluate(compile_condition(condition, {**FEATURES, "t": TWO_TEXTS}), env, 2)
+    assert got.tolist() == [holds, holds]
