@@ -326,3 +326,20 @@ def test_edge_conditions_are_accepted_and_mean_what_they_say(condition, holds):
     env = {"p": np.array([True, False]), "t": np.array([text_code("a"), text_code("b")])}
     got = evaluate(compile_condition(condition, {**FEATURES, "t": TWO_TEXTS}), env, 2)
     assert got.tolist() == [holds, holds]
+
+
+def test_a_part_of_a_condition_is_its_exact_int64_value():
+    """``evaluate_node`` (the columns that split a bet's rounds by suit pattern): a number's exact
+    value past 2**53, where a float would round; a yes/no value as 0/1; a text as its code."""
+    from odds.bets.condition import evaluate_node, parse
+
+    rows = rounds(random.Random("parts"), 30)
+    env = columns(rows)
+    for text_, want in [
+        ("x * 1000000000000000 + y", [r["x"] * 10**15 + r["y"] for r in rows]),
+        ("p", [int(r["p"]) for r in rows]),
+        ("s", [text_code(r["s"]) for r in rows]),
+        ("x < y", [int(r["x"] < r["y"]) for r in rows]),
+    ]:
+        got = evaluate_node(parse(text_), env, len(rows))
+        assert got.dtype == np.int64 and got.tolist() == want, text_

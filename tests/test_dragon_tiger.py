@@ -196,3 +196,18 @@ def test_games_listing_and_every_bet_priced():
         for bet in game.bets:
             if bet not in ("dragon", "tiger", "tie"):
                 assert table.bet(bet).window == (25 if game is DRAGON_TIGER else 50)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_what_each_dragon_tiger_game_is_and_which_shoes_it_counts(game):
+    """Each instance's name (docs/rules.md), what it counts, and its shoes: an infinite one (cards
+    with replacement: the rank sums of the exact count need no depletion), never one card."""
+    from odds.shoe import ShoeError
+
+    names = {"dragon-tiger": "Dragon Tiger", "dragon-tiger-poker": "Dragon & Tiger Poker"}
+    assert game.name == names[game.id]
+    assert "Dragon's card, then Tiger's" in game.counting
+    game.check_shoe(Shoe.infinite_shoe())
+    game.check_shoe(Shoe.from_cards("Kh,5s"))
+    with pytest.raises(ShoeError, match=f"^the shoe holds 1 cards; a {game.id} round may need 2$"):
+        game.check_shoe(Shoe.from_cards("Kh"))
