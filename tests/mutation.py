@@ -48,7 +48,12 @@ ROOT = Path(__file__).resolve().parents[1]
 
 MODULES = {
     # module: the test files that check it (mutmut runs, per mutant, those of them that reach it)
-    "odds/bets/condition.py": ["tests/test_condition.py", "tests/test_user_bets.py", "tests/test_catalogue.py"],
+    "odds/bets/condition.py": [
+        "tests/test_condition_oracle.py",
+        "tests/test_condition.py",
+        "tests/test_user_bets.py",
+        "tests/test_catalogue.py",
+    ],
     "odds/exact/intmath.py": ["tests/test_packing.py", "tests/test_exactness.py", "tests/test_factored.py"],
     "odds/exact/kernels.py": ["tests/test_packing.py", "tests/test_factored.py", "tests/test_exactness.py"],
     "odds/exact/plan.py": ["tests/test_packing.py", "tests/test_factored.py", "tests/test_exactness.py"],
