@@ -229,6 +229,7 @@ LONG = "x == 1 or " * 1000 + "p"  # 10,001 characters
         ("x < 3 in (1, 2)", "column 10: 'in' cannot be chained with other comparisons; use 'and', found '('"),
         ("x in ()", "column 7: the list after 'in' is empty"),
         ("x in (1, -y)", "column 11: expected a number after '-' in the list, found 'y'"),
+        ("x in (+3)", "column 7: expected a number, a text in quotes, true or false in the list, found '+'"),
         ("x in (1, y)", "column 10: expected a number, a text in quotes, true or false in the list, found 'y'"),
         ("x == and", "column 6: expected a value, found 'and'"),
         ("x == )", "column 6: expected a value (a feature, a number, a text in quotes, true or false), found ')'"),
@@ -320,6 +321,8 @@ def test_the_int64_proof_refuses_exactly_past_2_62():
         ('t == "a" or t == "b"', True),
         ("-1 in (-1, 2)", True),
         ("((((p)))) == p", True),
+        ("p in (True, False) and p in (true, false)", True),  # both spellings, in a list
+        ("(p == True) != (p == False) and (p == true) != (p == false)", True),
     ],
 )
 def test_edge_conditions_are_accepted_and_mean_what_they_say(condition, holds):
