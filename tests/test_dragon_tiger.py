@@ -207,6 +207,8 @@ def test_what_each_dragon_tiger_game_is_and_which_shoes_it_counts(game):
     names = {"dragon-tiger": "Dragon Tiger", "dragon-tiger-poker": "Dragon & Tiger Poker"}
     assert game.name == names[game.id]
     assert "Dragon's card, then Tiger's" in game.counting
+    if game is DRAGON_TIGER_POKER:  # the note that explains its suit bets' pays
+        assert game.notes[0].startswith("Suit bets: one chip on each suit backed, 3 to 1")
     game.check_shoe(Shoe.infinite_shoe())
     game.check_shoe(Shoe.from_cards("Kh,5s"))
     with pytest.raises(ShoeError, match=f"^the shoe holds 1 cards; a {game.id} round may need 2$"):
