@@ -40,7 +40,7 @@ ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "%": operator.
 LEVEL = {"or": 1, "and": 2, "not": 3, "cmp": 4, "+": 5, "-": 5, "*": 6, "%": 6, "neg": 7, "atom": 8}
 
 
-# -- random trees: ("int", v), ("str", v), ("bool", v), ("feature", name), (op, *operands) ----------
+# -- random trees: ("int", v), ("str", v), ("bool", v, spelling), ("feature", name), (op, *operands) ----------
 
 
 def int_tree(rng: random.Random, depth: int):
@@ -62,13 +62,19 @@ def int_tree(rng: random.Random, depth: int):
     return ("count", *(bool_tree(rng, depth - 1) for _ in range(rng.randint(1, 3))))
 
 
+def boolean(rng: random.Random):
+    """A yes/no literal in either spelling the grammar accepts."""
+    v = rng.random() < 0.5
+    return ("bool", v, rng.choice(["true", "True"] if v else ["false", "False"]))
+
+
 def bool_tree(rng: random.Random, depth: int):
     kinds = ["feature", "lit", "cmp", "cmp", "text", "in"] + (["not", "and", "or", "flags"] if depth else [])
     kind = rng.choice(kinds)
     if kind == "feature":
         return ("feature", rng.choice("pq"))
     if kind == "lit":
-        return ("bool", rng.random() < 0.5)
+        return boolean(rng)
     if kind == "cmp":
         n = rng.randint(1, 3)
         return (
@@ -83,6 +89,8 @@ def bool_tree(rng: random.Random, depth: int):
         return ("cmp", (rng.choice(["==", "!="]),), *pair)
     if kind == "in":
         negate = rng.random() < 0.5
+        if rng.random() < 0.2:  # yes/no values in a list
+            return ("in", negate, bool_tree(rng, max(depth - 1, 0)), *(boolean(rng) for _ in range(rng.randint(1, 2))))
         if rng.random() < 0.3:
             values = rng.sample(FEATURES["s"].values, rng.randint(1, 3))
             return ("in", negate, ("feature", "s"), *(("str", v) for v in values))
@@ -110,7 +118,7 @@ def text(tree) -> tuple[str, int]:
     if head == "str":
         return f'"{tree[1]}"', LEVEL["atom"]
     if head == "bool":
-        return ("true" if tree[1] else "false"), LEVEL["atom"]
+        return tree[2], LEVEL["atom"]
     if head == "feature":
         return tree[1], LEVEL["atom"]
     if head == "neg":
