@@ -237,6 +237,7 @@ LONG = "x == 1 or " * 1000 + "p"  # 10,001 characters
         ("x < 3 in (1, 2)", "column 10: 'in' cannot be chained with other comparisons; use 'and', found '('"),
         ("x in ()", "column 7: the list after 'in' is empty"),
         ("x in (1, -y)", "column 11: expected a number after '-' in the list, found 'y'"),
+        ("x in (1 + 2)", "column 9: expected ',' or ')' in the list, found '+'"),
         ("x in (+3)", "column 7: expected a number, a text in quotes, true or false in the list, found '+'"),
         ("x in (1, y)", "column 10: expected a number, a text in quotes, true or false in the list, found 'y'"),
         ("x == and", "column 6: expected a value, found 'and'"),
