@@ -1,35 +1,65 @@
-"""Mutation testing, on demand (not in CI: it takes an hour or more on two cores).
+"""Mutation testing, on demand (not in CI: hours on two cores).
 
-    python tests/mutation.py                       # every module below
-    python tests/mutation.py odds/sheet.py         # one module
-    python tests/mutation.py --keep                # keep the scratch clone (mutmut browse there)
+    python tests/mutation.py odds/bets/condition.py   # one module (or several)
+    python tests/mutation.py                          # every module below
+    python tests/mutation.py --keep MODULE            # keep the scratch clone (mutmut show/browse there)
+    python tests/mutation.py --resume FOLDER          # go on with a kept run that was stopped
 
-mutmut (``pip install mutmut``) changes one operator, constant or condition at a time in the
-modules below and runs the tests that reach the changed function; a mutant no test notices
-"survives". Each survivor is either killed by a new test or explained in docs/development.md
-(an equivalent mutant: a change that computes the same thing). The run happens in a clone of HEAD
-in a temporary folder (mutmut writes a ``mutants/`` copy of the tree beside the code), so the
-work tree is never touched; the clone's pyproject.toml gets the ``[tool.mutmut]`` section below.
+mutmut (``pip install 'mutmut>=3.8,<4'``) changes one operator, constant or condition at a time
+in the modules below and runs the tests that reach the changed function; a mutant no test
+notices "survives". Each survivor is either killed by a new test or explained in
+docs/development.md (an equivalent mutant: a change that computes the same thing). The run
+happens in a clone of HEAD in a temporary folder (mutmut writes a ``mutants/`` copy of the tree
+beside the code), so the work tree is never touched; the clone's pyproject.toml gets the
+``[tool.mutmut]`` section below.
 
-Hook for the exact-evaluation layer: ``odds/exact/`` joins the run by itself once it exists (see
-:data:`LATER`), with the tests that reach it found by mutmut's own coverage pass.
+What makes the figures honest (mutmut's defaults do not, for this code base):
+
+* every mutant runs in a fresh interpreter (mutmut's fork server, warmed up with third-party
+  modules only - :data:`PRELOAD`): the package and the test files are imported after the mutant
+  is switched on, so a mutant of code that runs at import time (a game's feature table, a
+  module-level instance) is run, not silently "survived";
+* what runs while the test files are collected (import time, parametrize lists) is credited to
+  every test of the run (:data:`PLUGIN`), not only to the first test, so such a mutant runs every
+  test file listed for its module;
+* each mutant gets its own table cache (tests/conftest.py makes one per process when
+  ``ODDS_TEST_CACHE_DIR`` is unset): a table compiled by one mutant - or by the clean run - is
+  never read by another;
+* a mutant that breaks collection (an import fails) counts as killed, not as "interrupted";
+* one mutant at a time by default (the machine's cores are shared).
+
+Mutants mutmut did not get to (a run stopped early) are reported as "not run", never as
+survivors.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
 MODULES = {
     # module: the test files that check it (mutmut runs, per mutant, those of them that reach it)
-    "odds/bets/condition.py": ["tests/test_condition.py", "tests/test_user_bets.py", "tests/test_catalogue.py"],
+    "odds/bets/condition.py": [
+        "tests/test_condition_oracle.py",
+        "tests/test_condition.py",
+        "tests/test_user_bets.py",
+        "tests/test_catalogue.py",
+    ],
+    "odds/exact/intmath.py": ["tests/test_packing.py", "tests/test_exactness.py", "tests/test_factored.py"],
+    "odds/exact/kernels.py": ["tests/test_packing.py", "tests/test_factored.py", "tests/test_exactness.py"],
+    "odds/exact/plan.py": ["tests/test_packing.py", "tests/test_factored.py", "tests/test_exactness.py"],
+    "odds/exact/drawing.py": ["tests/test_exactness.py", "tests/test_packing.py", "tests/test_baccarat.py"],
+    "odds/exact/positional.py": ["tests/test_factored.py", "tests/test_packing.py", "tests/test_suits.py"],
+    "odds/exact/suits.py": ["tests/test_suits.py", "tests/test_factored.py"],
     "odds/games/punto_banco.py": ["tests/test_reference_rules.py", "tests/test_baccarat.py", "tests/test_settle.py"],
     "odds/games/dragon_tiger.py": [
         "tests/test_reference_rules.py",
@@ -41,61 +71,151 @@ MODULES = {
     "odds/games/player_dealer.py": ["tests/test_player_dealer.py", "tests/test_reference_rules.py"],
     "odds/sheet.py": ["tests/test_sheet_figures.py", "tests/test_pays_oracle.py", "tests/test_published.py"],
 }
-"""The modules under mutation: the condition language, the rules of each game, the sheet's figures."""
+"""The modules under mutation: the condition language, the exact-evaluation layer's integer math
+and kernels, the rules of each game, the sheet's figures."""
 
-LATER = {"odds/exact/": ["tests/"]}
-"""Modules that join the run when they exist: the exact-evaluation layer (issue 20)."""
+PRELOAD = ["pytest", "hypothesis", "hypothesis.strategies", "numpy", "click", "click.testing"]
+"""Imported once by the fork server, before any mutant is switched on: third-party code only
+(never ``odds`` nor a test file), so each mutant's fresh interpreter skips a second of imports."""
+
+PLUGIN = '''
+"""mutmut's coverage pass credits a function to the test during which it ran; what runs while
+the test files are collected (import time) would be credited to the first test only. Credit it
+to every test. And a mutant whose test files no longer import has been noticed: exit 1, not 2."""
+import os
+
+import pytest
+
+_AT_COLLECTION: set = set()
 
 
-def config(modules: dict[str, list[str]]) -> str:
+def pytest_collection_finish(session):
+    if os.environ.get("MUTANT_UNDER_TEST") == "stats":
+        from mutmut.state import state
+
+        _AT_COLLECTION.update(state()._stats)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_teardown(item, nextitem):
+    if _AT_COLLECTION:
+        from mutmut.state import state
+
+        state()._stats.update(_AT_COLLECTION)
+
+
+def pytest_collection_modifyitems(items):
+    # a mutant's tests, quickest first (mutmut stops at the first failure)
+    if os.environ.get("MUTANT_UNDER_TEST", "stats") not in ("stats", "fail"):
+        from mutmut.state import state
+
+        items.sort(key=lambda item: state().duration_by_test.get(item.nodeid, 0.0))
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(session, exitstatus):
+    if exitstatus == pytest.ExitCode.INTERRUPTED and session.testsfailed:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_unconfigure(config):
+    # this process's table cache (tests/conftest.py made it under the run's TMPDIR): no other reads it
+    cache = os.environ.get("ODDS_TEST_CACHE_DIR", "")
+    if cache.startswith(os.environ.get("TMPDIR", "/nowhere") + os.sep):
+        import shutil
+
+        shutil.rmtree(cache, ignore_errors=True)
+'''
+
+STATUS = {
+    "killed": "killed",
+    "timeout": "killed",  # a mutant that loops or crawls is noticed
+    "segfault": "killed",
+    "survived": "survived",
+    "no tests": "reached by no test",
+    "not checked": "not run",
+    "check was interrupted by user": "not run",
+}
+"""mutmut's verdicts, as this report counts them (anything else is listed as it is)."""
+
+
+def config(modules: dict[str, list[str]], preload: Path) -> str:
     tests = sorted({t for files in modules.values() for t in files})
     quoted = lambda items: ", ".join(f'"{i}"' for i in items)  # noqa: E731
     return (
         "\n[tool.mutmut]\n"
         f"source_paths = [{quoted(modules)}]\n"
         f"pytest_add_cli_args_test_selection = [{quoted(tests)}]\n"
-        # one process per mutant run (mutmut runs mutants side by side itself), no slow tier
-        'pytest_add_cli_args = ["-p", "no:cacheprovider", "-o", "addopts=", "-m", "not slow"]\n'
+        # one process per mutant run, no slow tier, the plugin above
+        'pytest_add_cli_args = ["-p", "no:cacheprovider", "-o", "addopts=", "-m", "not slow", "-p", "odds_mutation_plugin"]\n'
         'also_copy = ["odds/", "tests/", "tables/", "docs/", "README.md"]\n'
+        'process_isolation = "forkserver"\n'
+        'forkserver_warmup = "import"\n'
+        f'preload_modules_file = "{preload}"\n'
+        # the fresh interpreter's imports are not in mutmut's estimate of a mutant's time
+        "timeout_constant = 10.0\n"
     )
+
+
+def tally(clone: Path, env: dict[str, str]) -> tuple[dict[str, Counter], list[str]]:
+    """Per module, how many mutants have each verdict; and the survivors' names."""
+    results = subprocess.run(["mutmut", "results", "--all", "true"], cwd=clone, env=env, capture_output=True, text=True)
+    counts: dict[str, Counter] = {}
+    survivors = []
+    for line in results.stdout.splitlines():
+        match = re.match(r"\s*(\S+)__mutmut_\d+: (.+)", line)
+        if not match:
+            continue
+        function, status = match.groups()
+        module = function.rsplit(".", 1)[0]
+        verdict = STATUS.get(status, status)
+        counts.setdefault(module, Counter())[verdict] += 1
+        if verdict in ("survived", "reached by no test"):
+            survivors.append(f"{line.strip().split(':')[0]} ({verdict})")
+    return counts, survivors
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description="mutation testing of the rules, the condition language and the sheet")
     parser.add_argument("modules", nargs="*", help="modules to mutate (default: all of MODULES)")
     parser.add_argument("--keep", action="store_true", help="keep the scratch clone")
-    parser.add_argument("--children", type=int, default=2, help="mutants run side by side (default 2)")
+    parser.add_argument("--resume", type=Path, help="a kept scratch folder whose run to go on with")
+    parser.add_argument("--only", nargs="*", default=[], help="mutant names or globs to run (mutmut's own)")
+    parser.add_argument("--children", type=int, default=1, help="mutants run side by side (default 1)")
     args = parser.parse_args()
-    every = {**MODULES, **{m: t for m, t in LATER.items() if (ROOT / m).exists()}}
-    chosen = {m: every[m] for m in args.modules} if args.modules else every
     if shutil.which("mutmut") is None:
-        print("mutmut is not installed: pip install mutmut", file=sys.stderr)
+        print("mutmut is not installed: pip install 'mutmut>=3.8,<4'", file=sys.stderr)
         return 2
-    folder = Path(tempfile.mkdtemp(prefix="odds-mutation-"))
-    clone = folder / "odds"
-    subprocess.run(["git", "clone", "--quiet", str(ROOT), str(clone)], check=True)
-    with open(clone / "pyproject.toml", "a", encoding="utf-8") as out:
-        out.write(config(chosen))
-    print(f"mutating {', '.join(chosen)} in {clone}", file=sys.stderr)
-    subprocess.run(["mutmut", "run", "--max-children", str(args.children)], cwd=clone)
-    results = subprocess.run(["mutmut", "results", "--all", "true"], cwd=clone, capture_output=True, text=True)
-    tally: dict[str, dict[str, int]] = {}
-    survivors = []
-    for line in results.stdout.splitlines():
-        match = re.match(r"\s*([\w.]+)__mutmut_\d+: (.+)", line)
-        if not match:
-            continue
-        name, status = match.groups()
-        module = name.rsplit(".", 2)[0] if ".x" in name else name
-        tally.setdefault(module, {}).setdefault(status, 0)
-        tally[module][status] += 1
-        if status == "survived":
-            survivors.append(line.strip().split(":")[0])
-    for module, counts in sorted(tally.items()):
-        print(f"{module}: " + ", ".join(f"{n} {status}" for status, n in sorted(counts.items())))
-    print(f"{len(survivors)} survived:" + "".join(f"\n  {s}" for s in survivors))
-    print(f"see one: cd {clone} && mutmut show NAME" if args.keep else "", end="")
-    if not args.keep:
+    if args.resume:
+        folder = args.resume.resolve()
+        clone = folder / "odds"
+    else:
+        chosen = {m: MODULES[m] for m in args.modules} if args.modules else MODULES
+        folder = Path(tempfile.mkdtemp(prefix="odds-mutation-"))
+        clone = folder / "odds"
+        subprocess.run(["git", "clone", "--quiet", str(ROOT), str(clone)], check=True)
+        (folder / "plugin").mkdir()
+        (folder / "plugin" / "odds_mutation_plugin.py").write_text(PLUGIN, encoding="utf-8")
+        (folder / "preload.txt").write_text("\n".join(PRELOAD) + "\n", encoding="utf-8")
+        (folder / "tmp").mkdir()
+        with open(clone / "pyproject.toml", "a", encoding="utf-8") as out:
+            out.write(config(chosen, folder / "preload.txt"))
+        print(f"mutating {', '.join(chosen)} in {clone}", file=sys.stderr)
+    env = {k: v for k, v in os.environ.items() if k not in ("ODDS_TEST_CACHE_DIR", "ODDS_CACHE_DIR")}
+    env["PYTHONPATH"] = str(folder / "plugin")
+    env["TMPDIR"] = str(folder / "tmp")  # each mutant's table cache, deleted with the folder
+    subprocess.run(["mutmut", "run", "--max-children", str(args.children), *args.only], cwd=clone, env=env)
+    counts, survivors = tally(clone, env)
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=clone, capture_output=True, text=True)
+    print(f"commit {commit.stdout.strip()}")
+    for module, verdicts in sorted(counts.items()):
+        print(
+            f"{module}: {sum(verdicts.values())} mutants, " + ", ".join(f"{n} {v}" for v, n in sorted(verdicts.items()))
+        )
+    print(f"{len(survivors)} not killed:" + "".join(f"\n  {s}" for s in survivors))
+    if args.keep or args.resume:
+        print(f"see one: cd {clone} && mutmut show NAME; go on: python tests/mutation.py --resume {folder}")
+    else:
         shutil.rmtree(folder, ignore_errors=True)
     return 0
 

@@ -196,3 +196,41 @@ def test_games_listing_and_every_bet_priced():
         for bet in game.bets:
             if bet not in ("dragon", "tiger", "tie"):
                 assert table.bet(bet).window == (25 if game is DRAGON_TIGER else 50)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_what_each_dragon_tiger_game_is_and_which_shoes_it_counts(game):
+    """Each instance's name (docs/rules.md), what it counts, and its shoes: an infinite one (cards
+    with replacement: the rank sums of the exact count need no depletion), never one card."""
+    from odds.shoe import ShoeError
+
+    names = {"dragon-tiger": "Dragon Tiger", "dragon-tiger-poker": "Dragon & Tiger Poker"}
+    assert game.name == names[game.id]
+    assert "Dragon's card, then Tiger's" in game.counting
+    if game is DRAGON_TIGER_POKER:  # the note that explains its suit bets' pays
+        assert game.notes[0].startswith("Suit bets: one chip on each suit backed, 3 to 1")
+    game.check_shoe(Shoe.infinite_shoe())
+    game.check_shoe(Shoe.from_cards("Kh,5s"))
+    with pytest.raises(ShoeError, match=f"^the shoe holds 1 cards; a {game.id} round may need 2$"):
+        game.check_shoe(Shoe.from_cards("Kh"))
+
+
+def test_a_settled_round_shows_each_sides_rank_and_colour():
+    """``odds settle``: Dragon's card then Tiger's, each with its rank (A = 1 ... K = 13,
+    docs/rules.md) and, when its suit is given, its colour (hearts and diamonds red); the order
+    named in the text; a round of any other length refused with the rule."""
+
+    def hands(cards):
+        out = CliRunner().invoke(cli, ["settle", "dragon-tiger", cards, "--format", "json"])
+        assert out.exit_code == 0, out.output
+        return [(h["hand"], h["cards"], h["rank"], h.get("colour")) for h in json.loads(out.stdout)["hands"]]
+
+    assert hands("Kh,5s") == [("dragon", ["Kh"], 13, "red"), ("tiger", ["5s"], 5, "black")]
+    assert hands("Ad,Qc") == [("dragon", ["Ad"], 1, "red"), ("tiger", ["Qc"], 12, "black")]
+    assert hands("7,7") == [("dragon", ["7"], 7, None), ("tiger", ["7"], 7, None)]
+    text = CliRunner().invoke(cli, ["settle", "dragon-tiger", "Ad,Qd"]).stdout
+    assert "Cards in dealing order: Ad Qd (Dragon, Tiger)" in text
+    for cards, n in (("K,5,3", 3), ("K", 1)):
+        out = CliRunner().invoke(cli, ["settle", "dragon-tiger", cards])
+        assert out.exit_code == 1
+        assert f"dragon-tiger: a round is 2 cards, Dragon's then Tiger's (e.g. Kh,5s); got {n}" in out.output
