@@ -511,6 +511,10 @@ def _describe(info: _Info) -> str:
     return {INT: "a number", BOOL: "a yes/no value", STR: "a text"}[info.type]
 
 
+def _describe_many(info: _Info) -> str:
+    return {INT: "numbers", BOOL: "yes/no values", STR: "texts"}[info.type]
+
+
 def check(tree: Node, features: Mapping[str, FeatureType], text: str = "") -> Checked:
     """Type the tree against ``features``; the condition must be yes/no. Raises
     :class:`ConditionError` naming the column: an unknown feature (with the closest names), a
@@ -602,7 +606,7 @@ def _check(node: Node, features, used: set) -> _Info:
                 )
             if op not in ("==", "!=") and a.type != INT:
                 raise ConditionError(
-                    f"column {right.col}: {op!r} orders numbers only; use == or != for {_describe(a)}s"
+                    f"column {right.col}: {op!r} orders numbers only; use == or != for {_describe_many(a)}"
                 )
             if a.type == STR:
                 _check_text_values(left, right, a, b)
