@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import signal
 import sys
 import tempfile
 from pathlib import Path
@@ -32,6 +33,12 @@ os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 os.environ.setdefault("PYTHONPYCACHEPREFIX", str(RUN_DIR / "pycache"))
 sys.dont_write_bytecode = False
 sys.pycache_prefix = os.environ["PYTHONPYCACHEPREFIX"]
+
+# A run started in the background of a script (`python -m pytest &`) inherits SIGINT ignored, and
+# so would the workers and every command the tests start: the Ctrl-C tests (tests/test_runs.py)
+# need it delivered. A handler, unlike "ignored", is not inherited across exec.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @contextlib.contextmanager
