@@ -123,19 +123,20 @@ def pytest_runtest_protocol(item, nextitem):
     pytest-cov's ``no_cover`` marker would still trace. .ci/run runs both tiers in one session
     with ``--cov``, and tracing the sweeps - the same code walked over many shoes - would more
     than double their time for lines the default tier reaches already: the coverage figure is the
-    default tier's, as docs/development.md says."""
-    tracer = None
+    default tier's, as docs/development.md says. An xdist worker runs two Coverage objects (one
+    started as the process starts, one by pytest-cov's worker): every one is paused."""
+    paused = []
     if item.get_closest_marker("slow"):
         try:
             import coverage
         except ImportError:
             pass
         else:
-            tracer = coverage.Coverage.current()
-    if tracer is not None:
-        tracer.stop()
+            while (tracer := coverage.Coverage.current()) is not None:
+                tracer.stop()  # the next one down becomes current
+                paused.append(tracer)
     try:
         yield
     finally:
-        if tracer is not None:
+        for tracer in reversed(paused):
             tracer.start()
