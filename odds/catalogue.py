@@ -18,11 +18,10 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from decimal import Decimal
-from importlib import resources
 from pathlib import Path
 
 from .games import all_games, get_game
-from .paytable import load_paytable, read_game_of, shipped_names
+from .paytable import SHIPPED, load_paytable, read_game_of, shipped_names
 from .render import percent
 from .sheet import build_sheet
 from .shoe import Shoe
@@ -59,7 +58,7 @@ def _extends(game_id: str, name: str | None, path: str | None) -> str | None:
 
         text = read_limited(Path(path), MAX_PAYTABLE_BYTES, "paytable file").decode("utf-8")
     else:
-        text = resources.files("odds.paytables").joinpath(game_id, f"{name}.toml").read_text(encoding="utf-8")
+        text = (SHIPPED / game_id / f"{name}.toml").read_text(encoding="utf-8")
     parent = tomllib.loads(text, parse_float=Decimal).get("extends")
     return parent if isinstance(parent, str) else None
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
 from pathlib import Path
 from collections.abc import Iterator
 
@@ -76,6 +75,8 @@ def replacing(path: str | os.PathLike, what: str = "") -> Iterator[Path]:
     ``path`` in one step, on any failure it is removed and ``path`` is left as it was."""
     final = target(path, what)
     label = f"{what} {_name(path)}" if what else _name(path)
+    import tempfile  # here, not at the top: most commands write no file (start-up time, issue 21)
+
     try:
         fd, temp = tempfile.mkstemp(dir=final.parent, prefix=f".{final.name}.", suffix=f".tmp{final.suffix}")
     except OSError as exc:

@@ -24,7 +24,6 @@ a thousand rounds (the sum of a few hundred rounds of a 1-in-1000 pay is far fro
 from __future__ import annotations
 
 import math
-from statistics import NormalDist
 
 CONFIDENCES = (90, 95)
 """Confidence levels (percent) of the volatility index and the hold intervals."""
@@ -44,6 +43,7 @@ def z_float(confidence: int) -> float:
 
     >>> round(z_float(90), 4), round(z_float(95), 4)
     (1.6449, 1.96)
+    >>> from statistics import NormalDist
     >>> all(abs(Z[c] - NormalDist().inv_cdf(0.5 + c / 200)) < 1e-12 for c in CONFIDENCES)
     True
     """
@@ -51,6 +51,8 @@ def z_float(confidence: int) -> float:
         return Z[confidence]
     if not 0 < confidence < 100:
         raise ValueError(f"a confidence is a percentage between 0 and 100, not {confidence}")
+    from statistics import NormalDist  # here: statistics imports random, which a sheet never needs
+
     return NormalDist().inv_cdf(0.5 + confidence / 200)
 
 

@@ -31,13 +31,16 @@ import tomllib
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
-from importlib import resources
 from pathlib import Path
 
 from .bets.definition import read_definition
 from .errors import PaytableError, UnknownName, check_keys, names_text, shown, shown_repr
 from .files import read_limited
 from .limits import MAX_PAY, MAX_PAYTABLE_BYTES, LimitError, check_common_denominator, check_pay_digits, exact_number
+
+SHIPPED = Path(__file__).parent / "paytables"
+"""The shipped paytables, a folder per game (read beside this file, as the stored tables are:
+importlib.resources would import tempfile, shutil, bz2 and lzma into every command)."""
 
 TOP_KEYS = {"game", "description", "extends", "bets"}
 BET_KEYS = {"pays", "window", "name", "description", "source", "outcomes", "multipliers", "published_rtp"}
@@ -105,7 +108,7 @@ def parse_pay(value, where: str) -> Fraction:
 
 def shipped_names(game) -> list[str]:
     """Names of the paytables shipped for a game, the default first."""
-    folder = resources.files("odds.paytables").joinpath(game.id)
+    folder = SHIPPED / game.id
     names = sorted(p.name[: -len(".toml")] for p in folder.iterdir() if p.name.endswith(".toml"))
     return [game.default_paytable] + [n for n in names if n != game.default_paytable]
 
@@ -235,7 +238,7 @@ MAX_EXTENDS = 8
 
 
 def _load_shipped(game, name: str, depth: int) -> Paytable:
-    text = resources.files("odds.paytables").joinpath(game.id, f"{name}.toml").read_text(encoding="utf-8")
+    text = (SHIPPED / game.id / f"{name}.toml").read_text(encoding="utf-8")
     return _load(game, text, f"odds/paytables/{game.id}/{name}.toml", name, depth)
 
 

@@ -26,12 +26,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 from collections.abc import Callable, Hashable, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
-from numpy.typing import ArrayLike
 
 from . import intmath
 from .intmath import PRIMES, falling, moduli_needed
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike  # numpy.typing costs every command ~10 ms at run time
 
 
 @dataclass(frozen=True)

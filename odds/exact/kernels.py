@@ -99,11 +99,11 @@ from collections.abc import Hashable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from numpy.typing import DTypeLike
 
 from .intmath import BITS_EXACT, FLOAT_BITS_OFFSET, falling, float_bits_offset, row_keys
 
 if TYPE_CHECKING:
+    from numpy.typing import DTypeLike
     from .drawing import CompiledDeal, FoldedColumns
     from .positional import PositionalTable
 

@@ -69,13 +69,13 @@ from math import factorial
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from numpy.typing import ArrayLike
 
 from ..cards import baccarat_value
 from .intmath import Packing, falling, row_keys
 from .suits import ALL_SUITS, Patterns, SuitReading
 
 if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
     from ..bets.condition import Checked
     from ..bets.features import FeatureSpec
     from ..shoe import Shoe

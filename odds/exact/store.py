@@ -39,7 +39,6 @@ import json
 import os
 import stat
 import sys
-import tempfile
 import zipfile
 from pathlib import Path
 from collections.abc import Callable, Hashable, Iterable, Sequence
@@ -130,6 +129,8 @@ def _secret() -> bytes | None:
             return None
         try:  # first use: write it whole, then link it into place (two processes agree on one)
             path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+            import tempfile  # only when a file is written (a sheet from the store writes none)
+
             handle, tmp = tempfile.mkstemp(dir=path.parent, prefix=".cache-key.")
             try:
                 os.write(handle, os.urandom(SECRET_BYTES))
@@ -288,6 +289,8 @@ def save(key: str, arrays: dict[str, np.ndarray], folder: Path | None = None) ->
     save(buffer, **seal, **arrays)
     try:
         folder.mkdir(parents=True, exist_ok=True)
+        import tempfile
+
         handle, tmp = tempfile.mkstemp(dir=folder, prefix=f".{key}.", suffix=".tmp")
         try:
             with os.fdopen(handle, "wb") as out:

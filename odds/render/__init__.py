@@ -15,7 +15,6 @@ import csv
 import io
 import json
 import math
-import shutil
 import sys
 import textwrap
 from fractions import Fraction
@@ -33,6 +32,8 @@ def terminal_width() -> int:
     """Where notes wrap: the terminal's width when stdout is one, else :data:`WIDTH`."""
     try:
         if sys.stdout.isatty():
+            import shutil  # only on a terminal (shutil imports bz2, lzma, fnmatch)
+
             return max(40, shutil.get_terminal_size((WIDTH, 24)).columns)
     except (AttributeError, ValueError, OSError):
         pass
