@@ -11,6 +11,7 @@ solve.
 
 from __future__ import annotations
 
+import tempfile
 import importlib.util
 import itertools
 import json
@@ -492,7 +493,7 @@ def test_io_failures_are_one_line(tmp_path, monkeypatch):
     def refuse(*args, **kwargs):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(files_lib.tempfile, "mkstemp", refuse)  # a read-only folder (root ignores chmod)
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)  # a read-only folder (root ignores chmod)
     result = CliRunner().invoke(cli, ["vectors", "--out", str(tmp_path / "v.json")])
     assert result.exit_code == 1 and result.stderr.strip().endswith("Permission denied")
     assert len(result.stderr.strip().splitlines()) == 1 and not (tmp_path / "v.json").exists()
