@@ -11,7 +11,6 @@ solve.
 
 from __future__ import annotations
 
-import tempfile
 import importlib.util
 import itertools
 import json
@@ -23,6 +22,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import tracemalloc
