@@ -216,7 +216,7 @@ def test_a_bad_line_in_the_first_chunk_writes_nothing(tmp_path):
 def test_lines_are_split_as_the_whole_text_was(text, tmp_path):
     """A final newline ends the last line (it does not start an empty one); an empty line is the
     full shoe; only \\n ends a line."""
-    from odds.cli.sheets import shoe_lines
+    from odds.cli.bulk import shoe_lines
 
     path = tmp_path / "shoes.txt"
     path.write_bytes(text.encode())

@@ -25,8 +25,8 @@ from ..text import escape
 COMMANDS = {
     "games": "odds.cli.sheets",
     "sheet": "odds.cli.sheets",
-    "export": "odds.cli.sheets",
-    "batch": "odds.cli.sheets",
+    "export": "odds.cli.bulk",
+    "batch": "odds.cli.bulk",
     "eor": "odds.cli.depletion",
     "tags": "odds.cli.depletion",
     "count": "odds.cli.depletion",

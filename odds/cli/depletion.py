@@ -336,7 +336,7 @@ def count(
 def _replayed(path: str, shoe: Shoe, game, rules: DealRules) -> list[bytes]:
     """The recorded shoes of ``--replay FILE``, one a line (empty lines skipped; cards not
     recorded as :mod:`odds.depletion.recorded` writes them)."""
-    from .sheets import shoe_lines
+    from .bulk import shoe_lines
 
     full = shoe.card_counts()
     out = []

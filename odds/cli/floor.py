@@ -102,7 +102,7 @@ def _follow_stdin(game, paytable, start, tags, fmt):
     from ..floor.stream import follow
     from ..floor.table import Table
     from ..paytable import load_paytable
-    from .sheets import shoe_lines
+    from .bulk import shoe_lines
 
     table = Table(game, load_paytable(game, paytable), start, tags)
 

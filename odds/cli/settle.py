@@ -76,7 +76,7 @@ def settle(game_id, cards, bets, paytable, pays, multipliers, rounds_file, fmt):
 def _settle_file(game, table, path: str, bets, multipliers) -> None:
     """Every round of the file, one JSON line out per line in (empty lines skipped): a round that
     cannot be settled is a line with its ``error``, and the command exits 1 after the last."""
-    from .sheets import shoe_lines
+    from .bulk import shoe_lines
 
     failed, first, rounds = 0, "", 0
     with shoe_lines(path, "--file", "rounds file") as lines:
