@@ -62,6 +62,13 @@ class BetRule:
                 return o.label
         raise KeyError(key)
 
+    def when_texts(self) -> dict[str, str | None]:
+        """Each outcome's ``when`` as the paytable file writes it (None: the last outcome, which
+        takes every other round); empty for a bet the game defines in code."""
+        if self.conditions is None:
+            return {}
+        return {o.key: (c.text if c is not None else None) for o, c in zip(self.outcomes, self.conditions)}
+
 
 @dataclass(frozen=True)
 class OutcomeCounts:

@@ -159,7 +159,7 @@ class Sheet:
     def to_dict(self) -> dict:
         """The sheet as ``odds sheet --format json`` prints it (the CLI renders this very dict):
         exact numbers as strings (``"19/20"``), a float beside them where useful."""
-        from .render.sheet import sheet_json
+        from .render.sheet_data import sheet_json
 
         return sheet_json(self)
 
@@ -199,11 +199,11 @@ class Sheet:
                 for b in self.bets
                 for r in b.rows
             ]
-            from .render.sheet import CSV_HEADERS
+            from .render.sheet_data import CSV_HEADERS
 
             columns = list(CSV_HEADERS)  # the CSV's columns, in its order
         else:
-            from .render.sheet import bet_record
+            from .render.sheet_data import bet_record
 
             rows = [{"game": self.game.id, "paytable": self.paytable.name, **bet_record(b)} for b in self.bets]
             columns = list(rows[0]) if rows else ["game", "paytable", "bet"]

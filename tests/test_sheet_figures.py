@@ -18,7 +18,7 @@ from click.testing import CliRunner
 from odds.cli import cli
 from odds.games import all_games, get_game
 from odds.paytable import load_paytable, shipped_names
-from odds.render.sheet import bet_record
+from odds.render.sheet_data import bet_record
 from odds.sheet import build_sheet
 from odds.shoe import Shoe
 
