@@ -352,3 +352,22 @@ def test_a_sheet_from_the_store_imports_only_what_it_uses(args, not_for_this):
     unused = ["odds.runs.cluster", "odds.overlay", "odds.overlay.support", "odds.pays", "odds.dealt", *not_for_this]
     assert [m for m in unused if m in got["modules"]] == []
     assert got["light"] == []
+
+
+def test_the_program_collects_less_often_and_the_library_leaves_the_collector_alone():
+    """The odds program raises the cyclic collector's thresholds (mypy's kind of setting: a sheet
+    then runs no collection pass) and freezes what is left at exit; importing odds and its
+    command line changes nothing in a host program's collector."""
+    code = (
+        "import gc, json, sys\n"
+        "before = gc.get_threshold()\n"
+        "import odds, odds.cli, odds.sheet\n"
+        "library = gc.get_threshold()\n"
+        "sys.argv = ['odds', 'games']\n"
+        "import atexit\n"
+        "atexit.register(lambda: sys.stderr.write('GC ' + json.dumps([before, library, gc.get_threshold(), gc.get_freeze_count() > 0])))\n"
+        "odds.cli.main()\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    before, library, program, frozen = json.loads(done.stderr.rpartition("GC ")[2])
+    assert library == before and program == [100_000, 20, 20] and frozen, done.stderr[-300:]
