@@ -139,3 +139,50 @@ def test_a_refused_condition_says_where_what_was_found_and_how_to_write_it(text,
     with pytest.raises(ConditionError) as info:
         compile_condition(text, feature_table("baccarat"))
     assert str(info.value) == message
+
+
+def _operand(rng: random.Random, i: int, table: dict) -> tuple[str, range]:
+    """A feature with a random range of small numbers, or now and then a literal: its text and values."""
+    if rng.random() < 0.25:
+        v = rng.randint(-9, 9)
+        return (str(v) if v >= 0 else f"(-{-v})"), range(v, v + 1)
+    low, high = sorted(rng.randint(-9, 9) for _ in range(2))
+    table[f"f{i}"] = FeatureType(INT, low, high)
+    return f"f{i}", range(low, high + 1)
+
+
+@pytest.mark.parametrize("op", ["-x", "+", "-", "*", "abs", "min", "max", "count"])
+def test_the_checks_range_of_each_operation_is_its_true_range(op):
+    """The int64 proof bounds each operation over independent operands; its bounds must be the
+    true extremes (found here by trying every combination of values), no wider and no narrower.
+    Both are seen from outside: ``(e) + m`` with ``m`` up to ``2**62 - 1 - max(e)`` is accepted and
+    one more is refused; likewise ``(e) - m`` for ``min(e)``. A bound too narrow lets an int64
+    overflow through; too wide refuses a bet that fits."""
+    import itertools
+
+    from odds.bets.condition import BOOL
+
+    rng = random.Random(f"range of {op}")
+    for _ in range(25):
+        table: dict = {}
+        if op == "count":
+            n = rng.randint(1, 4)
+            table.update({f"p{i}": FeatureType(BOOL) for i in range(n)})
+            expr = f"count({', '.join(table)})"
+            values = [sum(flags) for flags in itertools.product((False, True), repeat=n)]
+        else:
+            n = {"-x": 1, "abs": 1, "min": rng.randint(2, 3), "max": rng.randint(2, 3)}.get(op, 2)
+            texts, ranges = zip(*(_operand(rng, i, table) for i in range(n)))
+            if op == "-x":
+                expr, function = f"-({texts[0]})", operator.neg
+            elif op in PYTHON:
+                expr, function = f"{texts[0]} {op} {texts[1]}", PYTHON[op]
+            else:
+                expr, function = f"{op}({', '.join(texts)})", {"abs": abs, "min": min, "max": max}[op]
+            values = [function(*combo) for combo in itertools.product(*ranges)]
+        low, high = min(values), max(values)
+        for sign, room in (("+", INT64_SAFE - 1 - high), ("-", INT64_SAFE - 1 + low)):
+            condition = f"({expr}) {sign} m != 0"
+            compile_condition(condition, {**table, "m": FeatureType(INT, 0, room)})
+            with pytest.raises(ConditionError, match="beyond the range odds evaluates exactly"):
+                compile_condition(condition, {**table, "m": FeatureType(INT, 0, room + 1)})
