@@ -324,6 +324,7 @@ def test_the_int64_proof_refuses_exactly_past_2_62():
     "condition,holds",
     [
         ("1000000000000000 - 999999999999999 == 1", True),  # the largest literal, 16 digits
+        ("p or not p" + " " * 9990, True),  # the longest condition, 10,000 characters
         ('"a" == "b"', False),  # two texts: neither is a feature's, nothing to check against
         ('"a" != "b"', True),
         ('t == "a" or t == "b"', True),
