@@ -124,6 +124,11 @@ def test_the_int64_proof_covers_every_value_of_a_modulo(sign):
             "column 17: expected '(' after 'in' (a list of values in parentheses, e.g. in (6, 7)), found '6'",
         ),
         ("player_total in (6 7)", "column 20: expected ',' or ')' in the list, found '7'"),
+        # the three closest names of the six difflib finds (banker_third is the fourth)
+        (
+            "banker_totl == 7",
+            "column 1: unknown feature 'banker_totl'; did you mean banker_total or banker_natural or player_total?",
+        ),
         ("tie == true", None),
     ],
 )
