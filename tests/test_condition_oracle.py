@@ -270,6 +270,10 @@ LONG = "x == 1 or " * 1000 + "p"  # 10,001 characters
             "column 5: cannot compare a number with a yes/no value using '<' (write the yes/no feature alone, or == true)",
         ),
         ("s == p", "column 6: cannot compare a text with a yes/no value using '=='"),
+        (
+            "x < 3 == p",  # the second link of a chain
+            "column 10: cannot compare a number with a yes/no value using '==' (write the yes/no feature alone, or == true)",
+        ),
         ('s < "h"', "column 5: '<' orders numbers only; use == or != for texts"),
         ("p >= q", "column 6: '>=' orders numbers only; use == or != for yes/no values"),
         (
@@ -321,6 +325,22 @@ def test_the_int64_proof_refuses_exactly_past_2_62():
 
 
 @pytest.mark.parametrize(
+    "condition,column",
+    [("-m < 0", 1), ("x % m == 0", 3), ("abs(m) > 0", 1), ("max(x, m) > 0", 1), ("min(m, m) > 0", 1)],
+)
+def test_each_operation_refuses_past_2_62_at_its_own_column(condition, column):
+    """Every operation's result is bounded, not only sums: ``m`` (1 to 2**62 + 1) alone may be
+    read, but a negation, remainder, abs, max or min reaching 2**62 is refused where it is."""
+    from odds.bets.condition import INT64_SAFE, ConditionError
+
+    with pytest.raises(ConditionError) as info:
+        compile_condition(condition, {**FEATURES, "m": FeatureType(INT, 1, INT64_SAFE + 1)})
+    assert str(info.value) == (
+        f"column {column}: this arithmetic can reach 4.61e+18, beyond the range odds evaluates exactly (2**62)"
+    )
+
+
+@pytest.mark.parametrize(
     "condition,holds",
     [
         ("1000000000000000 - 999999999999999 == 1", True),  # the largest literal, 16 digits
@@ -329,6 +349,7 @@ def test_the_int64_proof_refuses_exactly_past_2_62():
         ('"a" != "b"', True),
         ('t == "a" or t == "b"', True),
         ("-1 in (-1, 2)", True),
+        ('"h" in ("h", "c")', True),  # a text literal tested against a list of them
         ("((((p)))) == p", True),
         ("p in (True, False) and p in (true, false)", True),  # both spellings, in a list
         ("(p == True) != (p == False) and (p == true) != (p == false)", True),
