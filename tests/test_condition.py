@@ -156,13 +156,14 @@ def _operand(rng: random.Random, i: int, table: dict) -> tuple[str, range]:
     return f"f{i}", range(low, high + 1)
 
 
-@pytest.mark.parametrize("op", ["-x", "+", "-", "*", "abs", "min", "max", "count"])
+@pytest.mark.parametrize("op", ["-x", "+", "-", "*", "%", "abs", "min", "max", "count"])
 def test_the_checks_range_of_each_operation_is_its_true_range(op):
     """The int64 proof bounds each operation over independent operands; its bounds must be the
     true extremes (found here by trying every combination of values), no wider and no narrower.
     Both are seen from outside: ``(e) + m`` with ``m`` up to ``2**62 - 1 - max(e)`` is accepted and
     one more is refused; likewise ``(e) - m`` for ``min(e)``. A bound too narrow lets an int64
-    overflow through; too wide refuses a bet that fits."""
+    overflow through; too wide refuses a bet that fits. For ``%`` the dividend spans every
+    remainder of the largest divisor, so the true extremes are the bounds of the divisor's sign."""
     import itertools
 
     from odds.bets.condition import BOOL
@@ -175,6 +176,12 @@ def test_the_checks_range_of_each_operation_is_its_true_range(op):
             table.update({f"p{i}": FeatureType(BOOL) for i in range(n)})
             expr = f"count({', '.join(table)})"
             values = [sum(flags) for flags in itertools.product((False, True), repeat=n)]
+        elif op == "%":
+            sign = rng.choice((-1, 1))
+            b_low, b_high = sorted(sign * rng.randint(1, 12) for _ in range(2))
+            table.update(f0=FeatureType(INT, -30, 30), f1=FeatureType(INT, b_low, b_high))
+            expr = "f0 % f1"
+            values = [a % b for a in range(-30, 31) for b in range(b_low, b_high + 1)]
         else:
             n = {"-x": 1, "abs": 1, "min": rng.randint(2, 3), "max": rng.randint(2, 3)}.get(op, 2)
             texts, ranges = zip(*(_operand(rng, i, table) for i in range(n)))
