@@ -344,6 +344,8 @@ def test_each_operation_refuses_past_2_62_at_its_own_column(condition, column):
     "condition,holds",
     [
         ("1000000000000000 - 999999999999999 == 1", True),  # the largest literal, 16 digits
+        ("00000000000000000000007 == 7", True),  # leading zeros: small, however many
+        ("0" * 5000 + "7 == 7", True),  # (past int()'s 4,300 digits of text)
         ("p or not p" + " " * 9990, True),  # the longest condition, 10,000 characters
         ('"a" == "b"', False),  # two texts: neither is a feature's, nothing to check against
         ('"a" != "b"', True),
