@@ -231,6 +231,10 @@ LONG = "x == 1 or " * 1000 + "p"  # 10,001 characters
         ("x in (1) * 2", "column 10: expected 'and', 'or', a comparison or the end of the condition, found '*'"),
         ("(" * 40 + "p" + ")" * 40, "column 33: the condition is nested more than 64 levels deep"),
         ("-" * 70 + "x == 1", "column 65: the condition is nested more than 64 levels deep"),
+        (  # a closed group inside 20 parentheses gives back its own levels only: 41 + 2 * 12 > 64
+            "(" * 20 + "(p) and " + "(" * 30 + "p" + ")" * 50,
+            "column 41: the condition is nested more than 64 levels deep",
+        ),
         ("x" + " + x" * 300 + " == 1", "column 185: the condition is nested more than 256 operations deep"),
         ("x in (1, 2) == p", "column 13: 'in' cannot be chained with other comparisons; use 'and', found '=='"),
         ("x < 3 in (1, 2)", "column 10: 'in' cannot be chained with other comparisons; use 'and', found '('"),
