@@ -71,7 +71,7 @@ def test_the_int64_proof_covers_every_value_of_a_modulo(sign):
     rng = random.Random(f"modulo range {sign}")
     for _ in range(30):
         a_range = tuple(sorted(rng.randint(-60, 60) for _ in range(2)))
-        b_range = tuple(sorted(sign * rng.randint(2, 40) for _ in range(2)))
+        b_range = tuple(sorted(sign * rng.randint(1, 40) for _ in range(2)))  # 1: the edge of the sign
         low, high = _true_extremes(a_range, b_range)
         extreme = max(abs(low), abs(high))
         if extreme == 0:
@@ -124,6 +124,11 @@ def test_the_int64_proof_covers_every_value_of_a_modulo(sign):
             "column 17: expected '(' after 'in' (a list of values in parentheses, e.g. in (6, 7)), found '6'",
         ),
         ("player_total in (6 7)", "column 20: expected ',' or ')' in the list, found '7'"),
+        # the three closest names of the six difflib finds (banker_third is the fourth)
+        (
+            "banker_totl == 7",
+            "column 1: unknown feature 'banker_totl'; did you mean banker_total or banker_natural or player_total?",
+        ),
         ("tie == true", None),
     ],
 )
@@ -139,3 +144,57 @@ def test_a_refused_condition_says_where_what_was_found_and_how_to_write_it(text,
     with pytest.raises(ConditionError) as info:
         compile_condition(text, feature_table("baccarat"))
     assert str(info.value) == message
+
+
+def _operand(rng: random.Random, i: int, table: dict) -> tuple[str, range]:
+    """A feature with a random range of small numbers, or now and then a literal: its text and values."""
+    if rng.random() < 0.25:
+        v = rng.randint(-9, 9)
+        return (str(v) if v >= 0 else f"(-{-v})"), range(v, v + 1)
+    low, high = sorted(rng.randint(-9, 9) for _ in range(2))
+    table[f"f{i}"] = FeatureType(INT, low, high)
+    return f"f{i}", range(low, high + 1)
+
+
+@pytest.mark.parametrize("op", ["-x", "+", "-", "*", "%", "abs", "min", "max", "count"])
+def test_the_checks_range_of_each_operation_is_its_true_range(op):
+    """The int64 proof bounds each operation over independent operands; its bounds must be the
+    true extremes (found here by trying every combination of values), no wider and no narrower.
+    Both are seen from outside: ``(e) + m`` with ``m`` up to ``2**62 - 1 - max(e)`` is accepted and
+    one more is refused; likewise ``(e) - m`` for ``min(e)``. A bound too narrow lets an int64
+    overflow through; too wide refuses a bet that fits. For ``%`` the dividend spans every
+    remainder of the largest divisor, so the true extremes are the bounds of the divisor's sign."""
+    import itertools
+
+    from odds.bets.condition import BOOL
+
+    rng = random.Random(f"range of {op}")
+    for _ in range(25):
+        table: dict = {}
+        if op == "count":
+            n = rng.randint(1, 4)
+            table.update({f"p{i}": FeatureType(BOOL) for i in range(n)})
+            expr = f"count({', '.join(table)})"
+            values = [sum(flags) for flags in itertools.product((False, True), repeat=n)]
+        elif op == "%":
+            sign = rng.choice((-1, 1))
+            b_low, b_high = sorted(sign * rng.randint(1, 12) for _ in range(2))
+            table.update(f0=FeatureType(INT, -30, 30), f1=FeatureType(INT, b_low, b_high))
+            expr = "f0 % f1"
+            values = [a % b for a in range(-30, 31) for b in range(b_low, b_high + 1)]
+        else:
+            n = {"-x": 1, "abs": 1, "min": rng.randint(2, 3), "max": rng.randint(2, 3)}.get(op, 2)
+            texts, ranges = zip(*(_operand(rng, i, table) for i in range(n)))
+            if op == "-x":
+                expr, function = f"-({texts[0]})", operator.neg
+            elif op in PYTHON:
+                expr, function = f"{texts[0]} {op} {texts[1]}", PYTHON[op]
+            else:
+                expr, function = f"{op}({', '.join(texts)})", {"abs": abs, "min": min, "max": max}[op]
+            values = [function(*combo) for combo in itertools.product(*ranges)]
+        low, high = min(values), max(values)
+        for sign, room in (("+", INT64_SAFE - 1 - high), ("-", INT64_SAFE - 1 + low)):
+            condition = f"({expr}) {sign} m != 0"
+            compile_condition(condition, {**table, "m": FeatureType(INT, 0, room)})
+            with pytest.raises(ConditionError, match="beyond the range odds evaluates exactly"):
+                compile_condition(condition, {**table, "m": FeatureType(INT, 0, room + 1)})

@@ -231,6 +231,10 @@ LONG = "x == 1 or " * 1000 + "p"  # 10,001 characters
         ("x in (1) * 2", "column 10: expected 'and', 'or', a comparison or the end of the condition, found '*'"),
         ("(" * 40 + "p" + ")" * 40, "column 33: the condition is nested more than 64 levels deep"),
         ("-" * 70 + "x == 1", "column 65: the condition is nested more than 64 levels deep"),
+        (  # a closed group inside 20 parentheses gives back its own levels only: 41 + 2 * 12 > 64
+            "(" * 20 + "(p) and " + "(" * 30 + "p" + ")" * 50,
+            "column 41: the condition is nested more than 64 levels deep",
+        ),
         ("x" + " + x" * 300 + " == 1", "column 185: the condition is nested more than 256 operations deep"),
         ("x in (1, 2) == p", "column 13: 'in' cannot be chained with other comparisons; use 'and', found '=='"),
         ("x < 3 in (1, 2)", "column 10: 'in' cannot be chained with other comparisons; use 'and', found '('"),
@@ -270,6 +274,10 @@ LONG = "x == 1 or " * 1000 + "p"  # 10,001 characters
             "column 5: cannot compare a number with a yes/no value using '<' (write the yes/no feature alone, or == true)",
         ),
         ("s == p", "column 6: cannot compare a text with a yes/no value using '=='"),
+        (
+            "x < 3 == p",  # the second link of a chain
+            "column 10: cannot compare a number with a yes/no value using '==' (write the yes/no feature alone, or == true)",
+        ),
         ('s < "h"', "column 5: '<' orders numbers only; use == or != for texts"),
         ("p >= q", "column 6: '>=' orders numbers only; use == or != for yes/no values"),
         (
@@ -321,13 +329,33 @@ def test_the_int64_proof_refuses_exactly_past_2_62():
 
 
 @pytest.mark.parametrize(
+    "condition,column",
+    [("-m < 0", 1), ("x % m == 0", 3), ("abs(m) > 0", 1), ("max(x, m) > 0", 1), ("min(m, m) > 0", 1)],
+)
+def test_each_operation_refuses_past_2_62_at_its_own_column(condition, column):
+    """Every operation's result is bounded, not only sums: ``m`` (1 to 2**62 + 1) alone may be
+    read, but a negation, remainder, abs, max or min reaching 2**62 is refused where it is."""
+    from odds.bets.condition import INT64_SAFE, ConditionError
+
+    with pytest.raises(ConditionError) as info:
+        compile_condition(condition, {**FEATURES, "m": FeatureType(INT, 1, INT64_SAFE + 1)})
+    assert str(info.value) == (
+        f"column {column}: this arithmetic can reach 4.61e+18, beyond the range odds evaluates exactly (2**62)"
+    )
+
+
+@pytest.mark.parametrize(
     "condition,holds",
     [
         ("1000000000000000 - 999999999999999 == 1", True),  # the largest literal, 16 digits
+        ("00000000000000000000007 == 7", True),  # leading zeros: small, however many
+        ("0" * 5000 + "7 == 7", True),  # (past int()'s 4,300 digits of text)
+        ("p or not p" + " " * 9990, True),  # the longest condition, 10,000 characters
         ('"a" == "b"', False),  # two texts: neither is a feature's, nothing to check against
         ('"a" != "b"', True),
         ('t == "a" or t == "b"', True),
         ("-1 in (-1, 2)", True),
+        ('"h" in ("h", "c")', True),  # a text literal tested against a list of them
         ("((((p)))) == p", True),
         ("p in (True, False) and p in (true, false)", True),  # both spellings, in a list
         ("(p == True) != (p == False) and (p == true) != (p == false)", True),

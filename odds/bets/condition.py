@@ -395,12 +395,13 @@ class _Parser:
 
 
 def _int_literal(tok: Token) -> int:
-    if len(tok.text) > 16 or int(tok.text) > MAX_LITERAL:
+    digits = tok.text.lstrip("0") or "0"  # leading zeros do not make a number large
+    if len(digits) > 16 or int(digits) > MAX_LITERAL:
         raise ConditionError(
             f"column {tok.col}: the number {tok.text[:20]}{'...' if len(tok.text) > 20 else ''} "
             f"is too large (at most {MAX_LITERAL:.0e} in size)"
         )
-    return int(tok.text)
+    return int(digits)
 
 
 def parse(text: str) -> Node:
