@@ -47,7 +47,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 MODULES = {
-    # module: the test files that check it (mutmut runs, per mutant, those of them that reach it)
+    # module: the test files (or tests, by node id) that check it; mutmut runs, per mutant, those
+    # of them that reach it
     "odds/bets/condition.py": [
         "tests/test_condition_oracle.py",
         "tests/test_condition.py",
@@ -65,6 +66,10 @@ MODULES = {
         "tests/test_reference_rules.py",
         "tests/test_dragon_tiger.py",
         "tests/test_settle.py",
+        "tests/test_dealer.py",  # round_lengths: dealing by lengths equals dealing card by card
+        # overlay_support: the lightning suit and card identities against every ordering
+        "tests/test_overlay.py::test_dragon_tiger_suit_against_every_ordering",
+        "tests/test_overlay.py::test_dragon_tiger_card_identities_against_every_ordering",
     ],
     "odds/games/sic_bo.py": ["tests/test_sic_bo.py", "tests/test_settle.py", "tests/test_reference_rules.py"],
     "odds/games/roulette.py": ["tests/test_roulette.py", "tests/test_american_roulette.py", "tests/test_settle.py"],

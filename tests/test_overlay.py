@@ -199,6 +199,46 @@ def test_dragon_tiger_suit_against_every_ordering(tmp_path, bet):
     assert got == {k: v for k, v in expected.items() if v}
 
 
+DRAGON_TIGER_CARDS = """game = "dragon-tiger"
+[bets.tiger]
+name = "Tiger"
+outcomes = [ { key = "win", when = "tiger_wins", pays = 1 }, { key = "lose", pays = -1 } ]
+[bets.tiger.multipliers]
+boosts = "cards"
+count = 1
+values = { 2 = "1/3", 3 = "2/3" }
+boosted = [ { outcome = "win", reads = "tiger" } ]
+[bets.tie]
+name = "Tie"
+outcomes = [ { key = "tie", when = "tie", pays = 8 }, { key = "no-tie", pays = -1 } ]
+[bets.tie.multipliers]
+boosts = "cards"
+count = 1
+values = { 2 = "1/3", 3 = "2/3" }
+boosted = [ { outcome = "tie", reads = "both" } ]
+"""
+
+
+@pytest.mark.parametrize("bet", ["tiger", "tie"])
+def test_dragon_tiger_card_identities_against_every_ordering(tmp_path, bet):
+    """One of the 52 cards boosted: Tiger's card (a Tiger win), or both cards (a tie)."""
+    shoe = "As,Ah,Ad,2s,2d,Kc,Kc"
+    orders = list(distinct_permutations(parse(shoe)))
+    rounds = []
+    for order in orders:
+        outcome = dealers.dragon_tiger(order)[bet]
+        dragon, tiger = (f"{'A23456789TJQK'[r - 1]}{s}" for r, s in order[1:3])  # after the burn card
+        p = Fraction(1, len(orders))
+        if bet == "tiger":
+            rounds.append((p, "win", [tiger]) if outcome == "tiger-wins" else (p, "lose", None))
+        else:
+            rounds.append((p, "tie", [dragon, tiger]) if outcome == "tie" else (p, "no-tie", None))
+    expected = brute(rounds, IDENTITIES, {1: Fraction(1)}, {2: Fraction(1, 3), 3: Fraction(2, 3)})
+    table = load_paytable(get_game("dragon-tiger"), write(tmp_path, "d.toml", DRAGON_TIGER_CARDS))
+    got = library_prizes(build_sheet(get_game("dragon-tiger"), table, Shoe.from_cards(shoe), [bet]), bet)
+    assert got == {k: v for k, v in expected.items() if v}
+
+
 # -- dice and wheels -----------------------------------------------------------------------------------
 
 ROULETTE = """game = "roulette"
