@@ -71,7 +71,17 @@ MODULES = {
         "tests/test_overlay.py::test_dragon_tiger_suit_against_every_ordering",
         "tests/test_overlay.py::test_dragon_tiger_card_identities_against_every_ordering",
     ],
-    "odds/games/sic_bo.py": ["tests/test_sic_bo.py", "tests/test_settle.py", "tests/test_reference_rules.py"],
+    "odds/games/sic_bo.py": [
+        "tests/test_sic_bo.py",
+        "tests/test_settle.py",
+        "tests/test_reference_rules.py",
+        # overlay_support: Lightning Dice's totals and faces against every roll, and settled
+        "tests/test_overlay.py::test_dice_totals_with_a_cap_against_every_roll",
+        "tests/test_overlay.py::test_totals_with_payouts_of_their_own_against_every_roll_and_strike",
+        "tests/test_overlay.py::test_faces_with_multipliers_of_their_own_multiply_each_time_they_are_read",
+        "tests/test_overlay.py::test_settle_lightning_dice_with_the_rounds_payouts",
+        "tests/test_overlay.py::test_target_values_checks",
+    ],
     "odds/games/roulette.py": ["tests/test_roulette.py", "tests/test_american_roulette.py", "tests/test_settle.py"],
     "odds/games/player_dealer.py": ["tests/test_player_dealer.py", "tests/test_reference_rules.py"],
     "odds/sheet.py": ["tests/test_sheet_figures.py", "tests/test_pays_oracle.py", "tests/test_published.py"],
@@ -86,7 +96,8 @@ PRELOAD = ["pytest", "hypothesis", "hypothesis.strategies", "numpy", "click", "c
 PLUGIN = '''
 """mutmut's coverage pass credits a function to the test during which it ran; what runs while
 the test files are collected (import time) would be credited to the first test only. Credit it
-to every test. And a mutant whose test files no longer import has been noticed: exit 1, not 2."""
+to every test; and let no test read what another computed. And a mutant whose test files no
+longer import has been noticed: exit 1, not 2."""
 import os
 
 import pytest
@@ -102,11 +113,46 @@ def pytest_collection_finish(session):
 
 
 @pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    # what one test computed and kept (a memo, a game's cached property, a compiled table in the
+    # cache folder) is read by the next without a call: the function would be credited to the first
+    # test only. In the coverage pass, each test starts with none of it.
+    if os.environ.get("MUTANT_UNDER_TEST") == "stats":
+        _forget_what_was_kept()
+
+
+def _forget_what_was_kept():
+    import functools
+    import sys
+    import tempfile
+
+    for name, module in list(sys.modules.items()):
+        if name != "odds" and not name.startswith("odds."):
+            continue
+        for value in list(vars(module).values()):
+            if callable(getattr(value, "cache_clear", None)):
+                value.cache_clear()
+                continue
+            kept = getattr(value, "__dict__", None)
+            if not isinstance(kept, dict) or isinstance(value, type):
+                continue
+            for klass in type(value).__mro__:
+                for attr, how in vars(klass).items():
+                    if isinstance(how, functools.cached_property):
+                        kept.pop(attr, None)
+    os.environ["ODDS_CACHE_DIR"] = tempfile.mkdtemp(prefix="stats-", dir=os.environ.get("TMPDIR"))
+
+
+@pytest.hookimpl(tryfirst=True)
 def pytest_runtest_teardown(item, nextitem):
     if _AT_COLLECTION:
         from mutmut.state import state
 
         state()._stats.update(_AT_COLLECTION)
+    if os.environ.get("MUTANT_UNDER_TEST") == "stats":
+        import shutil
+
+        shutil.rmtree(os.environ["ODDS_CACHE_DIR"], ignore_errors=True)
 
 
 def pytest_collection_modifyitems(items):

@@ -8,6 +8,7 @@ triple 24 to 1 30.56%, 30 to 1 13.89%; total 4 at 60 15.28%, total 5 at 30 13.89
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 from fractions import Fraction
@@ -153,3 +154,36 @@ def test_cli_sheet_and_errors():
     assert bad.exit_code == 1 and "did you mean total-" in bad.output
     bad = runner.invoke(cli, ["batch", "sic-bo", "--file", "-"], input="\n")
     assert bad.exit_code == 1
+
+
+def test_each_feature_alone_is_its_rule_on_every_roll():
+    """``roll_features`` asked for one feature, or all of them, gives on each of the 216 rolls what
+    docs/rules.md says, roll by roll; each number feature's declared range is the range it takes;
+    and ``odds features`` shows each one's meaning word for word."""
+    import json
+
+    from odds.games.sic_bo import FEATURES, roll_features
+
+    rolls = list(itertools.product(range(1, 7), repeat=3))
+    rule = {"die1": lambda d: d[0], "die2": lambda d: d[1], "die3": lambda d: d[2], "total": sum}
+    rule |= {f"count_{face}": (lambda d, face=face: d.count(face)) for face in range(1, 7)}
+    rule |= {"triple": lambda d: len(set(d)) == 1, "distinct": lambda d: len(set(d))}
+    assert set(rule) == set(FEATURES)
+    together = roll_features(list(rule), rolls)
+    for name, by_hand in rule.items():
+        expected = [by_hand(d) for d in rolls]
+        assert list(roll_features([name], rolls)[name]) == expected, name
+        assert list(together[name]) == expected, name
+        if name != "triple":
+            assert (FEATURES[name].type.low, FEATURES[name].type.high) == (min(expected), max(expected)), name
+    out = CliRunner().invoke(cli, ["features", "sic-bo", "--format", "json"])
+    meanings = {f["name"]: (f["type"], f["meaning"], f["reads"]) for f in json.loads(out.stdout)["features"]}
+    assert meanings == {
+        "die1": ("number", "the first die", []),
+        "die2": ("number", "the second die", []),
+        "die3": ("number", "the third die", []),
+        "total": ("number", "the sum of the three dice", []),
+        **{f"count_{face}": ("number", f"how many dice show {face}", []) for face in range(1, 7)},
+        "triple": ("yes/no", "all three dice show the same face", []),
+        "distinct": ("number", "how many different faces show", []),
+    }
