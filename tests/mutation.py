@@ -81,6 +81,9 @@ MODULES = {
         "tests/test_overlay.py::test_faces_with_multipliers_of_their_own_multiply_each_time_they_are_read",
         "tests/test_overlay.py::test_settle_lightning_dice_with_the_rounds_payouts",
         "tests/test_overlay.py::test_target_values_checks",
+        # chosen_bet: total:9, triple:4, pair:1-2 against the reference dealer, and the refusals
+        "tests/test_settlement_server.py::test_sic_bo_chosen_numbers_are_its_bets",
+        "tests/test_settlement_server.py::test_a_bad_chosen_bet_is_one_line",
     ],
     "odds/games/roulette.py": ["tests/test_roulette.py", "tests/test_american_roulette.py", "tests/test_settle.py"],
     "odds/games/player_dealer.py": ["tests/test_player_dealer.py", "tests/test_reference_rules.py"],

@@ -9,6 +9,7 @@ figures: Wizard of Odds, Dragon Tiger, 8 decks: Dragon / Tiger (half lost on a t
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from fractions import Fraction
@@ -338,3 +339,20 @@ def test_the_rtp_claim_verdict_word_for_word(monkeypatch):
     monkeypatch.setattr(dt, "SEED_RTP_CLAIM", Fraction("0.9628"))
     (note,) = dt.rtp_claim_note()
     assert "half the stake lost on a tie); the claim is wrong: the best is 96.27%. Every other bet" in note
+
+
+def test_lightning_multiplies_the_winning_cards_of_the_struck_suit():
+    """``odds settle --paytable lightning --multipliers h=8``: Dragon's card multiplies a Dragon
+    win, Tiger's a Tiger win, each card of the struck suit in a tie once more (docs/rules.md,
+    Lightning Dragon Tiger), on every pair of these cards."""
+    import odds
+
+    cards = ["Kh", "Ks", "5h", "5d"]
+    for dragon, tiger in itertools.product(cards, repeat=2):
+        settled = odds.settle("dragon-tiger", f"{dragon},{tiger}", paytable="lightning", multipliers="h=8")
+        got = {b.id: b.outcome for b in settled.bets}
+        d, t = (13 if c[0] == "K" else 5 for c in (dragon, tiger))
+        x = {c: 8 if c.endswith("h") else 1 for c in (dragon, tiger)}
+        assert got["dragon"] == (f"win-x{x[dragon]}" if d > t else "tie" if d == t else "lose"), (dragon, tiger)
+        assert got["tiger"] == (f"win-x{x[tiger]}" if t > d else "tie" if d == t else "lose"), (dragon, tiger)
+        assert got["tie"] == (f"tie-x{x[dragon] * x[tiger]}" if d == t else "no-tie"), (dragon, tiger)
