@@ -22,6 +22,10 @@ What makes the figures honest (mutmut's defaults do not, for this code base):
 * what runs while the test files are collected (import time, parametrize lists) is credited to
   every test of the run (:data:`PLUGIN`), not only to the first test, so such a mutant runs every
   test file listed for its module;
+* in the coverage pass no test reads what an earlier one computed (:data:`PLUGIN` clears the
+  package's memos and cached properties and gives each test an empty table cache), so a function
+  whose result is kept (a game's ``overlay_support``, behind a ``cached_property``) is credited to
+  every test that needs it, not only to the first;
 * each mutant gets its own table cache (tests/conftest.py makes one per process when
   ``ODDS_TEST_CACHE_DIR`` is unset): a table compiled by one mutant - or by the clean run - is
   never read by another;
