@@ -312,3 +312,21 @@ def test_every_number_feature_is_exact_past_two_to_the_53(tmp_path):
     assert {name: counts[ids[name]].counts["hit"] for name in wants} == {
         name: ways for name, (_, ways) in wants.items()
     }
+
+
+def test_what_sic_bo_is_and_what_its_notes_say():
+    """Its name (docs/rules.md), what it counts (every ordered roll), and its notes word for word,
+    the pays the second one quotes being the seed's and the common table's."""
+    seed, common = load_paytable(SIC_BO, "seed"), load_paytable(SIC_BO, "common")
+    assert SIC_BO.name == "Sic Bo"
+    assert SIC_BO.counting == f"{len(list(itertools.product(range(1, 7), repeat=3)))} ordered rolls of three dice"
+    assert [seed.bet(f"total-{t}").pays["hit"] for t in (5, 16, 6, 15)] == [18, 18, 14, 14]
+    assert [common.bet(f"total-{t}").pays["hit"] for t in (5, 16, 6, 15)] == [30, 30, 17, 17]
+    assert SIC_BO.notes == (
+        "Numbers, Specific Doubles, Specific Triples and Pair Matches are priced by group (paytable entries "
+        "number, double, triple, pair); every member has its own sheet, and by the symmetry of the dice the "
+        "members of a group have the same odds.",
+        "Seed 003 pays 18 on totals 5 and 16 and 14 on totals 6 and 15, where the common table pays 30 and 17: "
+        "totals 5 and 16 are the stingiest bets of the seed's layout (compare the house edges below with "
+        "paytable `common`).",
+    )
