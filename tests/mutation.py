@@ -65,7 +65,16 @@ MODULES = {
     "odds/exact/drawing.py": ["tests/test_exactness.py", "tests/test_packing.py", "tests/test_baccarat.py"],
     "odds/exact/positional.py": ["tests/test_factored.py", "tests/test_packing.py", "tests/test_suits.py"],
     "odds/exact/suits.py": ["tests/test_suits.py", "tests/test_factored.py"],
-    "odds/games/punto_banco.py": ["tests/test_reference_rules.py", "tests/test_baccarat.py", "tests/test_settle.py"],
+    "odds/games/punto_banco.py": [
+        "tests/test_reference_rules.py",
+        "tests/test_baccarat.py",
+        "tests/test_settle.py",
+        "tests/test_dealer.py",  # round_lengths: dealing by lengths equals dealing card by card
+        "tests/test_seen.py",  # seen_cards, seen_condition: published figures after cards seen
+        # overlay_support: card identities against every ordering and every draw
+        "tests/test_overlay.py::test_baccarat_identities_against_every_ordering_and_every_draw",
+        "tests/test_overlay.py::test_the_fee_is_on_top_of_the_stake",
+    ],
     "odds/games/dragon_tiger.py": [
         "tests/test_reference_rules.py",
         "tests/test_dragon_tiger.py",

@@ -192,20 +192,25 @@ def test_each_feature_alone_is_its_rule_on_every_roll():
 
 def test_settlement_vector_rounds_are_rolls_the_reference_dealer_settles_alike():
     """The rounds ``odds vectors --rounds`` lists for Sic Bo: a roll for every outcome of every
-    bet (none missing), each settled as the reference dealer settles it, and the default
-    paytable's 20 seeded random rolls after them (no random rolls for another paytable)."""
+    bet (none missing, also for the combination bets the seed lacks), each settled as the
+    reference dealer settles it, and the default paytable's 20 seeded random rolls after them,
+    60 fair dice that show every face (no random rolls for another paytable)."""
     from odds.dealt import RANDOM_ROUNDS
     from odds.design.rounds import game_rounds
     from reference import dealers
 
-    for name, default in (("seed", True), ("common", False)):
+    for name, default in (("seed", True), ("common", False), ("combinations", False)):
         made, missing = game_rounds(SIC_BO, load_paytable(SIC_BO, name), default)
         assert missing == [], name
         for r in made:
             assert len(r["cards"]) == 3 and set(r["cards"]) <= set(range(1, 7)), r
-            assert {b: v["outcome"] for b, v in r["bets"].items()} == dealers.sic_bo(tuple(r["cards"])), r["id"]
-        randoms = [r["id"] for r in made if "/random-" in r["id"]]
-        assert randoms == ([f"sic-bo/seed/random-{i}" for i in range(1, RANDOM_ROUNDS + 1)] if default else [])
+            if name != "combinations":  # bets the reference dealer knows
+                assert {b: v["outcome"] for b, v in r["bets"].items()} == dealers.sic_bo(tuple(r["cards"])), r["id"]
+        randoms = [r for r in made if "/random-" in r["id"]]
+        assert [r["id"] for r in randoms] == (
+            [f"sic-bo/seed/random-{i}" for i in range(1, RANDOM_ROUNDS + 1)] if default else []
+        )
+        assert {d for r in randoms for d in r["cards"]} == (set(range(1, 7)) if default else set())
 
 
 def test_a_random_roll_is_settled_by_the_paytable_played(tmp_path):
