@@ -162,6 +162,17 @@ def test_cli_text_says_who_drew_and_why():
     assert "player 9: a natural, no more cards" in result.stdout and "banker 8: a natural" in result.stdout
 
 
+@pytest.mark.parametrize("total", range(8))
+def test_the_table_1_row_named_is_the_players(total):
+    """Each two-card total the player does not stand on by a natural names its row of Table 1
+    (docs/rules.md: draws on 0-5, stands on 6-7) and nothing else."""
+    first = "K" if total == 0 else "A23456789"[total - 1]
+    cards = f"{first}s,Kh,Kd,Kc,2h" + (",3d" if total <= 5 else "")  # the banker's 0 draws either way
+    text = run("settle", "baccarat", cards).stdout
+    row = "draws (Table 1: 0-5 draw)" if total <= 5 else "stands (Table 1: 6-7 stand)"
+    assert f"player {total} {row}\n" in text, text
+
+
 def test_cli_json_is_the_api_dict():
     result = run("settle", "baccarat", "4s,Kh,Ad,4c,2h,9d", "--format", "json")
     data = json.loads(result.stdout)
