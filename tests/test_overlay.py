@@ -139,6 +139,48 @@ def test_baccarat_identities_against_every_ordering_and_every_draw(tmp_path, bet
     assert got == {k: v for k, v in expected.items() if v}
 
 
+BACCARAT_BANKER = """game = "baccarat"
+[bets.banker]
+name = "Banker"
+outcomes = [ { key = "win", when = "banker_wins", pays = 1 }, { key = "lose", pays = -1 } ]
+[bets.banker.multipliers]
+boosts = "cards"
+count = 1
+values = { 2 = "1/3", 3 = "2/3" }
+boosted = [ { outcome = "win", reads = "banker" } ]
+
+[bets.pair]
+name = "Banker Pair"
+outcomes = [ { key = "pair", when = "banker_pair", pays = 11 }, { key = "no-pair", pays = -1 } ]
+[bets.pair.multipliers]
+boosts = "cards"
+count = 1
+values = { 2 = "1/3", 3 = "2/3" }
+boosted = [ { outcome = "pair", reads = "banker-pair" } ]
+"""
+
+
+@pytest.mark.parametrize("bet", ["banker", "pair"])
+def test_baccarat_banker_identities_against_every_ordering(tmp_path, bet):
+    """The banker's cards read by a multiplier: all it was dealt on a banker win (its third card
+    too, when it drew one), its first two on a Banker Pair. One of the 52 cards struck."""
+    orders = list(distinct_permutations(parse(SHOE)))
+    rounds = []
+    for order in orders:
+        h = dealers.deal_baccarat(order)
+        banker = [f"{'A23456789TJQK'[r - 1]}{s}" for r, s in h.second]
+        p = Fraction(1, len(orders))
+        if bet == "banker":
+            rounds.append((p, "win", banker) if h.winner() == "second" else (p, "lose", None))
+        else:
+            pair = h.second[0][0] == h.second[1][0]
+            rounds.append((p, "pair", banker[:2]) if pair else (p, "no-pair", None))
+    table = load_paytable(get_game("baccarat"), write(tmp_path, "b.toml", BACCARAT_BANKER))
+    got = library_prizes(build_sheet(get_game("baccarat"), table, Shoe.from_cards(SHOE), [bet]), bet)
+    expected = brute(rounds, IDENTITIES, {1: Fraction(1)}, {2: Fraction(1, 3), 3: Fraction(2, 3)})
+    assert got == {k: v for k, v in expected.items() if v}
+
+
 def test_the_fee_is_on_top_of_the_stake(tmp_path):
     """RTP = (1 + E[pay]) / (1 + fee): the brute force's expected pay, then per unit wagered."""
     table = load_paytable(get_game("baccarat"), write(tmp_path, "b.toml", BACCARAT))
