@@ -158,24 +158,26 @@ count = 1
 values = { 2 = "1/3", 3 = "2/3" }
 boosted = [ { outcome = "pair", reads = "banker-pair" } ]
 
-[bets.cross-player]
-name = "The player's cards on a Banker Pair"
-outcomes = [ { key = "pair", when = "banker_pair", pays = 11 }, { key = "no-pair", pays = -1 } ]
-[bets.cross-player.multipliers]
+[bets.all]
+name = "Every card dealt on a banker win"
+outcomes = [ { key = "win", when = "banker_wins", pays = 1 }, { key = "lose", pays = -1 } ]
+[bets.all.multipliers]
 boosts = "cards"
 count = 1
 values = { 2 = "1/3", 3 = "2/3" }
-boosted = [ { outcome = "pair", reads = "player" } ]
-
-[bets.cross-banker]
-name = "The banker's cards on a Player Pair"
-outcomes = [ { key = "pair", when = "player_pair", pays = 11 }, { key = "no-pair", pays = -1 } ]
-[bets.cross-banker.multipliers]
-boosts = "cards"
-count = 1
-values = { 2 = "1/3", 3 = "2/3" }
-boosted = [ { outcome = "pair", reads = "banker" } ]
+boosted = [ { outcome = "win", reads = "all" } ]
 """
+# every cross bet: the cards of one hand (or all) read on a pair of the other hand's
+CROSS = {"cross-player": ("banker_pair", "player"), "cross-banker": ("player_pair", "banker")}
+CROSS |= {"cross-all": ("player_pair", "all"), "cross-player-pair": ("banker_pair", "player-pair")}
+CROSS |= {"cross-banker-pair": ("player_pair", "banker-pair")}
+BACCARAT_CROSS = 'game = "baccarat"\n' + "".join(
+    f'[bets.{bet}]\nname = "{bet}"\n'
+    f'outcomes = [ {{ key = "pair", when = "{when}", pays = 11 }}, {{ key = "no-pair", pays = -1 }} ]\n'
+    f'[bets.{bet}.multipliers]\nboosts = "cards"\ncount = 1\nvalues = {{ 2 = "1/3", 3 = "2/3" }}\n'
+    f'boosted = [ {{ outcome = "pair", reads = "{reads}" }} ]\n'
+    for bet, (when, reads) in CROSS.items()
+)
 
 
 def banker_rounds(bet: str):
@@ -191,30 +193,39 @@ def banker_rounds(bet: str):
             rounds.append((p, "win", banker) if h.winner() == "second" else (p, "lose", None))
         elif bet == "pair":
             rounds.append((p, "pair", banker[:2]) if banker_pair else (p, "no-pair", None))
-        elif bet == "cross-player":
-            rounds.append((p, "pair", player) if banker_pair else (p, "no-pair", None))
+        elif bet == "all":
+            rounds.append((p, "win", player + banker) if h.winner() == "second" else (p, "lose", None))
         else:
-            rounds.append((p, "pair", banker) if player_pair else (p, "no-pair", None))
+            when, reads = CROSS[bet]
+            read = {"player": player, "banker": banker, "all": player + banker}
+            read |= {"player-pair": player[:2], "banker-pair": banker[:2]}
+            hit = banker_pair if when == "banker_pair" else player_pair
+            rounds.append((p, "pair", read[reads]) if hit else (p, "no-pair", None))
     return rounds
 
 
 def banker_prizes(tmp_path, bet: str) -> tuple[dict, dict]:
-    table = load_paytable(get_game("baccarat"), write(tmp_path, "b.toml", BACCARAT_BANKER))
+    text = BACCARAT_CROSS if bet in CROSS else BACCARAT_BANKER
+    table = load_paytable(get_game("baccarat"), write(tmp_path, "b.toml", text))
     got = library_prizes(build_sheet(get_game("baccarat"), table, Shoe.from_cards(SHOE), [bet]), bet)
     expected = brute(banker_rounds(bet), IDENTITIES, {1: Fraction(1)}, {2: Fraction(1, 3), 3: Fraction(2, 3)})
     return got, {k: v for k, v in expected.items() if v}
 
 
-@pytest.mark.parametrize("bet", ["banker", "pair"])
+@pytest.mark.parametrize("bet", ["banker", "pair", "all"])
 def test_baccarat_banker_identities_against_every_ordering(tmp_path, bet):
     """The banker's cards read by a multiplier: all it was dealt on a banker win (its third card
-    too, when it drew one), its first two on a Banker Pair. One of the 52 cards struck."""
+    too, when it drew one), its first two on a Banker Pair; every card dealt on a banker win (the
+    tie bet above reads them on a tie, which SHOE never deals). One of the 52 cards struck."""
     got, expected = banker_prizes(tmp_path, bet)
     assert got == expected
 
 
-@pytest.mark.slow  # 2 to 4 s each: the hand's drawing is played for a condition that needs none
-@pytest.mark.parametrize("bet", ["cross-player", "cross-banker"])
+@pytest.mark.parametrize(
+    "bet",
+    # 2 to 5 s each when the hand read may draw: its drawing is played for a condition that needs none
+    [pytest.param(b, marks=pytest.mark.slow) if not b.endswith("-pair") else b for b in CROSS],
+)
 def test_a_hands_cards_read_on_the_other_hands_pair_against_every_ordering(tmp_path, bet):
     """A hand's cards read on a pair of the other hand's, a condition that reads none of them: the
     hand's own positions, and whether it drew, come from the hand alone."""
