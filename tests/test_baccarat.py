@@ -115,3 +115,23 @@ def test_unsuited_removal_refuses_suit_bets_but_not_rank_bets():
     game.count(shoe, ["player-pair"])
     with pytest.raises(SuitsUnknown):
         game.count(shoe, ["perfect-pair"])
+
+
+def test_play_round_plays_the_first_cards_of_any_sequence_as_the_reference_dealer():
+    """``play_round`` on card values of any length (a shoe's rest included): the round the
+    reference dealer deals from the same cards, or None when it needs more cards than given."""
+    from odds.games.punto_banco import play_round
+    from reference import dealers
+
+    rng = random.Random(26)
+    for _ in range(100):
+        values = [rng.randint(0, 9) for _ in range(rng.randint(4, 9))]
+        r = play_round(values)
+        cards = [(v if v else 10, "s") for v in values]
+        try:
+            h = dealers.deal_baccarat(cards)
+        except IndexError:  # the reference ran out of cards
+            assert r is None, values
+            continue
+        expected = (h.first_total, h.second_total, len(h.first), len(h.second))
+        assert r is not None and tuple(r) == expected, values
