@@ -173,6 +173,27 @@ def test_the_table_1_row_named_is_the_players(total):
     assert f"player {total} {row}\n" in text, text
 
 
+def test_lightning_baccarat_multiplies_the_cards_of_the_winning_hand():
+    """``--paytable lightning --multipliers``: a Player win is multiplied by the struck cards the
+    reference dealer gave the player, a Banker win by the banker's (its third card included)."""
+    rng = random.Random(8)
+    deck = [(r, s) for r in range(1, 14) for s in "shdc"]
+    name = {(r, s): f"{'A23456789TJQK'[r - 1]}{s}" for r, s in deck}
+    for _ in range(12):
+        cards = rng.sample(deck, 6)
+        struck = {c: rng.choice((2, 3, 5)) for c in rng.sample(cards, 3)}
+        h = dealers.deal_baccarat(cards)
+        text = ",".join(name[c] for c in cards[: h.cards_dealt])
+        multipliers = ",".join(f"{name[c]}={m}" for c, m in struck.items())
+        got = {b.id: b.outcome for b in odds.settle("baccarat", text, "lightning", multipliers=multipliers).bets}
+        for bet, hand, side in (("player", h.first, "first"), ("banker", h.second, "second")):
+            product = 1
+            for card in hand:
+                product *= struck.get(card, 1)
+            want = f"win-x{product}" if h.winner() == side else "tie" if h.winner() == "tie" else "lose"
+            assert got[bet] == want, (text, multipliers, bet)
+
+
 def test_cli_json_is_the_api_dict():
     result = run("settle", "baccarat", "4s,Kh,Ad,4c,2h,9d", "--format", "json")
     data = json.loads(result.stdout)
