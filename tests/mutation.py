@@ -73,6 +73,8 @@ MODULES = {
         "tests/test_seen.py",  # seen_cards, seen_condition: published figures after cards seen
         # overlay_support: card identities against every ordering and every draw
         "tests/test_overlay.py::test_baccarat_identities_against_every_ordering_and_every_draw",
+        "tests/test_overlay.py::test_baccarat_banker_identities_against_every_ordering",
+        "tests/test_overlay.py::test_a_hands_cards_read_on_the_other_hands_pair_against_every_ordering",
         "tests/test_overlay.py::test_the_fee_is_on_top_of_the_stake",
     ],
     "odds/games/dragon_tiger.py": [

@@ -132,10 +132,8 @@ def test_play_round_plays_the_first_cards_of_any_sequence_as_the_reference_deale
     used, codes = play_many(np.array(rows, dtype=np.int64))
     for row, n, code in zip(rows, used.tolist(), codes.tolist()):
         h = dealers.deal_baccarat([(v if v else 10, "s") for v in row])
-        assert (n, tuple(_decode(code))) == (
-            h.cards_dealt,
-            (h.first_total, h.second_total, len(h.first), len(h.second)),
-        )
+        expected = (h.first_total, h.second_total, len(h.first), len(h.second))
+        assert (n, tuple(_decode(code)), tuple(play_round(row))) == (h.cards_dealt, expected, expected), row
     # every code play_many's docstring describes (totals, who drew), the rarest included
     for p, b, p_drew, b_drew in itertools.product(range(10), range(10), (0, 1), (0, 1)):
         assert tuple(_decode(p + 10 * b + 100 * p_drew + 200 * b_drew)) == (p, b, 2 + p_drew, 2 + b_drew)
