@@ -22,6 +22,10 @@ What makes the figures honest (mutmut's defaults do not, for this code base):
 * what runs while the test files are collected (import time, parametrize lists) is credited to
   every test of the run (:data:`PLUGIN`), not only to the first test, so such a mutant runs every
   test file listed for its module;
+* in the coverage pass no test reads what an earlier one computed (:data:`PLUGIN` clears the
+  package's memos and cached properties and gives each test an empty table cache), so a function
+  whose result is kept (a game's ``overlay_support``, behind a ``cached_property``) is credited to
+  every test that needs it, not only to the first;
 * each mutant gets its own table cache (tests/conftest.py makes one per process when
   ``ODDS_TEST_CACHE_DIR`` is unset): a table compiled by one mutant - or by the clean run - is
   never read by another;
@@ -47,7 +51,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 MODULES = {
-    # module: the test files that check it (mutmut runs, per mutant, those of them that reach it)
+    # module: the test files (or tests, by node id) that check it; mutmut runs, per mutant, those
+    # of them that reach it
     "odds/bets/condition.py": [
         "tests/test_condition_oracle.py",
         "tests/test_condition.py",
@@ -60,13 +65,41 @@ MODULES = {
     "odds/exact/drawing.py": ["tests/test_exactness.py", "tests/test_packing.py", "tests/test_baccarat.py"],
     "odds/exact/positional.py": ["tests/test_factored.py", "tests/test_packing.py", "tests/test_suits.py"],
     "odds/exact/suits.py": ["tests/test_suits.py", "tests/test_factored.py"],
-    "odds/games/punto_banco.py": ["tests/test_reference_rules.py", "tests/test_baccarat.py", "tests/test_settle.py"],
+    "odds/games/punto_banco.py": [
+        "tests/test_reference_rules.py",
+        "tests/test_baccarat.py",
+        "tests/test_settle.py",
+        "tests/test_dealer.py",  # round_lengths: dealing by lengths equals dealing card by card
+        "tests/test_seen.py",  # seen_cards, seen_condition: published figures after cards seen
+        # overlay_support: card identities against every ordering and every draw
+        "tests/test_overlay.py::test_baccarat_identities_against_every_ordering_and_every_draw",
+        "tests/test_overlay.py::test_baccarat_banker_identities_against_every_ordering",
+        "tests/test_overlay.py::test_a_hands_cards_read_on_the_other_hands_pair_against_every_ordering",
+        "tests/test_overlay.py::test_the_fee_is_on_top_of_the_stake",
+    ],
     "odds/games/dragon_tiger.py": [
         "tests/test_reference_rules.py",
         "tests/test_dragon_tiger.py",
         "tests/test_settle.py",
+        "tests/test_dealer.py",  # round_lengths: dealing by lengths equals dealing card by card
+        # overlay_support: the lightning suit and card identities against every ordering
+        "tests/test_overlay.py::test_dragon_tiger_suit_against_every_ordering",
+        "tests/test_overlay.py::test_dragon_tiger_card_identities_against_every_ordering",
     ],
-    "odds/games/sic_bo.py": ["tests/test_sic_bo.py", "tests/test_settle.py", "tests/test_reference_rules.py"],
+    "odds/games/sic_bo.py": [
+        "tests/test_sic_bo.py",
+        "tests/test_settle.py",
+        "tests/test_reference_rules.py",
+        # overlay_support: Lightning Dice's totals and faces against every roll, and settled
+        "tests/test_overlay.py::test_dice_totals_with_a_cap_against_every_roll",
+        "tests/test_overlay.py::test_totals_with_payouts_of_their_own_against_every_roll_and_strike",
+        "tests/test_overlay.py::test_faces_with_multipliers_of_their_own_multiply_each_time_they_are_read",
+        "tests/test_overlay.py::test_settle_lightning_dice_with_the_rounds_payouts",
+        "tests/test_overlay.py::test_target_values_checks",
+        # chosen_bet: total:9, triple:4, pair:1-2 against the reference dealer, and the refusals
+        "tests/test_settlement_server.py::test_sic_bo_chosen_numbers_are_its_bets",
+        "tests/test_settlement_server.py::test_a_bad_chosen_bet_is_one_line",
+    ],
     "odds/games/roulette.py": ["tests/test_roulette.py", "tests/test_american_roulette.py", "tests/test_settle.py"],
     "odds/games/player_dealer.py": ["tests/test_player_dealer.py", "tests/test_reference_rules.py"],
     "odds/sheet.py": ["tests/test_sheet_figures.py", "tests/test_pays_oracle.py", "tests/test_published.py"],
@@ -81,7 +114,8 @@ PRELOAD = ["pytest", "hypothesis", "hypothesis.strategies", "numpy", "click", "c
 PLUGIN = '''
 """mutmut's coverage pass credits a function to the test during which it ran; what runs while
 the test files are collected (import time) would be credited to the first test only. Credit it
-to every test. And a mutant whose test files no longer import has been noticed: exit 1, not 2."""
+to every test; and let no test read what another computed. And a mutant whose test files no
+longer import has been noticed: exit 1, not 2."""
 import os
 
 import pytest
@@ -97,11 +131,46 @@ def pytest_collection_finish(session):
 
 
 @pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    # what one test computed and kept (a memo, a game's cached property, a compiled table in the
+    # cache folder) is read by the next without a call: the function would be credited to the first
+    # test only. In the coverage pass, each test starts with none of it.
+    if os.environ.get("MUTANT_UNDER_TEST") == "stats":
+        _forget_what_was_kept()
+
+
+def _forget_what_was_kept():
+    import functools
+    import sys
+    import tempfile
+
+    for name, module in list(sys.modules.items()):
+        if name != "odds" and not name.startswith("odds."):
+            continue
+        for value in list(vars(module).values()):
+            if callable(getattr(value, "cache_clear", None)):
+                value.cache_clear()
+                continue
+            kept = getattr(value, "__dict__", None)
+            if not isinstance(kept, dict) or isinstance(value, type):
+                continue
+            for klass in type(value).__mro__:
+                for attr, how in vars(klass).items():
+                    if isinstance(how, functools.cached_property):
+                        kept.pop(attr, None)
+    os.environ["ODDS_CACHE_DIR"] = tempfile.mkdtemp(prefix="stats-", dir=os.environ.get("TMPDIR"))
+
+
+@pytest.hookimpl(tryfirst=True)
 def pytest_runtest_teardown(item, nextitem):
     if _AT_COLLECTION:
         from mutmut.state import state
 
         state()._stats.update(_AT_COLLECTION)
+    if os.environ.get("MUTANT_UNDER_TEST") == "stats":
+        import shutil
+
+        shutil.rmtree(os.environ["ODDS_CACHE_DIR"], ignore_errors=True)
 
 
 def pytest_collection_modifyitems(items):

@@ -1,5 +1,6 @@
 """Every baccarat and Tiger Baccarat bet: brute force over every ordering, invariants, published figures."""
 
+import itertools
 import random
 from fractions import Fraction
 
@@ -115,3 +116,35 @@ def test_unsuited_removal_refuses_suit_bets_but_not_rank_bets():
     game.count(shoe, ["player-pair"])
     with pytest.raises(SuitsUnknown):
         game.count(shoe, ["perfect-pair"])
+
+
+def test_play_round_plays_the_first_cards_of_any_sequence_as_the_reference_dealer():
+    """``play_round`` on card values of any length (a shoe's rest included): the round the
+    reference dealer deals from the same cards, or None when it needs more cards than given; and
+    ``play_many`` on rows of six values, its codes decoded (``_decode``), the same rounds."""
+    import numpy as np
+
+    from odds.games.punto_banco import _decode, play_many, play_round
+    from reference import dealers
+
+    rng = random.Random(26)
+    rows = [[rng.randint(0, 9) for _ in range(6)] for _ in range(200)]
+    used, codes = play_many(np.array(rows, dtype=np.int64))
+    for row, n, code in zip(rows, used.tolist(), codes.tolist()):
+        h = dealers.deal_baccarat([(v if v else 10, "s") for v in row])
+        expected = (h.first_total, h.second_total, len(h.first), len(h.second))
+        assert (n, tuple(_decode(code)), tuple(play_round(row))) == (h.cards_dealt, expected, expected), row
+    # every code play_many's docstring describes (totals, who drew), the rarest included
+    for p, b, p_drew, b_drew in itertools.product(range(10), range(10), (0, 1), (0, 1)):
+        assert tuple(_decode(p + 10 * b + 100 * p_drew + 200 * b_drew)) == (p, b, 2 + p_drew, 2 + b_drew)
+    for _ in range(100):
+        values = [rng.randint(0, 9) for _ in range(rng.randint(4, 9))]
+        r = play_round(values)
+        cards = [(v if v else 10, "s") for v in values]
+        try:
+            h = dealers.deal_baccarat(cards)
+        except IndexError:  # the reference ran out of cards
+            assert r is None, values
+            continue
+        expected = (h.first_total, h.second_total, len(h.first), len(h.second))
+        assert r is not None and tuple(r) == expected, values

@@ -139,6 +139,100 @@ def test_baccarat_identities_against_every_ordering_and_every_draw(tmp_path, bet
     assert got == {k: v for k, v in expected.items() if v}
 
 
+BACCARAT_BANKER = """game = "baccarat"
+[bets.banker]
+name = "Banker"
+outcomes = [ { key = "win", when = "banker_wins", pays = 1 }, { key = "lose", pays = -1 } ]
+[bets.banker.multipliers]
+boosts = "cards"
+count = 1
+values = { 2 = "1/3", 3 = "2/3" }
+boosted = [ { outcome = "win", reads = "banker" } ]
+
+[bets.pair]
+name = "Banker Pair"
+outcomes = [ { key = "pair", when = "banker_pair", pays = 11 }, { key = "no-pair", pays = -1 } ]
+[bets.pair.multipliers]
+boosts = "cards"
+count = 1
+values = { 2 = "1/3", 3 = "2/3" }
+boosted = [ { outcome = "pair", reads = "banker-pair" } ]
+
+[bets.all]
+name = "Every card dealt on a banker win"
+outcomes = [ { key = "win", when = "banker_wins", pays = 1 }, { key = "lose", pays = -1 } ]
+[bets.all.multipliers]
+boosts = "cards"
+count = 1
+values = { 2 = "1/3", 3 = "2/3" }
+boosted = [ { outcome = "win", reads = "all" } ]
+"""
+# every cross bet: the cards of one hand (or all) read on a pair of the other hand's
+CROSS = {"cross-player": ("banker_pair", "player"), "cross-banker": ("player_pair", "banker")}
+CROSS |= {"cross-all": ("player_pair", "all"), "cross-player-pair": ("banker_pair", "player-pair")}
+CROSS |= {"cross-banker-pair": ("player_pair", "banker-pair")}
+BACCARAT_CROSS = 'game = "baccarat"\n' + "".join(
+    f'[bets.{bet}]\nname = "{bet}"\n'
+    f'outcomes = [ {{ key = "pair", when = "{when}", pays = 11 }}, {{ key = "no-pair", pays = -1 }} ]\n'
+    f'[bets.{bet}.multipliers]\nboosts = "cards"\ncount = 1\nvalues = {{ 2 = "1/3", 3 = "2/3" }}\n'
+    f'boosted = [ {{ outcome = "pair", reads = "{reads}" }} ]\n'
+    for bet, (when, reads) in CROSS.items()
+)
+
+
+def banker_rounds(bet: str):
+    """Every ordering of SHOE for a bet of BACCARAT_BANKER: ``(probability, outcome, cards read)``."""
+    orders = list(distinct_permutations(parse(SHOE)))
+    rounds = []
+    for order in orders:
+        h = dealers.deal_baccarat(order)
+        player, banker = ([f"{'A23456789TJQK'[r - 1]}{s}" for r, s in hand] for hand in (h.first, h.second))
+        p = Fraction(1, len(orders))
+        player_pair, banker_pair = (hand[0][0] == hand[1][0] for hand in (h.first, h.second))
+        if bet == "banker":
+            rounds.append((p, "win", banker) if h.winner() == "second" else (p, "lose", None))
+        elif bet == "pair":
+            rounds.append((p, "pair", banker[:2]) if banker_pair else (p, "no-pair", None))
+        elif bet == "all":
+            rounds.append((p, "win", player + banker) if h.winner() == "second" else (p, "lose", None))
+        else:
+            when, reads = CROSS[bet]
+            read = {"player": player, "banker": banker, "all": player + banker}
+            read |= {"player-pair": player[:2], "banker-pair": banker[:2]}
+            hit = banker_pair if when == "banker_pair" else player_pair
+            rounds.append((p, "pair", read[reads]) if hit else (p, "no-pair", None))
+    return rounds
+
+
+def banker_prizes(tmp_path, bet: str) -> tuple[dict, dict]:
+    text = BACCARAT_CROSS if bet in CROSS else BACCARAT_BANKER
+    table = load_paytable(get_game("baccarat"), write(tmp_path, "b.toml", text))
+    got = library_prizes(build_sheet(get_game("baccarat"), table, Shoe.from_cards(SHOE), [bet]), bet)
+    expected = brute(banker_rounds(bet), IDENTITIES, {1: Fraction(1)}, {2: Fraction(1, 3), 3: Fraction(2, 3)})
+    return got, {k: v for k, v in expected.items() if v}
+
+
+@pytest.mark.parametrize("bet", ["banker", "pair", "all"])
+def test_baccarat_banker_identities_against_every_ordering(tmp_path, bet):
+    """The banker's cards read by a multiplier: all it was dealt on a banker win (its third card
+    too, when it drew one), its first two on a Banker Pair; every card dealt on a banker win (the
+    tie bet above reads them on a tie, which SHOE never deals). One of the 52 cards struck."""
+    got, expected = banker_prizes(tmp_path, bet)
+    assert got == expected
+
+
+@pytest.mark.parametrize(
+    "bet",
+    # 2 to 5 s each when the hand read may draw: its drawing is played for a condition that needs none
+    [pytest.param(b, marks=pytest.mark.slow) if not b.endswith("-pair") else b for b in CROSS],
+)
+def test_a_hands_cards_read_on_the_other_hands_pair_against_every_ordering(tmp_path, bet):
+    """A hand's cards read on a pair of the other hand's, a condition that reads none of them: the
+    hand's own positions, and whether it drew, come from the hand alone."""
+    got, expected = banker_prizes(tmp_path, bet)
+    assert got == expected
+
+
 def test_the_fee_is_on_top_of_the_stake(tmp_path):
     """RTP = (1 + E[pay]) / (1 + fee): the brute force's expected pay, then per unit wagered."""
     table = load_paytable(get_game("baccarat"), write(tmp_path, "b.toml", BACCARAT))
@@ -195,6 +289,46 @@ def test_dragon_tiger_suit_against_every_ordering(tmp_path, bet):
             rounds.append((p, "tie", [dragon[1], tiger[1]]) if outcome == "tie" else (p, "no-tie", None))
     expected = brute(rounds, "shdc", {1: 1}, {2: Fraction(1, 2), 5: Fraction(1, 2)})
     table = load_paytable(get_game("dragon-tiger"), write(tmp_path, "d.toml", DRAGON_TIGER))
+    got = library_prizes(build_sheet(get_game("dragon-tiger"), table, Shoe.from_cards(shoe), [bet]), bet)
+    assert got == {k: v for k, v in expected.items() if v}
+
+
+DRAGON_TIGER_CARDS = """game = "dragon-tiger"
+[bets.tiger]
+name = "Tiger"
+outcomes = [ { key = "win", when = "tiger_wins", pays = 1 }, { key = "lose", pays = -1 } ]
+[bets.tiger.multipliers]
+boosts = "cards"
+count = 1
+values = { 2 = "1/3", 3 = "2/3" }
+boosted = [ { outcome = "win", reads = "tiger" } ]
+[bets.tie]
+name = "Tie"
+outcomes = [ { key = "tie", when = "tie", pays = 8 }, { key = "no-tie", pays = -1 } ]
+[bets.tie.multipliers]
+boosts = "cards"
+count = 1
+values = { 2 = "1/3", 3 = "2/3" }
+boosted = [ { outcome = "tie", reads = "both" } ]
+"""
+
+
+@pytest.mark.parametrize("bet", ["tiger", "tie"])
+def test_dragon_tiger_card_identities_against_every_ordering(tmp_path, bet):
+    """One of the 52 cards boosted: Tiger's card (a Tiger win), or both cards (a tie)."""
+    shoe = "As,Ah,Ad,2s,2d,Kc,Kc"
+    orders = list(distinct_permutations(parse(shoe)))
+    rounds = []
+    for order in orders:
+        outcome = dealers.dragon_tiger(order)[bet]
+        dragon, tiger = (f"{'A23456789TJQK'[r - 1]}{s}" for r, s in order[1:3])  # after the burn card
+        p = Fraction(1, len(orders))
+        if bet == "tiger":
+            rounds.append((p, "win", [tiger]) if outcome == "tiger-wins" else (p, "lose", None))
+        else:
+            rounds.append((p, "tie", [dragon, tiger]) if outcome == "tie" else (p, "no-tie", None))
+    expected = brute(rounds, IDENTITIES, {1: Fraction(1)}, {2: Fraction(1, 3), 3: Fraction(2, 3)})
+    table = load_paytable(get_game("dragon-tiger"), write(tmp_path, "d.toml", DRAGON_TIGER_CARDS))
     got = library_prizes(build_sheet(get_game("dragon-tiger"), table, Shoe.from_cards(shoe), [bet]), bet)
     assert got == {k: v for k, v in expected.items() if v}
 

@@ -162,6 +162,38 @@ def test_cli_text_says_who_drew_and_why():
     assert "player 9: a natural, no more cards" in result.stdout and "banker 8: a natural" in result.stdout
 
 
+@pytest.mark.parametrize("total", range(8))
+def test_the_table_1_row_named_is_the_players(total):
+    """Each two-card total the player does not stand on by a natural names its row of Table 1
+    (docs/rules.md: draws on 0-5, stands on 6-7) and nothing else."""
+    first = "K" if total == 0 else "A23456789"[total - 1]
+    cards = f"{first}s,Kh,Kd,Kc,2h" + (",3d" if total <= 5 else "")  # the banker's 0 draws either way
+    text = run("settle", "baccarat", cards).stdout
+    row = "draws (Table 1: 0-5 draw)" if total <= 5 else "stands (Table 1: 6-7 stand)"
+    assert f"player {total} {row}\n" in text, text
+
+
+def test_lightning_baccarat_multiplies_the_cards_of_the_winning_hand():
+    """``--paytable lightning --multipliers``: a Player win is multiplied by the struck cards the
+    reference dealer gave the player, a Banker win by the banker's (its third card included)."""
+    rng = random.Random(8)
+    deck = [(r, s) for r in range(1, 14) for s in "shdc"]
+    name = {(r, s): f"{'A23456789TJQK'[r - 1]}{s}" for r, s in deck}
+    for _ in range(12):
+        cards = rng.sample(deck, 6)
+        struck = {c: rng.choice((2, 3, 5)) for c in rng.sample(cards, 3)}
+        h = dealers.deal_baccarat(cards)
+        text = ",".join(name[c] for c in cards[: h.cards_dealt])
+        multipliers = ",".join(f"{name[c]}={m}" for c, m in struck.items())
+        got = {b.id: b.outcome for b in odds.settle("baccarat", text, "lightning", multipliers=multipliers).bets}
+        for bet, hand, side in (("player", h.first, "first"), ("banker", h.second, "second")):
+            product = 1
+            for card in hand:
+                product *= struck.get(card, 1)
+            want = f"win-x{product}" if h.winner() == side else "tie" if h.winner() == "tie" else "lose"
+            assert got[bet] == want, (text, multipliers, bet)
+
+
 def test_cli_json_is_the_api_dict():
     result = run("settle", "baccarat", "4s,Kh,Ad,4c,2h,9d", "--format", "json")
     data = json.loads(result.stdout)
