@@ -300,6 +300,15 @@ LONG = "x == 1 or " * 1000 + "p"  # 10,001 characters
         ("not x", "column 5: 'not' needs a yes/no value, but this is a number"),
         ("p and x", "column 7: 'and' needs a yes/no value, but this is a number"),
         ("x or p", "column 1: 'or' needs a yes/no value, but this is a number"),
+        # (mutation testing, the parser: a word or sign that only looks like an operator, and
+        # the column of an or, and, not or true/false that is refused)
+        ("x == 1) * 2", "column 7: expected 'and', 'or', a comparison or the end of the condition, found ')'"),
+        ("x == 1 y == 2", "column 8: expected 'and', 'or', a comparison or the end of the condition, found 'y'"),
+        ("x y in (1, 2)", "column 3: expected 'and', 'or', a comparison or the end of the condition, found 'y'"),
+        ("x + (p or q) == 2", "column 6: '+' needs a number, but this is a yes/no value"),
+        ("(p and q) + 1 == 2", "column 2: '+' needs a number, but this is a yes/no value"),
+        ("(not p) + 1 == 2", "column 2: '+' needs a number, but this is a yes/no value"),
+        ("true + 1 == 2", "column 1: '+' needs a number, but this is a yes/no value"),
     ],
 )
 def test_every_refusal_says_exactly_where_and_what(condition, message):
