@@ -309,6 +309,9 @@ LONG = "x == 1 or " * 1000 + "p"  # 10,001 characters
         ("(p and q) + 1 == 2", "column 2: '+' needs a number, but this is a yes/no value"),
         ("(not p) + 1 == 2", "column 2: '+' needs a number, but this is a yes/no value"),
         ("true + 1 == 2", "column 1: '+' needs a number, but this is a yes/no value"),
+        ("x in (1, 2) in (3)", "column 13: 'in' cannot be chained with other comparisons; use 'and', found 'in'"),
+        ("(x in (1)) + 1 == 2", "column 2: '+' needs a number, but this is a yes/no value"),
+        ("(x == 1) + 1 == 2", "column 2: '+' needs a number, but this is a yes/no value"),
     ],
 )
 def test_every_refusal_says_exactly_where_and_what(condition, message):
