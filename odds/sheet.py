@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import cached_property
 from fractions import Fraction
 from collections.abc import Sequence
 
@@ -31,7 +32,10 @@ from .shoe import Shoe
 
 @dataclass(frozen=True)
 class BetSheet:
-    """A bet's outcome table (rows ordered by pays) out of ``total`` equally likely deals, and what follows from it."""
+    """A bet's outcome table (rows ordered by pays) out of ``total`` equally likely deals, and what follows from it.
+
+    The sums over the rows are kept once computed (``cached_property``: the fields never change),
+    since a sheet, its exports and the hold intervals read them many times each."""
 
     id: str
     name: str
@@ -57,14 +61,14 @@ class BetSheet:
     def probability(self, row: Row) -> Fraction:
         return Fraction(row.combinations, self.total)
 
-    @property
+    @cached_property
     def expected_pay(self) -> Fraction:
         """``sum p_i x_i``: the expected net pay per unit staked, before any fee."""
         return expected_value(
             {r.key: r.pays for r in self.rows}, {r.key: r.combinations for r in self.rows}, self.total
         )
 
-    @property
+    @cached_property
     def expected_value(self) -> Fraction:
         """Per unit wagered: the expected pay less the fee, over the stake and the fee."""
         return (self.expected_pay - self.fee) / (1 + self.fee)
@@ -80,11 +84,11 @@ class BetSheet:
     def _probability_where(self, keep) -> Fraction:
         return Fraction(sum(r.combinations for r in self.rows if keep(r.pays)), self.total)
 
-    @property
+    @cached_property
     def hit_frequency(self) -> Fraction:
         return self._probability_where(lambda pay: pay > 0)
 
-    @property
+    @cached_property
     def push_probability(self) -> Fraction:
         return self._probability_where(lambda pay: pay == 0)
 
@@ -103,7 +107,7 @@ class BetSheet:
             return None
         return self.house_edge / (1 - self.push_probability)
 
-    @property
+    @cached_property
     def variance(self) -> Fraction:
         """Of the result per unit wagered (a fee scales it by 1 / (1 + fee)**2)."""
         second = sum((Fraction(r.combinations * r.pays * r.pays) for r in self.rows), Fraction(0)) / self.total
