@@ -137,9 +137,10 @@ def test_user_bets_equal_every_ordering_of_the_reference_dealer(user_table, card
     [
         # 12 cards (479,001,600 orderings): pairs, kings, both colours, a banker third 7
         "As,Ah,2s,5c,5d,7s,7h,7c,9d,Ks,Kh,Qd",
-        pytest.param("As,Ah,Ad,2s,2h,5c,5d,7s,7h,7c,9d,Ks,Kh,Qd,Jc,Th", marks=pytest.mark.slow),
+        # 14 cards, three aces and two 2s (10 s of CPU: 16 cards took 34 s)
+        pytest.param("As,Ah,Ad,2s,2h,5c,5d,7s,7h,7c,9d,Ks,Kh,Qd", marks=pytest.mark.slow),
     ],
-    ids=["12-cards", "16-cards"],
+    ids=["12-cards", "14-cards"],
 )
 def test_user_bets_equal_an_exact_walk_of_a_one_deck_shoe_less_cards(user_table, cards):
     """A shoe far beyond every ordering, walked exactly over the cards the reference dealer reads."""
