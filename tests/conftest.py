@@ -117,6 +117,13 @@ def export_once(monkeypatch):
     return _Produced(producers)
 
 
+def pytest_collection_modifyitems(items):
+    """The slow tier first, when a session runs both (.ci/run): xdist hands the tests out in this
+    order, so the long sweeps start while the default tier's thousands of short tests are left to
+    fill the gaps at the end, rather than one sweep running alone while the other worker idles."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item, nextitem):
     """Under coverage, a slow-tier test is not traced - its fixtures' set-up included, which
