@@ -297,8 +297,11 @@ def config(modules: dict[str, list[str]], preload: Path, fresh: bool = False) ->
         # warm: the server collects the test files (imports odds); --fresh: third-party modules only
         f'forkserver_warmup = "{"import" if fresh else "collect"}"\n'
         f'preload_modules_file = "{preload}"\n'
-        # the fresh interpreter's imports are not in mutmut's estimate of a mutant's time
+        # the fresh interpreter's imports are not in mutmut's estimate of a mutant's time; a
+        # mutant that loops is stopped after 5 times its tests' time (the coverage pass's, where
+        # every test computes from scratch) plus 10 s, not mutmut's 15 times (5 minutes and more)
         "timeout_constant = 10.0\n"
+        "timeout_multiplier = 5.0\n"
     )
 
 
