@@ -66,7 +66,12 @@ MODULES = {
         "tests/test_user_bets.py",
         "tests/test_catalogue.py",
     ],
-    "odds/exact/intmath.py": ["tests/test_packing.py", "tests/test_exactness.py", "tests/test_factored.py"],
+    "odds/exact/intmath.py": [
+        "tests/test_mutants_intmath.py",
+        "tests/test_packing.py",
+        "tests/test_exactness.py",
+        "tests/test_factored.py",
+    ],
     "odds/exact/kernels.py": ["tests/test_packing.py", "tests/test_factored.py", "tests/test_exactness.py"],
     "odds/exact/plan.py": ["tests/test_packing.py", "tests/test_factored.py", "tests/test_exactness.py"],
     "odds/exact/drawing.py": ["tests/test_exactness.py", "tests/test_packing.py", "tests/test_baccarat.py"],
@@ -310,10 +315,10 @@ def config(modules: dict[str, list[str]], preload: Path, fresh: bool = False) ->
         f'forkserver_warmup = "{"import" if fresh else "collect"}"\n'
         f'preload_modules_file = "{preload}"\n'
         # the fresh interpreter's imports are not in mutmut's estimate of a mutant's time; a
-        # mutant that loops is stopped after 5 times its tests' time (the coverage pass's, where
+        # mutant that loops is stopped after 3 times its tests' time (the coverage pass's, where
         # every test computes from scratch) plus 10 s, not mutmut's 15 times (5 minutes and more)
         "timeout_constant = 10.0\n"
-        "timeout_multiplier = 5.0\n"
+        "timeout_multiplier = 3.0\n"
     )
 
 
