@@ -75,8 +75,9 @@ def _trial_division(n: int) -> bool:
 
 
 # strong pseudoprimes to the bases 2; 2 and 3; 2, 3 and 5; and Carmichael numbers (Fermat liars to
-# every base prime to them): composites a Miller-Rabin with fewer or other bases calls prime
-PSEUDOPRIMES = [2047, 3277, 4033, 1373653, 25326001, 561, 41041, 825265, 321197185]
+# every base prime to them; the last three are prime to 2, 3, 5 and 7): composites a Miller-Rabin
+# with fewer or other bases, or a Fermat test, calls prime
+PSEUDOPRIMES = [2047, 3277, 4033, 1373653, 25326001, 561, 41041, 825265, 321197185, 29341, 46657, 75361]
 
 
 def test_is_prime_against_trial_division_on_pseudoprimes_and_near_its_limit():
