@@ -1,0 +1,77 @@
+"""The suit patterns of odds/exact/suits.py against a plain enumeration of every assignment of suits,
+for the mutants of its functions that the table tests do not notice (docs/development.md,
+"Mutation testing").
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+
+from odds.exact.suits import LABEL, SuitReading
+
+# two atoms ({h, d} and {s, c}: a bet naming a colour) and one suit of each kind of reading
+READINGS = [
+    SuitReading((6, 9), ("label", "class", "label", "label")),
+    SuitReading((15,), ("class", "label", "label", "class")),
+    SuitReading((1, 2, 4, 8), ("class", "class", "class")),
+]
+
+
+def _pattern_of(suits, reading: SuitReading) -> tuple[int, ...]:
+    """The pattern of concrete suits, from the module docstring's definition: a class position's
+    atom; a labelled position's atom and the order in which its suit first appears among the
+    labelled positions of that atom."""
+    seen: dict[int, list[int]] = {}
+    code = []
+    for suit, level in zip(suits, reading.levels):
+        atom = next(a for a, mask in enumerate(reading.atoms) if mask >> suit & 1)
+        if level == "class":
+            code.append(atom)
+        else:
+            order = seen.setdefault(atom, [])
+            if suit not in order:
+                order.append(suit)
+            code.append(LABEL + 4 * atom + order.index(suit))
+    return tuple(code)
+
+
+def _members(reading: SuitReading) -> dict[tuple[int, ...], set[tuple[int, ...]]]:
+    out: dict[tuple[int, ...], set[tuple[int, ...]]] = {}
+    for suits in itertools.product(range(4), repeat=len(reading.levels)):
+        out.setdefault(_pattern_of(suits, reading), set()).add(suits)
+    return out
+
+
+@pytest.mark.parametrize("reading", READINGS)
+def test_patterns_sample_every_member_and_nothing_else(reading):
+    positions = tuple(range(len(reading.levels)))
+    patterns = reading.patterns(positions)
+    members = _members(reading)
+    assert set(patterns.codes) == set(members)
+    draws = [20 * len(members[code]) for code in patterns.codes]  # each member drawn 20 times on average
+    rows = patterns.sample(np.repeat(np.arange(len(draws)), draws), np.random.default_rng(26)).tolist()
+    ends = np.cumsum(draws).tolist()
+    for j, code in enumerate(patterns.codes):
+        expanded = {t for masks in patterns.expansions[j] for t in itertools.product(*map(_suits, masks))}
+        assert expanded == members[code]
+        drawn = {tuple(row) for row in rows[ends[j] - draws[j] : ends[j]]}
+        assert drawn == members[code]  # every member drawn, and no other
+
+
+def _suits(mask: int) -> list[int]:
+    return [s for s in range(4) if mask >> s & 1]
+
+
+@pytest.mark.parametrize("reading", READINGS[:2])
+def test_a_pattern_without_a_position_is_the_pattern_of_the_other_suits(reading):
+    positions = tuple(range(len(reading.levels)))
+    patterns = reading.patterns(positions)
+    for k in positions:
+        rest = SuitReading(reading.atoms, reading.levels[:k] + reading.levels[k + 1 :])
+        others = reading.patterns(positions[:k] + positions[k + 1 :])
+        without = patterns.without(k).tolist()
+        for j, suits in enumerate(patterns.suits.tolist()):
+            assert others.codes[without[j]] == _pattern_of(suits[:k] + suits[k + 1 :], rest)
