@@ -5,12 +5,15 @@ for the mutants of its functions that the table tests do not notice (docs/develo
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 
 import numpy as np
 import pytest
 
-from odds.exact.suits import LABEL, SuitReading
+from odds.bets.condition import compile_condition
+from odds.bets.features import feature_specs, feature_table
+from odds.exact.suits import LABEL, SuitReading, suit_reading
 
 # two atoms ({h, d} and {s, c}: a bet naming a colour) and one suit of each kind of reading
 READINGS = [
@@ -75,3 +78,19 @@ def test_a_pattern_without_a_position_is_the_pattern_of_the_other_suits(reading)
         without = patterns.without(k).tolist()
         for j, suits in enumerate(patterns.suits.tolist()):
             assert others.codes[without[j]] == _pattern_of(suits[:k] + suits[k + 1 :], rest)
+
+
+def test_a_feature_reading_suits_otherwise_makes_every_suit_its_own_atom():
+    """The module docstring: no suit read, one atom of all four; a feature declared ``"other"``
+    (no shipped game has one) makes every suit its own atom, whatever the literals."""
+    specs = feature_specs("baccarat")
+    table = feature_table("baccarat")
+
+    def reading(text, specs):
+        return suit_reading([compile_condition(text, table), None], specs, 6)
+
+    assert reading("player_wins", specs) == SuitReading((15,), (None,) * 6)
+    colour = 'player_suit1 in ("h", "d")'
+    assert reading(colour, specs) == SuitReading((6, 9), ("class",) + (None,) * 5)
+    other = {**specs, "player_suit1": dataclasses.replace(specs["player_suit1"], suits="other")}
+    assert reading(colour, other) == SuitReading((1, 2, 4, 8), ("class",) + (None,) * 5)
