@@ -94,3 +94,20 @@ def test_a_feature_reading_suits_otherwise_makes_every_suit_its_own_atom():
     assert reading(colour, specs) == SuitReading((6, 9), ("class",) + (None,) * 5)
     other = {**specs, "player_suit1": dataclasses.replace(specs["player_suit1"], suits="other")}
     assert reading(colour, other) == SuitReading((1, 2, 4, 8), ("class",) + (None,) * 5)
+
+
+def test_each_suit_comparison_counts_whichever_side_it_is_on():
+    specs = feature_specs("baccarat")
+    table = feature_table("baccarat")
+
+    def reading(text, specs=specs):
+        return suit_reading([compile_condition(text, table), None], specs, 6)
+
+    heart = SuitReading((2, 13), ("class",) + (None,) * 5)
+    assert reading('player_suit1 == "h"') == reading('"h" == player_suit1') == heart
+    # two comparisons of suits with suits: all four positions labelled (which share a suit matters)
+    pairs = reading("player_suit1 == banker_suit1 and player_suit2 == banker_suit2")
+    assert pairs == SuitReading((15,), ("label", "label", "label", "label", None, None))
+    # a suit compared with a text that is not a suit: no symmetry assumed, every suit its own atom
+    plain = {**specs, "banker_suit1": dataclasses.replace(specs["banker_suit1"], suits=None)}
+    assert reading("player_suit1 == banker_suit1", plain) == SuitReading((1, 2, 4, 8), ("class",) + (None,) * 5)
