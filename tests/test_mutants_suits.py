@@ -111,3 +111,6 @@ def test_each_suit_comparison_counts_whichever_side_it_is_on():
     # a suit compared with a text that is not a suit: no symmetry assumed, every suit its own atom
     plain = {**specs, "banker_suit1": dataclasses.replace(specs["banker_suit1"], suits=None)}
     assert reading("player_suit1 == banker_suit1", plain) == SuitReading((1, 2, 4, 8), ("class",) + (None,) * 5)
+    # literals that cut every suit apart: no symmetry left, the labels become plain suits (class)
+    apart = 'player_suit1 == banker_suit1 and player_suit1 != "h" and player_suit1 != "s" and player_suit1 != "d"'
+    assert reading(apart) == SuitReading((1, 2, 4, 8), ("class", "class") + (None,) * 4)
