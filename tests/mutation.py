@@ -21,10 +21,10 @@ What makes the figures honest (mutmut's defaults do not, for this code base):
   mutant runs in a process forked from a server that has already imported the package and
   collected the test files (mutmut switches a mutant at call time): its code never ran in the
   server, so nothing the server computed can depend on it. The coverage pass writes down which
-  functions ran while the test files were collected (:data:`PLUGIN`); a mutant of one of them
-  leaves the forked process for a fresh interpreter before any test runs. ``--fresh`` runs every
-  mutant in a fresh interpreter (the fork server warmed up with third-party modules only -
-  :data:`PRELOAD`), to check that both ways give the same verdicts;
+  functions ran while the test files were collected (:data:`PLUGIN`); the warm pass leaves a
+  mutant of one of them "skipped", and a second pass runs those by name from a fork server warmed
+  up with third-party modules only (:data:`PRELOAD`). ``--fresh`` runs every mutant that second
+  way, to check that both give the same verdicts;
 * what runs while the test files are collected (import time, parametrize lists) is credited to
   every test of the run (:data:`PLUGIN`), not only to the first test, so such a mutant runs every
   test file listed for its module;
