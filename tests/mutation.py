@@ -113,7 +113,11 @@ MODULES = {
         "tests/test_settlement_server.py::test_a_bad_chosen_bet_is_one_line",
     ],
     "odds/games/roulette.py": ["tests/test_roulette.py", "tests/test_american_roulette.py", "tests/test_settle.py"],
-    "odds/games/player_dealer.py": ["tests/test_player_dealer.py", "tests/test_reference_rules.py"],
+    "odds/games/player_dealer.py": [
+        "tests/test_mutants_player_dealer.py",
+        "tests/test_player_dealer.py",
+        "tests/test_reference_rules.py",
+    ],
     "odds/sheet.py": ["tests/test_sheet_figures.py", "tests/test_pays_oracle.py", "tests/test_published.py"],
 }
 """The modules under mutation: the condition language, the exact-evaluation layer's integer math
