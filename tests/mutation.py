@@ -15,10 +15,16 @@ beside the code), so the work tree is never touched; the clone's pyproject.toml 
 
 What makes the figures honest (mutmut's defaults do not, for this code base):
 
-* every mutant runs in a fresh interpreter (mutmut's fork server, warmed up with third-party
-  modules only - :data:`PRELOAD`): the package and the test files are imported after the mutant
-  is switched on, so a mutant of code that runs at import time (a game's feature table, a
-  module-level instance) is run, not silently "survived";
+* a mutant of code that runs at import time (a game's feature table, a module-level instance,
+  a test file's parametrize list) runs in a fresh interpreter: the package and the test files are
+  imported after the mutant is switched on, so it is run, not silently "survived". Every other
+  mutant runs in a process forked from a server that has already imported the package and
+  collected the test files (mutmut switches a mutant at call time): its code never ran in the
+  server, so nothing the server computed can depend on it. The coverage pass writes down which
+  functions ran while the test files were collected (:data:`PLUGIN`); the warm pass leaves a
+  mutant of one of them "skipped", and a second pass runs those by name from a fork server warmed
+  up with third-party modules only (:data:`PRELOAD`). ``--fresh`` runs every mutant that second
+  way, to check that both give the same verdicts;
 * what runs while the test files are collected (import time, parametrize lists) is credited to
   every test of the run (:data:`PLUGIN`), not only to the first test, so such a mutant runs every
   test file listed for its module;
@@ -27,8 +33,9 @@ What makes the figures honest (mutmut's defaults do not, for this code base):
   whose result is kept (a game's ``overlay_support``, behind a ``cached_property``) is credited to
   every test that needs it, not only to the first;
 * each mutant gets its own table cache (tests/conftest.py makes one per process when
-  ``ODDS_TEST_CACHE_DIR`` is unset): a table compiled by one mutant - or by the clean run - is
-  never read by another;
+  ``ODDS_TEST_CACHE_DIR`` is unset; a process forked from the warm server makes a new one, and
+  clears the memos and cached properties the server's imports filled): a table compiled by one
+  mutant - or by the clean run - is never read by another;
 * a mutant that breaks collection (an import fails) counts as killed, not as "interrupted";
 * one mutant at a time by default (the machine's cores are shared).
 
@@ -59,12 +66,17 @@ MODULES = {
         "tests/test_user_bets.py",
         "tests/test_catalogue.py",
     ],
-    "odds/exact/intmath.py": ["tests/test_packing.py", "tests/test_exactness.py", "tests/test_factored.py"],
+    "odds/exact/intmath.py": [
+        "tests/test_mutants_intmath.py",
+        "tests/test_packing.py",
+        "tests/test_exactness.py",
+        "tests/test_factored.py",
+    ],
     "odds/exact/kernels.py": ["tests/test_packing.py", "tests/test_factored.py", "tests/test_exactness.py"],
     "odds/exact/plan.py": ["tests/test_packing.py", "tests/test_factored.py", "tests/test_exactness.py"],
     "odds/exact/drawing.py": ["tests/test_exactness.py", "tests/test_packing.py", "tests/test_baccarat.py"],
     "odds/exact/positional.py": ["tests/test_factored.py", "tests/test_packing.py", "tests/test_suits.py"],
-    "odds/exact/suits.py": ["tests/test_suits.py", "tests/test_factored.py"],
+    "odds/exact/suits.py": ["tests/test_mutants_suits.py", "tests/test_suits.py", "tests/test_factored.py"],
     "odds/games/punto_banco.py": [
         "tests/test_reference_rules.py",
         "tests/test_baccarat.py",
@@ -101,26 +113,36 @@ MODULES = {
         "tests/test_settlement_server.py::test_a_bad_chosen_bet_is_one_line",
     ],
     "odds/games/roulette.py": ["tests/test_roulette.py", "tests/test_american_roulette.py", "tests/test_settle.py"],
-    "odds/games/player_dealer.py": ["tests/test_player_dealer.py", "tests/test_reference_rules.py"],
+    "odds/games/player_dealer.py": [
+        "tests/test_mutants_player_dealer.py",
+        "tests/test_player_dealer.py",
+        "tests/test_reference_rules.py",
+    ],
     "odds/sheet.py": ["tests/test_sheet_figures.py", "tests/test_pays_oracle.py", "tests/test_published.py"],
 }
 """The modules under mutation: the condition language, the exact-evaluation layer's integer math
 and kernels, the rules of each game, the sheet's figures."""
 
 PRELOAD = ["pytest", "hypothesis", "hypothesis.strategies", "numpy", "click", "click.testing"]
-"""Imported once by the fork server, before any mutant is switched on: third-party code only
-(never ``odds`` nor a test file), so each mutant's fresh interpreter skips a second of imports."""
+"""With ``--fresh``, imported once by the fork server before any mutant is switched on:
+third-party code only (never ``odds`` nor a test file), so each mutant's fresh interpreter skips a
+second of imports."""
 
 PLUGIN = '''
 """mutmut's coverage pass credits a function to the test during which it ran; what runs while
 the test files are collected (import time) would be credited to the first test only. Credit it
-to every test; and let no test read what another computed. And a mutant whose test files no
-longer import has been noticed: exit 1, not 2."""
+to every test, and write its name down: a mutant of it must run in a fresh interpreter. Let no
+test read what another computed. And a mutant whose test files no longer import has been
+noticed: exit 1, not 2."""
+import json
 import os
+import sys
+import tempfile
 
 import pytest
 
 _AT_COLLECTION: set = set()
+_HOW = ["fresh"]  # how this mutant's run was started
 
 
 def pytest_collection_finish(session):
@@ -128,6 +150,71 @@ def pytest_collection_finish(session):
         from mutmut.state import state
 
         _AT_COLLECTION.update(state()._stats)
+        path = os.environ["ODDS_MUTATION_IMPORT_TIME"]
+        known = _import_time() or set()
+        with open(path + ".part", "w", encoding="utf-8") as out:
+            out.write("".join(f"{name}\\n" for name in sorted(known | _AT_COLLECTION)))
+        os.replace(path + ".part", path)
+
+
+def _import_time():
+    """The functions that ran while the test files were collected, or None if not known."""
+    try:
+        with open(os.environ["ODDS_MUTATION_IMPORT_TIME"], encoding="utf-8") as lines:
+            return {line.strip() for line in lines if line.strip()}
+    except (KeyError, OSError):
+        return None
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_configure(config):
+    # A mutant's run in a process forked from the warm server (odds and the test files imported,
+    # by the unmutated code): a mutant of a function that ran then (or if that is not known) goes
+    # to a fresh interpreter; any other starts with nothing the server kept and a cache of its own.
+    mutant = os.environ.get("MUTANT_UNDER_TEST", "")
+    if "__mutmut_" not in mutant or "odds" not in sys.modules or os.environ.get("ODDS_MUTATION_FRESH"):
+        return
+    import_time = _import_time()
+    if import_time is None or mutant.partition("__mutmut_")[0] in import_time:
+        if os.environ.get("ODDS_MUTATION_DEFER"):
+            os._exit(34)  # "skipped": the script runs it again from a server that imported no odds
+        _exec_fresh(config)
+    _HOW[0] = "warm"
+    _forget_what_was_kept()
+    _own_table_cache()
+
+
+_LAUNCH = """
+import json, os, sys
+sys.path[:] = json.loads(sys.argv[2])
+import pytest
+try:
+    code = int(pytest.main(json.loads(sys.argv[1])))
+except BaseException:
+    code = -1
+os._exit(-1 if code == 4 else code)  # as mutmut's own worker (a usage error: -1)
+"""
+
+
+def _exec_fresh(config):
+    """Replace this process (same pid, CPU limit and time-out) by a fresh interpreter running the
+    same pytest arguments; its output goes where the worker's did, nowhere."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 1)
+    os.dup2(devnull, 2)
+    env = dict(os.environ, ODDS_MUTATION_FRESH="1")
+    args = [json.dumps(list(config.invocation_params.args)), json.dumps(sys.path)]
+    os.execve(sys.executable, [sys.executable, "-c", _LAUNCH, *args], env)
+
+
+def _own_table_cache():
+    run_dir = tempfile.mkdtemp(prefix="odds-test-cache-", dir=os.environ.get("TMPDIR"))
+    os.environ["ODDS_TEST_CACHE_DIR"] = os.environ["ODDS_CACHE_DIR"] = run_dir
+    for module in list(sys.modules.values()):  # tests/conftest.py read it when imported
+        if getattr(module, "__file__", "").endswith(os.path.join("tests", "conftest.py")):
+            from pathlib import Path
+
+            module.RUN_DIR = Path(run_dir)
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -137,12 +224,11 @@ def pytest_runtest_setup(item):
     # test only. In the coverage pass, each test starts with none of it.
     if os.environ.get("MUTANT_UNDER_TEST") == "stats":
         _forget_what_was_kept()
+        os.environ["ODDS_CACHE_DIR"] = tempfile.mkdtemp(prefix="stats-", dir=os.environ.get("TMPDIR"))
 
 
 def _forget_what_was_kept():
     import functools
-    import sys
-    import tempfile
 
     for name, module in list(sys.modules.items()):
         if name != "odds" and not name.startswith("odds."):
@@ -158,7 +244,6 @@ def _forget_what_was_kept():
                 for attr, how in vars(klass).items():
                     if isinstance(how, functools.cached_property):
                         kept.pop(attr, None)
-    os.environ["ODDS_CACHE_DIR"] = tempfile.mkdtemp(prefix="stats-", dir=os.environ.get("TMPDIR"))
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -185,11 +270,24 @@ def pytest_collection_modifyitems(items):
 def pytest_sessionfinish(session, exitstatus):
     if exitstatus == pytest.ExitCode.INTERRUPTED and session.testsfailed:
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
+    mutant = os.environ.get("MUTANT_UNDER_TEST", "")
+    if "__mutmut_" in mutant:  # what each mutant cost, from the fork that started it (Linux only)
+        try:
+            with open("/proc/self/stat") as stat, open("/proc/uptime") as uptime:
+                started = int(stat.read().rpartition(")")[2].split()[19]) / os.sysconf("SC_CLK_TCK")
+                seconds = float(uptime.read().split()[0]) - started
+        except (OSError, ValueError):
+            return
+        with open(os.environ["ODDS_MUTATION_IMPORT_TIME"] + ".times", "a", encoding="utf-8") as out:
+            out.write(f"{mutant} {int(session.exitstatus)} {seconds:.2f} {_HOW[0]}\\n")
 
 
 def pytest_unconfigure(config):
-    # this process's table cache (tests/conftest.py made it under the run's TMPDIR): no other reads it
+    # this process's table cache (tests/conftest.py made it under the run's TMPDIR): no other reads
+    # it. The warm server's (a collection only) holds the compiled modules its workers share.
     cache = os.environ.get("ODDS_TEST_CACHE_DIR", "")
+    if config.option.collectonly:
+        return
     if cache.startswith(os.environ.get("TMPDIR", "/nowhere") + os.sep):
         import shutil
 
@@ -203,12 +301,13 @@ STATUS = {
     "survived": "survived",
     "no tests": "reached by no test",
     "not checked": "not run",
+    "skipped": "not run",  # an import-time mutant left for the fresh pass (which did not run)
     "check was interrupted by user": "not run",
 }
 """mutmut's verdicts, as this report counts them (anything else is listed as it is)."""
 
 
-def config(modules: dict[str, list[str]], preload: Path) -> str:
+def config(modules: dict[str, list[str]], preload: Path, fresh: bool = False) -> str:
     tests = sorted({t for files in modules.values() for t in files})
     quoted = lambda items: ", ".join(f'"{i}"' for i in items)  # noqa: E731
     return (
@@ -219,28 +318,33 @@ def config(modules: dict[str, list[str]], preload: Path) -> str:
         'pytest_add_cli_args = ["-p", "no:cacheprovider", "-o", "addopts=", "-m", "not slow", "-p", "odds_mutation_plugin"]\n'
         'also_copy = ["odds/", "tests/", "tables/", "docs/", "README.md"]\n'
         'process_isolation = "forkserver"\n'
-        'forkserver_warmup = "import"\n'
+        # warm: the server collects the test files (imports odds); --fresh: third-party modules only
+        f'forkserver_warmup = "{"import" if fresh else "collect"}"\n'
         f'preload_modules_file = "{preload}"\n'
-        # the fresh interpreter's imports are not in mutmut's estimate of a mutant's time
+        # the fresh interpreter's imports are not in mutmut's estimate of a mutant's time; a
+        # mutant that loops is stopped after 3 times its tests' time (the coverage pass's, where
+        # every test computes from scratch) plus 10 s, not mutmut's 15 times (5 minutes and more)
         "timeout_constant = 10.0\n"
+        "timeout_multiplier = 3.0\n"
     )
+
+
+def results(clone: Path, env: dict[str, str]) -> list[tuple[str, str]]:
+    """Every mutant's name and mutmut's status of it."""
+    out = subprocess.run(["mutmut", "results", "--all", "true"], cwd=clone, env=env, capture_output=True, text=True)
+    return [m.groups() for m in re.finditer(r"^\s*(\S+__mutmut_\d+): (.+)$", out.stdout, re.MULTILINE)]
 
 
 def tally(clone: Path, env: dict[str, str]) -> tuple[dict[str, Counter], list[str]]:
     """Per module, how many mutants have each verdict; and the survivors' names."""
-    results = subprocess.run(["mutmut", "results", "--all", "true"], cwd=clone, env=env, capture_output=True, text=True)
     counts: dict[str, Counter] = {}
     survivors = []
-    for line in results.stdout.splitlines():
-        match = re.match(r"\s*(\S+)__mutmut_\d+: (.+)", line)
-        if not match:
-            continue
-        function, status = match.groups()
-        module = function.rsplit(".", 1)[0]
+    for name, status in results(clone, env):
+        module = name.partition("__mutmut_")[0].rsplit(".", 1)[0]
         verdict = STATUS.get(status, status)
         counts.setdefault(module, Counter())[verdict] += 1
         if verdict in ("survived", "reached by no test"):
-            survivors.append(f"{line.strip().split(':')[0]} ({verdict})")
+            survivors.append(f"{name} ({verdict})")
     return counts, survivors
 
 
@@ -251,6 +355,7 @@ def main() -> int:
     parser.add_argument("--resume", type=Path, help="a kept scratch folder whose run to go on with")
     parser.add_argument("--only", nargs="*", default=[], help="mutant names or globs to run (mutmut's own)")
     parser.add_argument("--children", type=int, default=1, help="mutants run side by side (default 1)")
+    parser.add_argument("--fresh", action="store_true", help="every mutant in a fresh interpreter (slower)")
     args = parser.parse_args()
     if shutil.which("mutmut") is None:
         print("mutmut is not installed: pip install 'mutmut>=3.8,<4'", file=sys.stderr)
@@ -268,12 +373,26 @@ def main() -> int:
         (folder / "preload.txt").write_text("\n".join(PRELOAD) + "\n", encoding="utf-8")
         (folder / "tmp").mkdir()
         with open(clone / "pyproject.toml", "a", encoding="utf-8") as out:
-            out.write(config(chosen, folder / "preload.txt"))
+            out.write(config(chosen, folder / "preload.txt", fresh=args.fresh))
         print(f"mutating {', '.join(chosen)} in {clone}", file=sys.stderr)
     env = {k: v for k, v in os.environ.items() if k not in ("ODDS_TEST_CACHE_DIR", "ODDS_CACHE_DIR")}
     env["PYTHONPATH"] = str(folder / "plugin")
     env["TMPDIR"] = str(folder / "tmp")  # each mutant's table cache, deleted with the folder
-    subprocess.run(["mutmut", "run", "--max-children", str(args.children), *args.only], cwd=clone, env=env)
+    env["ODDS_MUTATION_IMPORT_TIME"] = str(folder / "import-time.txt")  # written by the coverage pass
+    run = ["mutmut", "run", "--max-children", str(args.children)]
+    # first every mutant a warm process can run; the import-time ones are left "skipped" and then
+    # run, by name, from a server warmed with third-party modules only (a fresh interpreter each,
+    # a second of imports instead of the 3 to 6 s of an exec'd one)
+    subprocess.run([*run, *args.only], cwd=clone, env={**env, "ODDS_MUTATION_DEFER": "1"})
+    deferred = [name for name, status in results(clone, env) if status == "skipped"]
+    if deferred:
+        settings = clone / "pyproject.toml"
+        warm = settings.read_text(encoding="utf-8")
+        settings.write_text(warm.replace('forkserver_warmup = "collect"', 'forkserver_warmup = "import"'), "utf-8")
+        try:
+            subprocess.run([*run, *deferred], cwd=clone, env=env)
+        finally:
+            settings.write_text(warm, encoding="utf-8")
     counts, survivors = tally(clone, env)
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=clone, capture_output=True, text=True)
     print(f"commit {commit.stdout.strip()}")

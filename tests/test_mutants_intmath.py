@@ -1,0 +1,90 @@
+"""odds/exact/intmath.py against independent figures, for the mutants of its functions that the
+kernel tests do not notice (docs/development.md, "Mutation testing").
+"""
+
+from __future__ import annotations
+
+import math
+from math import prod
+
+import numpy as np
+import pytest
+
+from odds.exact.intmath import PRIMES, _is_prime, balanced_digits, crt, digits_needed, falling, moduli_needed
+
+
+def _reach(count: int) -> tuple[int, int]:
+    """The least and largest sums of ``count`` digits in [-128, 127] of base 256."""
+    span = (256**count - 1) // 255  # 1 + 256 + ... + 256**(count-1)
+    return -128 * span, 127 * span
+
+
+EDGES = sorted({e + d for c in range(1, 5) for e in _reach(c) for d in (-1, 0, 1)} | {0, 1, -1, 200, -200, 12347})
+
+
+@pytest.mark.parametrize("value", EDGES)
+def test_balanced_digits_are_the_least_that_reach_the_value(value):
+    count = next(c for c in range(1, 8) if _reach(c)[0] <= value <= _reach(c)[1])
+    assert digits_needed(value) == count
+    digits = balanced_digits(value, count)
+    assert all(-128 <= d <= 127 for d in digits)
+    assert sum(d * 256**t for t, d in enumerate(digits)) == value
+    assert balanced_digits(value, count + 2) == digits + [0, 0]
+    if value:  # (no digit at all is enough for 0)
+        with pytest.raises(ValueError) as refused:
+            balanced_digits(value, count - 1)
+        assert str(refused.value) == "too few digits"
+
+
+def _residues(x: int, k: int):
+    """``x`` as crt reads it: its residue modulo 2**64 (uint64) and modulo each of the first ``k``
+    primes (int64 in [0, p))."""
+    word = np.array([x % 2**64], dtype=np.uint64)
+    return word, [np.array([x % p], dtype=np.int64) for p in PRIMES[:k]]
+
+
+@pytest.mark.parametrize("k", range(len(PRIMES) + 1))
+def test_crt_rebuilds_every_value_up_to_half_its_modulus_and_no_further(k):
+    modulus = 2**64 * prod(PRIMES[:k])
+    top = modulus // 2 - 1  # the largest |x| that k primes tell apart from x -+ modulus
+    assert moduli_needed(top) == k
+    # +-modulus/2 have the same residues: k primes are not enough for a bound of modulus/2
+    assert [r.tolist() for r in _residues(modulus // 2, k)[1]] == [r.tolist() for r in _residues(-modulus // 2, k)[1]]
+    if k < len(PRIMES):
+        assert moduli_needed(modulus // 2) == k + 1
+    for x in (top, -top, 1, -1, 0, top // 3 + 1, -(top // 3 + 1)):
+        word, rest = _residues(x, k)
+        assert crt(word, rest, top).tolist() == [x]
+    with pytest.raises(ValueError) as refused:
+        crt(*_residues(1, k), modulus // 2)
+    assert str(refused.value) == "too few residues for the bound"
+
+
+def test_refusals_of_the_integer_helpers_word_for_word():
+    with pytest.raises(ValueError) as refused:
+        falling(5, -1)
+    assert str(refused.value) == "k must be non-negative"
+    bound = 2**64 * prod(PRIMES)  # twice it is past every modulus kept
+    with pytest.raises(ValueError) as refused:
+        moduli_needed(bound)
+    assert str(refused.value) == f"a bound of {len(bin(bound)) - 2} bits needs more primes than kept"
+
+
+def _trial_division(n: int) -> bool:
+    return n >= 2 and all(n % d for d in range(2, math.isqrt(n) + 1))
+
+
+# strong pseudoprimes to the bases 2; 2 and 3; 2, 3 and 5; and Carmichael numbers (Fermat liars to
+# every base prime to them; the last three are prime to 2, 3, 5 and 7): composites a Miller-Rabin
+# with fewer or other bases, or a Fermat test, calls prime
+PSEUDOPRIMES = [2047, 3277, 4033, 1373653, 25326001, 561, 41041, 825265, 321197185, 29341, 46657, 75361]
+
+
+def test_is_prime_against_trial_division_on_pseudoprimes_and_near_its_limit():
+    cases = PSEUDOPRIMES + list(range(3_215_031_701, 3_215_031_751)) + list(range(2**26 - 60, 2**26))
+    assert [n for n in cases if _is_prime(n)] == [n for n in cases if _trial_division(n)]
+    # 3,215,031,751 = 151 * 751 * 28351 is the least strong pseudoprime to 2, 3, 5 and 7: refused
+    assert 151 * 751 * 28351 == 3_215_031_751
+    with pytest.raises(ValueError) as refused:
+        _is_prime(3_215_031_751)
+    assert str(refused.value) == "_is_prime is deterministic below 3,215,031,751 only"
