@@ -81,6 +81,34 @@ def test_a_bad_chosen_bet_is_one_line(game, bet, words):
     assert result.exit_code == 1 and words in result.output and len(result.output.splitlines()) == 1, result.output
 
 
+COLUMN_1 = "-".join(str(n) for n in range(1, 37, 3))
+FIRST_PLACEMENT = {  # the first of each kind on the layout, away from the zeros
+    "straight": "1",
+    "split": "1-2",
+    "street": "1-2-3",
+    "corner": "1-2-4-5",
+    "line": "1-2-3-4-5-6",
+    "column": COLUMN_1,
+    "dozen": "-".join(str(n) for n in range(1, 13)),
+}
+
+
+@pytest.mark.parametrize("game", ["roulette", "american-roulette", "triple-zero-roulette"])
+def test_a_refused_placement_names_one_of_its_own_kind_that_is_taken(game):
+    """The example in the refusal is the layout's first placement of the bet's own kind (a column
+    for a column: a dozen covers 12 numbers too) and is itself a bet the wheel takes; the
+    double-zero top line's only placement is at the zeros."""
+    families = dict(FIRST_PLACEMENT, **({"top-line": "0-1-2-3-00"} if game == "american-roulette" else {}))
+    for family, example in families.items():
+        with pytest.raises(OddsError) as refused:
+            odds.settle(game, "17", bets=[f"{family}:5-9"])
+        assert str(refused.value).endswith(f"name such a placement, e.g. {family}:{example}"), str(refused.value)
+        taken = odds.settle(game, example.split("-")[0], bets=[f"{family}:{example}"]).bet(f"{family}:{example}")
+        assert taken.outcome == "win", (game, family)
+    with pytest.raises(OddsError, match=f"e.g. column:{COLUMN_1}$"):
+        odds.settle(game, "5", bets=["column:1-2-3-4-5-6-7-8-9-10-11-12"])  # a dozen's numbers
+
+
 def test_sic_bo_chosen_numbers_are_its_bets():
     for roll in [(a, b, c) for a in range(1, 7) for b in range(1, 7) for c in range(1, 7)][::5]:
         ref = dealers.sic_bo(roll)
