@@ -132,6 +132,7 @@ MODULES = {
         "tests/test_settlement_server.py::test_streets_and_lines_by_their_ends_and_the_double_zero_layout",
         "tests/test_settlement_server.py::test_european_roulette_refuses_00",
         "tests/test_settlement_server.py::test_a_bad_chosen_bet_is_one_line",
+        "tests/test_settlement_server.py::test_a_refused_placement_names_one_of_its_own_kind_that_is_taken",
         # vector_rounds: the settlement vectors against the reference dealers, and made again
         "tests/test_vectors.py::test_settlements_agree_with_the_reference_dealers",
         "tests/test_vectors.py::test_each_games_settlement_rounds_are_the_committed_ones",
