@@ -127,6 +127,20 @@ def test_call_bets_against_the_seed_tables(bet_id):
     for n in range(37):
         assert per_number[n]["chips_returned"] == returned.get(n, 0), n
         assert per_number[n]["net_chips"] == returned.get(n, 0) - chips
+        assert per_number[n]["chips_wagered"] == chips
+    # per outcome, its winning chips return what the table says; a placement's numbers are shown
+    # only when it covers every number of the outcome (0, 2 and 3 share the trio; 4, 7, 12 ... win
+    # on splits of their own)
+    for outcome in bet.extra["by_outcome"]:
+        won = outcome["winning_chips"]
+        for n in outcome["numbers"]:
+            assert sum(w["chips"] * (w["pays"] + 1) for w in won) == returned.get(n, 0) == outcome["chips_returned"]
+        for w in won:
+            assert (
+                set(outcome["numbers"]) <= set(w["numbers"])
+                if w["numbers"] is not None
+                else len(outcome["numbers"]) > 1
+            )
     # the outcome rows: pays per chip wagered = net / chips, pockets per net result
     ev = sum(Fraction(returned.get(n, 0) - chips, chips) for n in range(37)) / 37
     assert bet.expected_value == ev == Fraction(-1, 37)
