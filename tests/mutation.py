@@ -133,6 +133,7 @@ MODULES = {
         "tests/test_settlement_server.py::test_european_roulette_refuses_00",
         "tests/test_settlement_server.py::test_a_bad_chosen_bet_is_one_line",
         "tests/test_settlement_server.py::test_a_refused_placement_names_one_of_its_own_kind_that_is_taken",
+        "tests/test_settlement_server.py::test_the_placements_at_the_zeros_of_each_layout",
         # draw_random, settle_drawn: en prison, la partage and surrender simulated against the exact figures
         "tests/test_simulate.py::test_wheels_rules_on_zero_agree_with_their_exact_edges",
         # vector_rounds: the settlement vectors against the reference dealers, and made again

@@ -16,6 +16,7 @@ import odds
 from odds.cli import cli
 from odds.design import rounds
 from odds.errors import OddsError
+from odds.games import get_game
 from reference import dealers
 
 
@@ -107,6 +108,41 @@ def test_a_refused_placement_names_one_of_its_own_kind_that_is_taken(game):
         assert taken.outcome == "win", (game, family)
     with pytest.raises(OddsError, match=f"e.g. column:{COLUMN_1}$"):
         odds.settle(game, "5", bets=["column:1-2-3-4-5-6-7-8-9-10-11-12"])  # a dozen's numbers
+
+
+# the splits, trios and lines at the zeros of each layout (RULES.md's layouts): taken, and their
+# neighbours that are no placement refused
+AT_THE_ZEROS = {
+    "roulette": (["split:0-1", "split:0-2", "split:0-3", "street:0-1-2", "street:0-2-3"], ["split:0-4"]),
+    "american-roulette": (
+        ["split:0-1", "split:0-2", "split:00-2", "split:00-3", "split:0-00", "street:0-00-2", "top-line:0-00-1-2-3"],
+        ["split:0-3", "split:00-1", "street:0-1-3"],
+    ),
+    "triple-zero-roulette": (
+        ["split:0-1", "split:00-2", "split:000-3", "split:0-00", "split:00-000", "street:0-00-000"],
+        ["split:0-2", "split:0-000", "split:00-3"],
+    ),
+}
+
+
+@pytest.mark.parametrize("game", list(AT_THE_ZEROS))
+def test_the_placements_at_the_zeros_of_each_layout(game):
+    taken, refused = AT_THE_ZEROS[game]
+    for bet in taken:
+        family, choice = bet.split(":")
+        rule = get_game(game).chosen_bet(get_game(game).paytable(), family, choice).rule
+        # the name lists the numbers as the layout does: 0, 00, 000, then 1-36
+        order = ["0", "00", "000", *map(str, range(1, 37))]
+        assert rule.name.endswith(": " + "-".join(sorted(choice.split("-"), key=order.index))), rule.name
+        for pocket in choice.split("-"):
+            assert odds.settle(game, pocket, bets=[bet]).bet(bet).outcome == "win", (bet, pocket)
+    for bet in refused:
+        with pytest.raises(OddsError, match="placed together"):
+            odds.settle(game, "17", bets=[bet])
+    # written in any order, the name puts the zeros first
+    reversed_bet = "-".join(reversed(taken[-1].split(":")[1].split("-")))
+    rule = get_game(game).chosen_bet(get_game(game).paytable(), taken[-1].split(":")[0], reversed_bet).rule
+    assert rule.name.endswith(": " + taken[-1].split(":")[1])
 
 
 def test_sic_bo_chosen_numbers_are_its_bets():

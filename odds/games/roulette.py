@@ -262,7 +262,8 @@ _COLUMNS = {frozenset(range(c, 37, 3)) for c in (1, 2, 3)}
 
 
 def _layout_order(n: int) -> int:
-    return n if n <= 36 else -1 - (n - 37)  # the zeros before 1-36, 0 00 000 in that order
+    """Where a pocket goes in a chosen bet's name: the zeros first, 0 00 000 in that order, then 1-36."""
+    return {0: -3, DOUBLE_ZERO: -2, TRIPLE_ZERO: -1}.get(n, n)
 
 
 def _example(places, wheel: Wheel) -> str:
