@@ -115,7 +115,10 @@ def test_a_refused_placement_names_one_of_its_own_kind_that_is_taken(game):
 AT_THE_ZEROS = {
     "roulette": (["split:0-1", "split:0-2", "split:0-3", "street:0-1-2", "street:0-2-3"], ["split:0-4"]),
     "american-roulette": (
-        ["split:0-1", "split:0-2", "split:00-2", "split:00-3", "split:0-00", "street:0-00-2", "top-line:0-00-1-2-3"],
+        [
+            *("split:0-1", "split:0-2", "split:00-2", "split:00-3", "split:0-00"),
+            *("street:0-1-2", "street:0-00-2", "street:00-2-3", "top-line:0-00-1-2-3"),
+        ],
         ["split:0-3", "split:00-1", "street:0-1-3"],
     ),
     "triple-zero-roulette": (
@@ -125,9 +128,17 @@ AT_THE_ZEROS = {
 }
 
 
+# and away from them, the same on every layout: a split across two rows, a corner or line that
+# wraps from one row's end to the next row
+INSIDE = (
+    ["split:2-3", "split:33-36", "corner:32-33-35-36", "line:31-32-33-34-35-36"],
+    ["split:3-4", "corner:3-4-6-7", "line:3-8"],
+)
+
+
 @pytest.mark.parametrize("game", list(AT_THE_ZEROS))
 def test_the_placements_at_the_zeros_of_each_layout(game):
-    taken, refused = AT_THE_ZEROS[game]
+    taken, refused = (a + b for a, b in zip(AT_THE_ZEROS[game], INSIDE))
     for bet in taken:
         family, choice = bet.split(":")
         rule = get_game(game).chosen_bet(get_game(game).paytable(), family, choice).rule
