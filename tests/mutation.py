@@ -134,6 +134,8 @@ MODULES = {
         "tests/test_settlement_server.py::test_a_bad_chosen_bet_is_one_line",
         "tests/test_settlement_server.py::test_a_refused_placement_names_one_of_its_own_kind_that_is_taken",
         "tests/test_settlement_server.py::test_the_placements_at_the_zeros_of_each_layout",
+        "tests/test_settlement_server.py::test_a_refused_chosen_number_word_for_word",
+        "tests/test_settlement_server.py::test_streets_and_lines_by_their_ends_at_the_layouts_ends",
         # draw_random, settle_drawn: en prison, la partage and surrender simulated against the exact figures
         "tests/test_simulate.py::test_wheels_rules_on_zero_agree_with_their_exact_edges",
         # vector_rounds: the settlement vectors against the reference dealers, and made again

@@ -156,6 +156,35 @@ def test_the_placements_at_the_zeros_of_each_layout(game):
     assert rule.name.endswith(": " + taken[-1].split(":")[1])
 
 
+LAYOUT = "placed together on the single-zero wheel's layout; name such a placement, e.g."
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--bet", "straight:99"], f"'straight:99': straight covers 1 number {LAYOUT} straight:1"),
+        (["--bet", "split:8-12"], f"'split:8-12': split covers 2 numbers {LAYOUT} split:1-2"),
+        (["--bet", "column:4"], f"'column:4': column covers 12 numbers {LAYOUT} column:{COLUMN_1}"),
+        (["--bet", "street:5"], f"'street:5': street covers 3 numbers {LAYOUT} street:1-2-3"),
+        (
+            ["--bet", "voisins-du-zero:5"],
+            "voisins-du-zero covers no numbers a player chooses: it takes no chosen number (voisins-du-zero:5)",
+        ),
+        (["--paytable", "en-prison", "--bet", "red:5"], "red reads the next spin: it takes no chosen number (red:5)"),
+    ],
+)
+def test_a_refused_chosen_number_word_for_word(args, message):
+    result = run("settle", "roulette", "0,17" if "en-prison" in args else "17", *args)
+    assert (result.exit_code, result.output) == (1, f"Error: {message}\n")
+
+
+@pytest.mark.parametrize("bet", ["street:1-3", "street:34-36", "line:1-6", "line:31-36"])
+def test_streets_and_lines_by_their_ends_at_the_layouts_ends(bet):
+    first, last = bet.split(":")[1].split("-")
+    for pocket in range(int(first), int(last) + 1):
+        assert odds.settle("roulette", pocket, bets=[bet]).bet(bet).outcome == "win", pocket
+
+
 def test_sic_bo_chosen_numbers_are_its_bets():
     for roll in [(a, b, c) for a in range(1, 7) for b in range(1, 7) for c in range(1, 7)][::5]:
         ref = dealers.sic_bo(roll)
