@@ -115,7 +115,7 @@ MODULES = {
     "odds/games/roulette.py": [
         "tests/test_roulette.py",
         "tests/test_american_roulette.py",
-        "tests/test_triple_zero.py",  # the 0-00-000 wheel's game
+        "tests/test_triple_zero.py",  # the 0-00-000 wheel's game, and every feature of a spin on each wheel
         "tests/test_settle.py",
         # every bet and call bet on all 37 pockets, against the reference wheel
         "tests/test_reference_rules.py::test_roulette_call_bets_pay_what_their_chips_pay",
