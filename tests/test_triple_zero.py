@@ -106,3 +106,20 @@ def test_every_feature_of_a_spin_on_every_pocket(game_id, tmp_path):
         settled = odds.settle(game_id, pocket, paytable=table, bets=[f"f-{name}" for name in mine])
         for name in mine:
             assert (settled.bet(f"f-{name}").outcome == "yes") == _holds(name, pocket), (game_id, pocket, name)
+
+
+def test_the_wheel_refuses_word_for_word():
+    from odds.dealt import MAX_ROUND_TEXT
+    from odds.errors import OddsError
+
+    wheel = get_game("triple-zero-roulette").wheel
+    pockets = "the triple-zero wheel's pockets are 0-36, 00 and 000"
+    too_long = "1," * (MAX_ROUND_TEXT // 2 + 1)
+    for text, message in [
+        ("37", f"bad pocket '37': {pockets}"),
+        ("x" * 50, f"bad pocket 'xxxxxx...xxxxxx' (50 characters): {pockets}"),
+        (too_long, f"{len(too_long):,} characters: a spin is one pocket or two"),
+    ]:
+        with pytest.raises(OddsError) as refused:
+            wheel.read(text)
+        assert str(refused.value) == message
