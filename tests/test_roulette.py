@@ -219,6 +219,31 @@ def test_the_library_reads_only_a_pocket_number_or_name(value, shown):
     assert str(refused.value) == f"bad number {shown}: a pocket of the single-zero wheel is 0-36"
 
 
+def test_a_round_is_refused_word_for_word_by_the_library():
+    from odds.dealt import MAX_ROUND_TEXT
+
+    too_long = "1," * (MAX_ROUND_TEXT // 2 + 1)
+    for text, paytable, message in [
+        (
+            "",
+            "en-prison",
+            "roulette: a round is the spin and, for the bets that read it, the next spin (e.g. 17 or 0,17); got 0 numbers",
+        ),
+        (too_long, None, f"{len(too_long):,} characters: a spin is one number"),
+    ]:
+        with pytest.raises(OddsError) as refused:
+            odds.settle("roulette", text, paytable=paytable)
+        assert str(refused.value) == message
+
+
+def test_a_spin_without_the_next_leaves_the_en_prison_bets_unsettled():
+    out = CliRunner().invoke(cli, ["settle", "roulette", "--paytable", "en-prison", "17"])
+    assert out.exit_code == 0
+    assert out.output.splitlines()[-1] == (
+        "Not settled (they read the next spin; the round gives one number): red, black, even, odd, low, high"
+    )
+
+
 def test_en_prison_reads_the_spin_and_the_next_one():
     """0 then 17 (black): red is imprisoned and lost; the round shows both spins and their colours."""
     out = CliRunner().invoke(

@@ -119,11 +119,11 @@ AT_THE_ZEROS = {
             *("split:0-1", "split:0-2", "split:00-2", "split:00-3", "split:0-00"),
             *("street:0-1-2", "street:0-00-2", "street:00-2-3", "top-line:0-00-1-2-3"),
         ],
-        ["split:0-3", "split:00-1", "street:0-1-3"],
+        ["split:0-3", "split:00-1", "street:0-1-3", "split:34-00", "corner:0-1-2-3"],
     ),
     "triple-zero-roulette": (
         ["split:0-1", "split:00-2", "split:000-3", "split:0-00", "split:00-000", "street:0-00-000"],
-        ["split:0-2", "split:0-000", "split:00-3"],
+        ["split:0-2", "split:0-000", "split:00-3", "corner:0-1-2-3"],
     ),
 }
 
@@ -132,7 +132,7 @@ AT_THE_ZEROS = {
 # wraps from one row's end to the next row
 INSIDE = (
     ["split:2-3", "split:33-36", "corner:32-33-35-36", "line:31-32-33-34-35-36"],
-    ["split:3-4", "corner:3-4-6-7", "line:3-8"],
+    ["split:3-4", "street:2-3-4", "corner:3-4-6-7", "line:3-8"],
 )
 
 
@@ -164,6 +164,15 @@ LAYOUT = "placed together on the single-zero wheel's layout; name such a placeme
     [
         (["--bet", "straight:99"], f"'straight:99': straight covers 1 number {LAYOUT} straight:1"),
         (["--bet", "split:8-12"], f"'split:8-12': split covers 2 numbers {LAYOUT} split:1-2"),
+        (["--bet", "split:1-1-2"], f"'split:1-1-2': split covers 2 numbers {LAYOUT} split:1-2"),  # no repeats
+        (  # a choice's text is cut past 40 characters: 41 are
+            ["--bet", "split:" + "1-" * 17 + "2"],
+            f"'split:1-1-1-1-1-...-1-1-1-1-1-1-1-2' (41 characters): split covers 2 numbers {LAYOUT} split:1-2",
+        ),
+        (
+            ["--bet", "split:" + "1-" * 30 + "2"],
+            f"'split:1-1-1-1-1-...-1-1-1-1-1-1-1-2' (67 characters): split covers 2 numbers {LAYOUT} split:1-2",
+        ),
         (["--bet", "column:4"], f"'column:4': column covers 12 numbers {LAYOUT} column:{COLUMN_1}"),
         (["--bet", "street:5"], f"'street:5': street covers 3 numbers {LAYOUT} street:1-2-3"),
         (

@@ -242,7 +242,7 @@ def chosen_rule(wheel: Wheel, zeros: Sequence[int], paytable, bet_id: str, choic
         if numbers[1] - numbers[0] == size - 1:
             numbers = list(range(numbers[0], numbers[1] + 1))
     chosen = frozenset(numbers)
-    if len(chosen) != size or chosen not in same_kind:
+    if len(numbers) != size or len(chosen) != size or chosen not in same_kind:  # 1-1-2 is no split
         raise RoundError(
             f"{shown(f'{bet_id}:{choice}', 40)}: {bet_id} covers {size} number{'s' if size > 1 else ''} "
             f"placed together on the {wheel.name}'s layout; name such a placement, e.g. "
