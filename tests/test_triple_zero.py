@@ -123,3 +123,38 @@ def test_the_wheel_refuses_word_for_word():
         with pytest.raises(OddsError) as refused:
             wheel.read(text)
         assert str(refused.value) == message
+
+
+@pytest.mark.parametrize(
+    "game_id, names, number, zeros",
+    [
+        (
+            "american-roulette",
+            ["number", "red", "black", "zero", "double_zero", "green", "column", "dozen"],
+            (37, "the winning number; 00 is 37"),
+            "the zeros",
+        ),
+        (
+            "triple-zero-roulette",
+            ["number", "red", "black", "zero", "double_zero", "triple_zero", "green", "column", "dozen"],
+            (38, "the winning number; 00 is 37, 000 is 38"),
+            "the zeros",
+        ),
+    ],
+)
+def test_the_features_each_wheel_lists(game_id, names, number, zeros):
+    """`odds features`: one spin's features (no next spin's: no en prison on these wheels), the
+    number's range and meaning naming the zeros by number, the column and dozen 0 for the zeros."""
+    import json
+
+    listed = {
+        f["name"]: f
+        for f in json.loads(CliRunner().invoke(cli, ["features", game_id, "--format", "json"]).output)["features"]
+    }
+    assert list(listed) == names
+    assert (listed["number"]["low"], listed["number"]["high"], listed["number"]["meaning"]) == (0, *number)
+    assert listed["column"]["meaning"].endswith(f"; 0 for {zeros}") and listed["dozen"]["meaning"].endswith(
+        f"; 0 for {zeros}"
+    )
+    if "triple_zero" in listed:
+        assert listed["triple_zero"]["meaning"] == "the triple zero 000 (number 38)"
