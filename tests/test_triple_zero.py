@@ -118,6 +118,7 @@ def test_the_wheel_refuses_word_for_word():
     for text, message in [
         ("37", f"bad pocket '37': {pockets}"),
         ("x" * 50, f"bad pocket 'xxxxxx...xxxxxx' (50 characters): {pockets}"),
+        ("x" * 21, f"bad pocket 'xxxxxx...xxxxxx' (21 characters): {pockets}"),  # cut past 20
         (too_long, f"{len(too_long):,} characters: a spin is one pocket or two"),
     ]:
         with pytest.raises(OddsError) as refused:
