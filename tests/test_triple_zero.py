@@ -159,3 +159,14 @@ def test_the_features_each_wheel_lists(game_id, names, number, zeros):
     )
     if "triple_zero" in listed:
         assert listed["triple_zero"]["meaning"] == "the triple zero 000 (number 38)"
+
+
+def test_the_single_zero_wheel_names_its_one_zero():
+    import json
+
+    out = CliRunner().invoke(cli, ["features", "roulette", "--format", "json"]).output
+    listed = {f["name"]: f for f in json.loads(out)["features"]}
+    assert (listed["number"]["high"], listed["number"]["meaning"]) == (36, "the winning number")
+    assert listed["zero"]["meaning"] == "the zero"
+    for name in ("column", "dozen", "next_column", "next_dozen"):
+        assert listed[name]["meaning"].endswith("; 0 for zero"), name
