@@ -112,7 +112,36 @@ MODULES = {
         "tests/test_settlement_server.py::test_sic_bo_chosen_numbers_are_its_bets",
         "tests/test_settlement_server.py::test_a_bad_chosen_bet_is_one_line",
     ],
-    "odds/games/roulette.py": ["tests/test_roulette.py", "tests/test_american_roulette.py", "tests/test_settle.py"],
+    "odds/games/roulette.py": [
+        "tests/test_roulette.py",
+        "tests/test_american_roulette.py",
+        "tests/test_triple_zero.py",  # the 0-00-000 wheel's game, and every feature of a spin on each wheel
+        "tests/test_settle.py",
+        # every bet and call bet on all 37 pockets, against the reference wheel
+        "tests/test_reference_rules.py::test_roulette_call_bets_pay_what_their_chips_pay",
+        "tests/test_reference_rules.py::test_roulette_every_bet_and_every_member_on_all_37_pockets",
+        "tests/test_reference_rules.py::test_roulette_red_numbers_follow_the_wheel",
+        # overlay_support: Lightning Roulette's lucky numbers against every pocket and draw
+        "tests/test_overlay.py::test_a_multiplier_bet_reads_one_spin",
+        "tests/test_overlay.py::test_lucky_numbers_against_every_pocket_and_draw",
+        "tests/test_overlay.py::test_pockets_with_multipliers_of_their_own_on_the_double_zero_wheel",
+        "tests/test_catalogue_multipliers.py::test_lightning_roulette_constraint_on_the_lucky_numbers",
+        # chosen_rule, Wheel.read: a chosen number's bet, against the reference, and its refusals
+        "tests/test_settlement_server.py::test_every_member_of_a_roulette_family_settles_as_the_reference_does",
+        "tests/test_settlement_server.py::test_columns_and_dozens_by_their_number",
+        "tests/test_settlement_server.py::test_streets_and_lines_by_their_ends_and_the_double_zero_layout",
+        "tests/test_settlement_server.py::test_european_roulette_refuses_00",
+        "tests/test_settlement_server.py::test_a_bad_chosen_bet_is_one_line",
+        "tests/test_settlement_server.py::test_a_refused_placement_names_one_of_its_own_kind_that_is_taken",
+        "tests/test_settlement_server.py::test_the_placements_at_the_zeros_of_each_layout",
+        "tests/test_settlement_server.py::test_a_refused_chosen_number_word_for_word",
+        "tests/test_settlement_server.py::test_streets_and_lines_by_their_ends_at_the_layouts_ends",
+        # draw_random, settle_drawn: en prison, la partage and surrender simulated against the exact figures
+        "tests/test_simulate.py::test_wheels_rules_on_zero_agree_with_their_exact_edges",
+        # vector_rounds: the settlement vectors against the reference dealers, and made again
+        "tests/test_vectors.py::test_settlements_agree_with_the_reference_dealers",
+        "tests/test_vectors.py::test_each_games_settlement_rounds_are_the_committed_ones",
+    ],
     "odds/games/player_dealer.py": [
         "tests/test_mutants_player_dealer.py",
         "tests/test_player_dealer.py",

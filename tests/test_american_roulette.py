@@ -127,3 +127,19 @@ def test_random_spins_cover_the_wheel():
     assert seen == {"win", "lose"}
     with pytest.raises(ValueError):
         GAME.settle_spin(38)
+
+
+def test_a_drawn_pocket_settles_on_the_paytable_it_was_drawn_for(tmp_path):
+    """`simulate` settles each drawn pocket with the run's paytable, a user's bet included."""
+    path = tmp_path / "zeros.toml"
+    path.write_text(
+        'game = "american-roulette"\nextends = "seed"\n[bets.zeros]\n'
+        'outcomes = [{ key = "win", when = "number in (0, 37)", pays = 17 }, { key = "lose", pays = -1 }]\n'
+    )
+    game = get_game("american-roulette")
+    mine = load_paytable(game, str(path))
+    for pocket in range(38):
+        settled = game.settle_drawn(pocket, mine)
+        assert settled == game.settle_spin(pocket, mine) and settled["zeros"] == (
+            "win" if pocket in (0, 37) else "lose"
+        )

@@ -5,13 +5,16 @@
 
 from __future__ import annotations
 
+import json
 import random
 from fractions import Fraction
 
 import pytest
 from click.testing import CliRunner
 
+import odds
 from odds.cli import cli
+from odds.errors import OddsError
 from odds.games.roulette import CALL_BETS, ROULETTE, WHEEL, neighbours
 from odds.paytable import PaytableError, load_paytable
 from odds.sheet import build_sheet
@@ -127,6 +130,20 @@ def test_call_bets_against_the_seed_tables(bet_id):
     for n in range(37):
         assert per_number[n]["chips_returned"] == returned.get(n, 0), n
         assert per_number[n]["net_chips"] == returned.get(n, 0) - chips
+        assert per_number[n]["chips_wagered"] == chips
+    # per outcome, its winning chips return what the table says; a placement's numbers are shown
+    # only when it covers every number of the outcome (0, 2 and 3 share the trio; 4, 7, 12 ... win
+    # on splits of their own)
+    for outcome in bet.extra["by_outcome"]:
+        won = outcome["winning_chips"]
+        for n in outcome["numbers"]:
+            assert sum(w["chips"] * (w["pays"] + 1) for w in won) == returned.get(n, 0) == outcome["chips_returned"]
+        for w in won:
+            assert (
+                set(outcome["numbers"]) <= set(w["numbers"])
+                if w["numbers"] is not None
+                else len(outcome["numbers"]) > 1
+            )
     # the outcome rows: pays per chip wagered = net / chips, pockets per net result
     ev = sum(Fraction(returned.get(n, 0) - chips, chips) for n in range(37)) / 37
     assert bet.expected_value == ev == Fraction(-1, 37)
@@ -168,3 +185,75 @@ def test_play_random_matches_the_pocket():
             assert (outcomes[bet] == "win") == (number in COVERS[bet])
         won = SEED_TABLES["orphelins"][1].get(number, 0)
         assert (outcomes["orphelins"] == "miss") == (won == 0)
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (
+            ["--paytable", "en-prison", "0", "--bet", "red"],
+            "red reads the next spin: give two numbers, this spin's and the next (e.g. 0,17)",
+        ),
+        (
+            ["--paytable", "en-prison", "0,17,5"],
+            "roulette: a spin is one number, e.g. 17 (and the next spin's, for en prison); got 3",
+        ),
+        (["0,17"], "roulette: a spin is one number (0-36), e.g. 17; got 2"),
+        (["37"], "bad number '37': a pocket of the single-zero wheel is 0-36"),
+        (["00"], "bad number '00': a pocket of the single-zero wheel is 0-36"),
+    ],
+)
+def test_a_round_the_wheel_cannot_read_is_one_line_word_for_word(args, message):
+    out = CliRunner().invoke(cli, ["settle", "roulette", *args])
+    assert (out.exit_code, out.output) == (1, f"Error: {message}\n")
+
+
+@pytest.mark.parametrize(
+    "value, shown",
+    # a number or a text is shown as text; anything else (a yes/no, a float, a list) as Python writes it
+    [(37, "'37'"), (-1, "'-1'"), (True, "True"), (36.0, "36.0"), ([17], "[17]")],
+)
+def test_the_library_reads_only_a_pocket_number_or_name(value, shown):
+    with pytest.raises(OddsError) as refused:
+        odds.settle("roulette", [value])
+    assert str(refused.value) == f"bad number {shown}: a pocket of the single-zero wheel is 0-36"
+
+
+def test_a_round_is_refused_word_for_word_by_the_library():
+    from odds.dealt import MAX_ROUND_TEXT
+
+    too_long = "1," * (MAX_ROUND_TEXT // 2 + 1)
+    for text, paytable, message in [
+        (
+            "",
+            "en-prison",
+            "roulette: a round is the spin and, for the bets that read it, the next spin (e.g. 17 or 0,17); got 0 numbers",
+        ),
+        (too_long, None, f"{len(too_long):,} characters: a spin is one number"),
+    ]:
+        with pytest.raises(OddsError) as refused:
+            odds.settle("roulette", text, paytable=paytable)
+        assert str(refused.value) == message
+
+
+def test_a_spin_without_the_next_leaves_the_en_prison_bets_unsettled():
+    out = CliRunner().invoke(cli, ["settle", "roulette", "--paytable", "en-prison", "17"])
+    assert out.exit_code == 0
+    assert out.output.splitlines()[-1] == (
+        "Not settled (they read the next spin; the round gives one number): red, black, even, odd, low, high"
+    )
+
+
+def test_en_prison_reads_the_spin_and_the_next_one():
+    """0 then 17 (black): red is imprisoned and lost; the round shows both spins and their colours."""
+    out = CliRunner().invoke(
+        cli, ["settle", "roulette", "--paytable", "en-prison", "0,17", "--bet", "red", "--format", "json"]
+    )
+    settled = json.loads(out.output)
+    assert [(h["hand"], h["number"], h["colour"]) for h in settled["hands"]] == [
+        ("wheel", 0, "green"),
+        ("next spin", 17, "black"),
+    ]
+    assert [(b["id"], b["outcome"]) for b in settled["bets"]] == [("red", "imprisoned-lost")]
+    one = odds.settle("roulette", "17", paytable="en-prison")  # one spin: the en-prison bets wait
+    assert "red" not in [b.id for b in one.bets] and one.bets

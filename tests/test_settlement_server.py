@@ -16,6 +16,7 @@ import odds
 from odds.cli import cli
 from odds.design import rounds
 from odds.errors import OddsError
+from odds.games import get_game
 from reference import dealers
 
 
@@ -79,6 +80,118 @@ def test_a_bad_chosen_bet_is_one_line(game, bet, words):
     cards = {"roulette": "17", "sic-bo": "3,3,5", "baccarat": "4s,Kh,Ad,4c,2h,9d"}[game]
     result = run("settle", game, cards, "--bet", bet)
     assert result.exit_code == 1 and words in result.output and len(result.output.splitlines()) == 1, result.output
+
+
+COLUMN_1 = "-".join(str(n) for n in range(1, 37, 3))
+FIRST_PLACEMENT = {  # the first of each kind on the layout, away from the zeros
+    "straight": "1",
+    "split": "1-2",
+    "street": "1-2-3",
+    "corner": "1-2-4-5",
+    "line": "1-2-3-4-5-6",
+    "column": COLUMN_1,
+    "dozen": "-".join(str(n) for n in range(1, 13)),
+}
+
+
+@pytest.mark.parametrize("game", ["roulette", "american-roulette", "triple-zero-roulette"])
+def test_a_refused_placement_names_one_of_its_own_kind_that_is_taken(game):
+    """The example in the refusal is the layout's first placement of the bet's own kind (a column
+    for a column: a dozen covers 12 numbers too) and is itself a bet the wheel takes; the
+    double-zero top line's only placement is at the zeros."""
+    families = dict(FIRST_PLACEMENT, **({"top-line": "0-1-2-3-00"} if game == "american-roulette" else {}))
+    for family, example in families.items():
+        with pytest.raises(OddsError) as refused:
+            odds.settle(game, "17", bets=[f"{family}:5-9"])
+        assert str(refused.value).endswith(f"name such a placement, e.g. {family}:{example}"), str(refused.value)
+        taken = odds.settle(game, example.split("-")[0], bets=[f"{family}:{example}"]).bet(f"{family}:{example}")
+        assert taken.outcome == "win", (game, family)
+    with pytest.raises(OddsError, match=f"e.g. column:{COLUMN_1}$"):
+        odds.settle(game, "5", bets=["column:1-2-3-4-5-6-7-8-9-10-11-12"])  # a dozen's numbers
+
+
+# the splits, trios and lines at the zeros of each layout (RULES.md's layouts): taken, and their
+# neighbours that are no placement refused
+AT_THE_ZEROS = {
+    "roulette": (["split:0-1", "split:0-2", "split:0-3", "street:0-1-2", "street:0-2-3"], ["split:0-4"]),
+    "american-roulette": (
+        [
+            *("split:0-1", "split:0-2", "split:00-2", "split:00-3", "split:0-00"),
+            *("street:0-1-2", "street:0-00-2", "street:00-2-3", "top-line:0-00-1-2-3"),
+        ],
+        ["split:0-3", "split:00-1", "street:0-1-3", "split:34-00", "corner:0-1-2-3"],
+    ),
+    "triple-zero-roulette": (
+        ["split:0-1", "split:00-2", "split:000-3", "split:0-00", "split:00-000", "street:0-00-000"],
+        ["split:0-2", "split:0-000", "split:00-3", "corner:0-1-2-3"],
+    ),
+}
+
+
+# and away from them, the same on every layout: a split across two rows, a corner or line that
+# wraps from one row's end to the next row
+INSIDE = (
+    ["split:2-3", "split:33-36", "corner:32-33-35-36", "line:31-32-33-34-35-36"],
+    ["split:3-4", "street:2-3-4", "corner:3-4-6-7", "line:3-8"],
+)
+
+
+@pytest.mark.parametrize("game", list(AT_THE_ZEROS))
+def test_the_placements_at_the_zeros_of_each_layout(game):
+    taken, refused = (a + b for a, b in zip(AT_THE_ZEROS[game], INSIDE))
+    for bet in taken:
+        family, choice = bet.split(":")
+        rule = get_game(game).chosen_bet(get_game(game).paytable(), family, choice).rule
+        # the name lists the numbers as the layout does: 0, 00, 000, then 1-36
+        order = ["0", "00", "000", *map(str, range(1, 37))]
+        assert rule.name.endswith(": " + "-".join(sorted(choice.split("-"), key=order.index))), rule.name
+        for pocket in choice.split("-"):
+            assert odds.settle(game, pocket, bets=[bet]).bet(bet).outcome == "win", (bet, pocket)
+    for bet in refused:
+        with pytest.raises(OddsError, match="placed together"):
+            odds.settle(game, "17", bets=[bet])
+    # written in any order, the name puts the zeros first
+    reversed_bet = "-".join(reversed(taken[-1].split(":")[1].split("-")))
+    rule = get_game(game).chosen_bet(get_game(game).paytable(), taken[-1].split(":")[0], reversed_bet).rule
+    assert rule.name.endswith(": " + taken[-1].split(":")[1])
+
+
+LAYOUT = "placed together on the single-zero wheel's layout; name such a placement, e.g."
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--bet", "straight:99"], f"'straight:99': straight covers 1 number {LAYOUT} straight:1"),
+        (["--bet", "split:8-12"], f"'split:8-12': split covers 2 numbers {LAYOUT} split:1-2"),
+        (["--bet", "split:1-1-2"], f"'split:1-1-2': split covers 2 numbers {LAYOUT} split:1-2"),  # no repeats
+        (  # a choice's text is cut past 40 characters: 41 are
+            ["--bet", "split:" + "1-" * 17 + "2"],
+            f"'split:1-1-1-1-1-...-1-1-1-1-1-1-1-2' (41 characters): split covers 2 numbers {LAYOUT} split:1-2",
+        ),
+        (
+            ["--bet", "split:" + "1-" * 30 + "2"],
+            f"'split:1-1-1-1-1-...-1-1-1-1-1-1-1-2' (67 characters): split covers 2 numbers {LAYOUT} split:1-2",
+        ),
+        (["--bet", "column:4"], f"'column:4': column covers 12 numbers {LAYOUT} column:{COLUMN_1}"),
+        (["--bet", "street:5"], f"'street:5': street covers 3 numbers {LAYOUT} street:1-2-3"),
+        (
+            ["--bet", "voisins-du-zero:5"],
+            "voisins-du-zero covers no numbers a player chooses: it takes no chosen number (voisins-du-zero:5)",
+        ),
+        (["--paytable", "en-prison", "--bet", "red:5"], "red reads the next spin: it takes no chosen number (red:5)"),
+    ],
+)
+def test_a_refused_chosen_number_word_for_word(args, message):
+    result = run("settle", "roulette", "0,17" if "en-prison" in args else "17", *args)
+    assert (result.exit_code, result.output) == (1, f"Error: {message}\n")
+
+
+@pytest.mark.parametrize("bet", ["street:1-3", "street:34-36", "line:1-6", "line:31-36"])
+def test_streets_and_lines_by_their_ends_at_the_layouts_ends(bet):
+    first, last = bet.split(":")[1].split("-")
+    for pocket in range(int(first), int(last) + 1):
+        assert odds.settle("roulette", pocket, bets=[bet]).bet(bet).outcome == "win", pocket
 
 
 def test_sic_bo_chosen_numbers_are_its_bets():

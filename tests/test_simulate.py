@@ -32,6 +32,22 @@ def test_every_game_agrees_with_its_exact_edges(game_id):
         assert b.rounds == 4000 or (window is not None and b.rounds < 4000)
 
 
+@pytest.mark.parametrize(
+    "game_id, paytable",
+    [("roulette", "en-prison"), ("roulette", "la-partage"), ("american-roulette", "atlantic-city")],
+)
+def test_wheels_rules_on_zero_agree_with_their_exact_edges(game_id, paytable):
+    """En prison reads the next spin (drawn only for such a paytable), la partage and Atlantic
+    City's surrender the one: every bet of the paytable is settled each round and lands within
+    the run's bounds of its exact figures."""
+    game = get_game(game_id)
+    table = load_paytable(game, paytable)
+    result = sim.simulate(game, table, rounds=4000, seed=20260601)
+    assert {b.bet_id for b in result.bets} == set(table.bets)
+    assert all(b.rounds == 4000 for b in result.bets)
+    assert not result.failures, [(b.bet_id, b.z) for b in result.failures]
+
+
 def test_same_seed_same_deal():
     game = get_game("baccarat")
     one = sim.simulate(game, load_paytable(game), ["banker", "tie"], rounds=500, seed=7)

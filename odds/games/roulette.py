@@ -228,23 +228,25 @@ def chosen_rule(wheel: Wheel, zeros: Sequence[int], paytable, bet_id: str, choic
     size = len(covered)
     if rule.conditions is None or rule.conditions[0] is None or frozenset(covered) not in places.get(size, ()):
         raise RoundError(f"{bet_id} covers no numbers a player chooses: it takes no chosen number ({bet_id}:{choice})")
+    same_kind = places[size]
+    if size == 12:  # a column's chip goes on a column, a dozen's on a dozen (both cover 12 numbers)
+        same_kind = {p for p in same_kind if (p in _COLUMNS) == (frozenset(covered) in _COLUMNS)}
     parts = [p for p in re.split(r"[-/]", choice.strip()) if p.strip()] if isinstance(choice, str) else []
     try:
         numbers = wheel.read(parts) if parts else []
     except OddsError:
         numbers = []
     if size == 12 and len(numbers) == 1 and 1 <= numbers[0] <= 3:  # the 2nd column, or dozen
-        same_kind = [p for p in sorted(places[12], key=min) if (p in _COLUMNS) == (frozenset(covered) in _COLUMNS)]
-        numbers = sorted(same_kind[numbers[0] - 1])
+        numbers = sorted(sorted(same_kind, key=min)[numbers[0] - 1])
     elif size in (3, 6) and len(numbers) == 2 and 1 <= numbers[0] < numbers[1] <= 36:  # a street, a line: ends
         if numbers[1] - numbers[0] == size - 1:
             numbers = list(range(numbers[0], numbers[1] + 1))
     chosen = frozenset(numbers)
-    if len(chosen) != size or chosen not in places[size]:
+    if len(numbers) != size or len(chosen) != size or chosen not in same_kind:  # 1-1-2 is no split
         raise RoundError(
             f"{shown(f'{bet_id}:{choice}', 40)}: {bet_id} covers {size} number{'s' if size > 1 else ''} "
             f"placed together on the {wheel.name}'s layout; name such a placement, e.g. "
-            f"{bet_id}:{_example(places[size], wheel)}"
+            f"{bet_id}:{_example(same_kind, wheel)}"
         )
     labels = ", ".join(str(n) for n in sorted(chosen))
     when = compile_condition(f"number in ({labels})", feature_table(paytable.game))
@@ -260,7 +262,8 @@ _COLUMNS = {frozenset(range(c, 37, 3)) for c in (1, 2, 3)}
 
 
 def _layout_order(n: int) -> int:
-    return n if n <= 36 else -1 - (n - 37)  # the zeros before 1-36, 0 00 000 in that order
+    """Where a pocket goes in a chosen bet's name: the zeros first, 0 00 000 in that order, then 1-36."""
+    return {0: -3, DOUBLE_ZERO: -2, TRIPLE_ZERO: -1}.get(n, n)
 
 
 def _example(places, wheel: Wheel) -> str:
