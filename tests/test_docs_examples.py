@@ -170,7 +170,9 @@ def test_every_example_runs(doc, tmp_path):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("doc", DOCUMENTS, ids=[str(d.relative_to(ROOT)) for d in DOCUMENTS])
-def test_every_slow_example_runs(doc, tmp_path):
+def test_every_slow_example_runs(doc, tmp_path, export_once):
+    """export_once: `odds export` and its `--check` (export.md) run their whole logic, on files
+    computed once per run (tests/conftest.py) rather than twice in this test (21 s in CI)."""
     run_document(doc, tmp_path, slow=True)
 
 
