@@ -146,6 +146,8 @@ MODULES = {
         "tests/test_mutants_player_dealer.py",
         "tests/test_player_dealer.py",
         "tests/test_reference_rules.py",
+        "tests/test_seen.py",  # seen_cards: published figures after cards seen
+        "tests/test_settle.py",  # round_hands, drawing_rounds, drawing_cells, every_cell: settling rounds
     ],
     "odds/sheet.py": ["tests/test_sheet_figures.py", "tests/test_pays_oracle.py", "tests/test_published.py"],
 }
