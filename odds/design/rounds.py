@@ -105,10 +105,9 @@ def round_json(round_id: str, game, paytable, text, covers=(), spare=()) -> dict
     from ..render.settle import hand_json
     from ..settle import settle_plain, settle_round
 
-    # only a paytable with multiplier bets draws multipliers (and needs the plain settlement first)
-    boosted = any(paytable.bet(b).overlay is not None for b in paytable.bets)
-    plain = settle_plain(game, text, paytable) if boosted else None
-    multipliers = round_multipliers(plain, paytable, random.Random(round_id)) if plain is not None else {}
+    multipliers = {}
+    if any(bet.overlay is not None for bet in paytable.bets.values()):  # only multiplier bets draw any
+        multipliers = round_multipliers(settle_plain(game, text, paytable), paytable, random.Random(round_id))
     settled = settle_round(game, text, paytable, multipliers=multipliers or None)
     out = {"id": round_id, "game": game.id, "paytable": paytable.name, "cards": list(settled.cards)}
     if spare:
