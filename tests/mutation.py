@@ -74,7 +74,12 @@ MODULES = {
     ],
     "odds/exact/kernels.py": ["tests/test_packing.py", "tests/test_factored.py", "tests/test_exactness.py"],
     "odds/exact/plan.py": ["tests/test_packing.py", "tests/test_factored.py", "tests/test_exactness.py"],
-    "odds/exact/drawing.py": ["tests/test_exactness.py", "tests/test_packing.py", "tests/test_baccarat.py"],
+    "odds/exact/drawing.py": [
+        "tests/test_mutants_drawing.py",
+        "tests/test_exactness.py",
+        "tests/test_packing.py",
+        "tests/test_baccarat.py",
+    ],
     "odds/exact/positional.py": ["tests/test_factored.py", "tests/test_packing.py", "tests/test_suits.py"],
     "odds/exact/suits.py": ["tests/test_mutants_suits.py", "tests/test_suits.py", "tests/test_factored.py"],
     "odds/games/punto_banco.py": [

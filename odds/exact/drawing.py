@@ -140,19 +140,6 @@ class CompiledDeal:
         return out
 
     # -- fast path ------------------------------------------------------------------------------
-    def state_matrix(self, columns: ArrayLike) -> list[list[int]]:
-        """Fold the table with per-state integer columns: ``Q[m][b] = sum_s ways(m, s) * col[s][b]``
-        (Python ints, so exact whatever the columns)."""
-        cols = [[int(x) for x in row] for row in np.asarray(columns, dtype=object).tolist()]
-        width = len(cols[0]) if cols else 0
-        q = [[0] * width for _ in range(len(self.multisets))]
-        for m, s, ways in self._table_rows:
-            row, col = q[m], cols[s]
-            for b in range(width):
-                if col[b]:
-                    row[b] += ways * col[b]
-        return q
-
     COUNT_LIMIT = 2**32
     """Shoes holding this many cards of one kind or more are summed with Python integers (then
     every int64 sum of counts is far from wrapping); no real shoe comes near."""

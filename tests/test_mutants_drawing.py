@@ -1,0 +1,42 @@
+"""The compiled drawing table's sums past the bounds the shipped shoes reach (mutation testing of
+odds/exact/drawing.py, docs/development.md): each case against every end state's exact count
+times the column, in Python integers (tests/test_exactness.py's ``exact_column_sums``)."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+from test_exactness import exact_column_sums
+
+from odds.exact import intmath
+from odds.games import punto_banco
+
+
+def folded_columns(compiled, columns):
+    return compiled.fold(np.array(columns, dtype=object))
+
+
+def test_a_kind_count_past_int64_is_summed_in_python_integers():
+    """A count of 2**63 cards of a kind cannot be an int64: the row is read as Python integers
+    (and summed on the plain path), never dropped."""
+    compiled = punto_banco.state_table()
+    columns = [[(i % 5) - 2] for i in range(len(compiled.states))]
+    shoe = [2**63 + 3] + [4] * 9
+    assert compiled.batch_linear([shoe], folded_columns(compiled, columns)) == [
+        exact_column_sums(compiled, shoe, columns)
+    ]
+
+
+def test_counts_past_the_primes_are_reduced_before_they_are_multiplied():
+    """Counts of 2**27 to 2**31 cards of a kind (below COUNT_LIMIT, so on the fast path) are larger
+    than the 26-bit primes: modulo a prime each falling factor is reduced first, else the products
+    leave the float64-exact range (large random pays: several digit columns, several primes)."""
+    compiled = punto_banco.state_table()
+    rng = random.Random(2026)
+    columns = [[rng.randint(-(2**40), 2**40), rng.randint(-128, 127)] for _ in compiled.states]
+    folded = folded_columns(compiled, columns)
+    shoes = [[2**31 - 1] + [2**27 + 11 * k for k in range(9)]]
+    got = compiled.batch_linear(np.array(shoes), folded)
+    assert intmath.moduli_needed(max(folded.digit_max) * intmath.falling(sum(shoes[0]), 6)) >= 2
+    assert got == [exact_column_sums(compiled, shoe, columns) for shoe in shoes]
