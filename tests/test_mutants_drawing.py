@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import numpy as np
+import pytest
 from test_exactness import exact_column_sums
 
 from odds.exact import intmath
@@ -40,3 +41,33 @@ def test_counts_past_the_primes_are_reduced_before_they_are_multiplied():
     got = compiled.batch_linear(np.array(shoes), folded)
     assert intmath.moduli_needed(max(folded.digit_max) * intmath.falling(sum(shoes[0]), 6)) >= 2
     assert got == [exact_column_sums(compiled, shoe, columns) for shoe in shoes]
+
+
+@pytest.mark.parametrize("form", ["list", "int64", "object"])
+def test_any_form_of_the_rows_gives_the_same_exact_sums(form):
+    """Rows given as lists, an int64 array or an object array of Python ints (what a caller
+    holding huge counts passes) are summed alike: small shoes, a kind at one below and at
+    ``COUNT_LIMIT``, a shoe of exactly ``max_cards`` cards, and one of more than ``2**63`` cards,
+    whose int64 sum would wrap."""
+    compiled = punto_banco.state_table()
+    columns = [[(i % 7) - 3, 1] for i in range(len(compiled.states))]
+    limit = compiled.COUNT_LIMIT
+    shoes = [[16] + [4] * 9, [limit - 1] + [3] * 9, [limit] + [2] * 9, [1] * 6 + [0] * 4, [2**62, 2**62 - 1] + [3] * 8]
+    rows = {"list": shoes, "int64": np.array(shoes, dtype=np.int64), "object": np.array(shoes, dtype=object)}[form]
+    got = compiled.batch_linear(rows, folded_columns(compiled, columns))
+    assert got == [exact_column_sums(compiled, shoe, columns) for shoe in shoes]
+    assert all(type(x) is int for row in got for x in row)
+
+
+@pytest.mark.parametrize("form", ["int64", "object"])
+def test_rows_the_table_cannot_sum_are_refused_word_for_word(form):
+    compiled = punto_banco.state_table()
+    folded = folded_columns(compiled, [[1] for _ in compiled.states])
+    dtype = np.int64 if form == "int64" else object
+    for rows in ([[4] * 9], [4] * 10, [[[4] * 10]]):
+        with pytest.raises(ValueError) as refused:
+            compiled.batch_linear(np.array(rows, dtype=dtype), folded)
+        assert str(refused.value) == "compositions must have 10 columns"
+    with pytest.raises(ValueError) as refused:
+        compiled.batch_linear(np.array([[16] + [4] * 9, [1] * 5 + [0] * 5], dtype=dtype), folded)
+    assert str(refused.value) == "a shoe holds 5 cards; a round may need 6"
