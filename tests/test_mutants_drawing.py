@@ -71,3 +71,56 @@ def test_rows_the_table_cannot_sum_are_refused_word_for_word(form):
     with pytest.raises(ValueError) as refused:
         compiled.batch_linear(np.array([[16] + [4] * 9, [1] * 5 + [0] * 5], dtype=dtype), folded)
     assert str(refused.value) == "a shoe holds 5 cards; a round may need 6"
+
+
+def test_too_small_a_shoe_is_refused_word_for_word_unless_drawn_with_replacement():
+    compiled = punto_banco.state_table()
+    with pytest.raises(ValueError) as refused:
+        compiled.multiset_weights([1] * 5 + [0] * 5)
+    assert str(refused.value) == "the shoe holds 5 cards; a round may need 6"
+    # an infinite shoe of five kinds, each as likely: every ordered sequence of six draws counted
+    assert sum(compiled.exact_counts([1] * 5 + [0] * 5, replacement=True).values()) == 5**6
+
+
+def test_columns_the_table_cannot_fold_are_refused_word_for_word():
+    compiled = punto_banco.state_table()
+    states = len(compiled.states)
+    for columns in ([[1]] * (states - 1), [1] * states, [[1]] * (states + 1)):
+        with pytest.raises(ValueError) as refused:
+            compiled.fold(np.array(columns, dtype=object))
+        assert str(refused.value) == f"columns must have one row per end state ({states})"
+
+
+def test_pays_between_2_63_and_2_64_beside_small_ones_stay_exact():
+    """A list mixing pays in ``[2**63, 2**64)`` with small ones would be read by numpy as float64
+    (neither int64 nor uint64 holds both): the columns are read as Python integers."""
+    compiled = punto_banco.state_table()
+    columns = [[2**63 + 2 * i + 1 if i % 3 else -(i % 5)] for i in range(len(compiled.states))]
+    shoe = [16] + [4] * 9
+    assert compiled.batch_linear([shoe], compiled.fold(columns)) == [exact_column_sums(compiled, shoe, columns)]
+
+
+def test_no_column_at_all_sums_to_empty_rows():
+    compiled = punto_banco.state_table()
+    folded = compiled.fold(np.zeros((len(compiled.states), 0), dtype=object))
+    assert compiled.batch_linear([[16] + [4] * 9, [20] + [5] * 9], folded) == [[], []]
+
+
+@pytest.mark.parametrize("pays", ["none", "zero", "small", "huge"])
+def test_a_limb_is_the_widest_whose_products_float64_holds(pays):
+    """``limb_bits`` is the largest ``bits`` with ``2**bits * max_d sum_m |Q[m, d]| < 2**53``
+    (FoldedColumns' contract, what keeps each float64 product exact; the sums in Python
+    integers)."""
+    compiled = punto_banco.state_table()
+    rng = random.Random(pays)
+    make = {
+        "none": lambda: [],
+        "zero": lambda: [0, 0],
+        "small": lambda: [rng.randint(-128, 127), 127, -128],
+        "huge": lambda: [rng.randint(-(2**70), 2**70)],
+    }[pays]
+    columns = [make() for _ in compiled.states]
+    folded = compiled.fold(np.array(columns, dtype=object).reshape(len(columns), -1))
+    mass = max((sum(abs(x) for x in folded.digit_q[:, d].tolist()) for d in range(folded.digit_width)), default=0)
+    bits, mass = folded.limb_bits, max(mass, 1)
+    assert 2**bits * mass < 2**53 <= 2 ** (bits + 1) * mass

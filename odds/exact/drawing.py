@@ -368,7 +368,6 @@ class CompiledDeal:
         return FoldedColumns(
             blocks=self._blocks(q),
             digit_q=q,
-            max_abs=max((abs(x) for row in values for x in row), default=0),
             limb_bits=53 - max(mass, 1).bit_length(),
             width=width,
             digits=tuple(digits),
@@ -419,8 +418,6 @@ class FoldedColumns:
     """Per size of the second half, the digit columns' ``Q`` as dense float64 matrices."""
     digit_q: np.ndarray
     """``Q[m, d]`` of the digit columns (int64: at most ``720 * 128`` in magnitude)."""
-    max_abs: int
-    """The largest ``|entry|`` of the columns."""
     limb_bits: int
     """Bits per float64 limb: ``2**limb_bits * max_d sum_m |Q[m, d]| <= 2**53``."""
     width: int
