@@ -232,20 +232,40 @@ def test_the_extra_figures_keys_and_values_word_for_word():
         assert int(record["combinations"]) == four_card_starts(shoe, key) * falling(shoe.total - 4, 2), key
 
 
-def test_a_paytable_of_the_player_line_bets_alone_has_their_edges_by_policy(tmp_path):
-    """The player line's edges by policy read the player-line bets only: a paytable without the
-    dealer line and the tie still shows them."""
-    path = tmp_path / "lines.toml"
-    lines = "".join(
-        f"[bets.player-line{suffix}]\npays = {{player-wins = 1, tie = 0, dealer-wins = -1}}\n"
-        for suffix in ("", "-always-stand", "-best-choice")
-    )
+@pytest.mark.parametrize(
+    "bets",
+    [
+        ["dealer-line"],
+        ["player-line"],
+        ["player-line-best-choice", "early-tie-always-stand"],
+        ["player-line", "player-line-always-stand", "player-line-best-choice"],
+    ],
+    ids=lambda bets: "+".join(bets),
+)
+def test_a_paytable_of_some_line_bets_prices_them_as_the_seed_does(tmp_path, bets):
+    """A paytable may price some of the bets alone (a file that extends nothing): its sheet is the
+    seed's for those bets (the same pays), the player line's edges by policy being those of the
+    player-line bets it has. (It was refused - "unknown bet 'player-line-best-choice'" - whatever
+    bets it held: the option analysis read that bet's pays, the edges every player-line bet's.)"""
+    seed = load_paytable(GAME, "seed")
+    path = tmp_path / "some.toml"
+
+    def pays(b):
+        return ", ".join(f'{k} = "{v}"' for k, v in seed.bet(b).pays.items())
+
+    lines = "".join(f"[bets.{b}]\npays = {{{pays(b)}}}\n" for b in bets)
     path.write_text(f'game = "{GAME.id}"\n{lines}')
-    sheet = sheet_json("--paytable", str(path))
-    assert list(sheet) == ["player-line", "player-line-always-stand", "player-line-best-choice"]
-    for b, bet in sheet.items():
-        edges = {p: Fraction(e) for p, e in bet["extra"]["player_line_edge_by_policy"].items()}
-        assert edges["house-way"] == Fraction(sheet["player-line"]["house_edge"]), b
+    some, full = sheet_json("--paytable", str(path)), sheet_json(*(a for b in bets for a in ("--bet", b)))
+    assert list(some) == bets
+    policy = {"player-line": "house-way", "player-line-always-stand": "always-stand"}
+    policy["player-line-best-choice"] = "best-choice"
+    for b in bets:
+        assert some[b]["house_edge"] == full[b]["house_edge"], b
+        edges = some[b]["extra"].get("player_line_edge_by_policy")
+        if b.startswith("player-line"):
+            assert edges == {policy[p]: some[p]["house_edge"] for p in bets if p in policy}, b
+        else:
+            assert edges is None, b
 
 
 # -- many shoes at once: the line bets under a fixed policy are priced on the drawing table -----------
