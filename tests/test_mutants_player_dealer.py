@@ -276,7 +276,7 @@ def test_many_shoes_price_the_fixed_policy_line_bets_on_the_drawing_table(monkey
     stand is decided by the drawing alone, so the drawing table's pass over every end state prices
     it (the game's ``state_outcomes``) - the option analysis, shoe by shoe, is left to the best
     choice. Each shoe's figures are those the game's own counts give (the option analysis' tally)."""
-    shoes = [Shoe.decks(8), Shoe.decks(1)]
+    shoes = [Shoe.decks(8)]  # where the three policies differ
     bets = ["player-line", "player-line-always-stand", "dealer-line-always-stand", "early-tie-always-stand"]
     bets += ["player-line-best-choice", "dealer-line-best-choice", "dealer-line"]
     paytable = load_paytable(GAME)
@@ -292,7 +292,7 @@ def test_many_shoes_price_the_fixed_policy_line_bets_on_the_drawing_table(monkey
     )
     assert asked == [["player-line-best-choice", "dealer-line-best-choice"]] * len(shoes)
     assert [{b: got[b][i] for b in bets} for i in range(len(shoes))] == expected
-    # the shoes tell the policies apart (else a policy's figures could be another's)
+    # the shoe tells the policies apart (else a policy's figures could be another's)
     assert all(
         len({e["player-line"], e["player-line-always-stand"], e["player-line-best-choice"]}) == 3 for e in expected
     )
