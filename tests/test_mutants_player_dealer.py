@@ -122,8 +122,9 @@ def test_the_rounds_made_for_the_drawing_cells_are_the_committed_ones():
 
 def test_a_settled_option_hand_is_decided_with_the_paytables_own_pays():
     """A-4 against a dealer 5: on 8 decks at 1 to 1 standing is better; when a tie loses the
-    player-line-best-choice bet, hitting is (test_player_dealer.py checks both decisions against
-    direct sums). The round settled with that paytable says so, and settles the bet on it."""
+    player-line-best-choice bet, hitting is (test_player_dealer.py checks the 1 to 1 expectations
+    against a direct sum, and that every hand hits when a tie loses). The round settled with each
+    paytable says so, and settles the bet on it."""
     seed = load_paytable(GAME)
     tie_loses = with_pay(seed, "player-line-best-choice", "tie", Fraction(-1))
     cards = "Ah,5s,4d,Kc,9h"  # player A-4 (5) hits a 9: 4; dealer 5+K = 5 stands on a 9
