@@ -530,7 +530,9 @@ class Plan:
                     np.full(len(rows), num, dtype=object),
                     np.full(len(rows), self.scale[bet] * len(compiled.rolls), dtype=object),
                 )
-        coded = [b for b in self.bet_ids if self.routes[b] == "code"]
+        # a bet defined in code is counted by the game shoe by shoe, unless the drawing alone
+        # decides it (the game's state_outcomes): then the drawing table's pass above priced it
+        coded = [b for b in self.bet_ids if self.routes[b] == "code" and b not in self.state_outcomes]
         if coded:
             nums: dict[str, list[int]] = {b: [] for b in coded}
             dens: dict[str, list[int]] = {b: [] for b in coded}

@@ -358,10 +358,11 @@ class PlayerDealerGame(BaccaratRounds, Game):
         return punto_banco.seen_cards(player, banker)
 
     def analyse(self, shoe: Shoe, paytable=None) -> Analysis:
-        """The option analysis, deciding with the paytable's ``player-line-best-choice`` pays
-        (kept for the last few shoes and pays: a simulation decides its dealing with it, then
-        its exact sheet counts with it)."""
-        pays = paytable.bet("player-line-best-choice").pays if paytable is not None else None
+        """The option analysis, deciding with the paytable's ``player-line-best-choice`` pays, or
+        at 1 to 1 when it has no such bet (kept for the last few shoes and pays: a simulation
+        decides its dealing with it, then its exact sheet counts with it)."""
+        best = paytable.bets.get("player-line-best-choice") if paytable is not None else None
+        pays = best.pays if best is not None else None
         return _analysed(shoe, tuple(pays.items()) if pays is not None else None)
 
     def count_code(self, shoe: Shoe, bet_ids: Sequence[str], paytable) -> dict[str, OutcomeCounts]:
@@ -421,8 +422,9 @@ class PlayerDealerGame(BaccaratRounds, Game):
         line = self.lines.get(bet_id)
         if analysis is None or line is None or not bet_id.startswith("player-line"):
             return extra
+        priced = [p for p in POLICIES if "player-line" + _SUFFIX[p] in paytable.bets]  # a paytable may leave some out
         extra["player_line_edge_by_policy"] = {
-            row["policy"]: row["player-line"] for row in policy_edges(analysis, paytable, ("player-line",))
+            row["policy"]: row["player-line"] for row in policy_edges(analysis, paytable, ("player-line",), priced)
         }
         if line.policy == "best-choice":
             extra["option_decisions"] = [option_record(o) for o in analysis.options]
@@ -528,10 +530,12 @@ class PlayerDealerGame(BaccaratRounds, Game):
         return analyse(Shoe.decks(self.default_decks)).decisions
 
 
-def policy_edges(analysis: Analysis, paytable, bases=("player-line", "dealer-line", "early-tie")) -> list[dict]:
+def policy_edges(
+    analysis: Analysis, paytable, bases=("player-line", "dealer-line", "early-tie"), policies=POLICIES
+) -> list[dict]:
     """House edge of each line bet and the early tie under each policy: one record per policy."""
     rows = []
-    for policy in POLICIES:
+    for policy in policies:
         row = {"policy": policy, "description": POLICY_NAMES[policy]}
         for base in bases:
             bet_id = base + _SUFFIX[policy]
