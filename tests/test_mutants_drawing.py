@@ -78,8 +78,23 @@ def test_too_small_a_shoe_is_refused_word_for_word_unless_drawn_with_replacement
     with pytest.raises(ValueError) as refused:
         compiled.multiset_weights([1] * 5 + [0] * 5)
     assert str(refused.value) == "the shoe holds 5 cards; a round may need 6"
+    with pytest.raises(ValueError) as refused:
+        compiled.exact_counts([1] * 5 + [0] * 5)
+    assert str(refused.value) == "the shoe holds 5 cards; a round may need 6"
     # an infinite shoe of five kinds, each as likely: every ordered sequence of six draws counted
     assert sum(compiled.exact_counts([1] * 5 + [0] * 5, replacement=True).values()) == 5**6
+
+
+def test_an_infinite_shoe_depends_on_its_proportions_alone():
+    """Drawn with replacement, ``k`` times every count is ``k**6`` times every count of deals: the
+    small shoe takes the int64 path, the large one (``N**6`` past ``2**63``) Python integers."""
+    compiled = punto_banco.state_table()
+    shoe = [16] + [4] * 9
+    small = compiled.exact_counts(shoe, replacement=True)
+    k = 2000
+    assert (k * sum(shoe)) ** 6 >= 2**63
+    large = compiled.exact_counts([k * c for c in shoe], replacement=True)
+    assert large == {state: k**6 * n for state, n in small.items()}
 
 
 def test_columns_the_table_cannot_fold_are_refused_word_for_word():
