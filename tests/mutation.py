@@ -8,7 +8,7 @@
 mutmut (``pip install 'mutmut>=3.8,<4'``) changes one operator, constant or condition at a time
 in the modules below and runs the tests that reach the changed function; a mutant no test
 notices "survives". Each survivor is either killed by a new test or explained in
-docs/development.md (an equivalent mutant: a change that computes the same thing). The run
+docs/mutants/<module>.md (an equivalent mutant: a change that computes the same thing). The run
 happens in a clone of HEAD in a temporary folder (mutmut writes a ``mutants/`` copy of the tree
 beside the code), so the work tree is never touched; the clone's pyproject.toml gets the
 ``[tool.mutmut]`` section below.
