@@ -773,8 +773,8 @@ def _chunked(
 
 
 def narrow(values: np.ndarray) -> np.ndarray:
-    """An array of integers as int64 when every entry is below 2**62 in size, else unchanged."""
+    """A column of integers as int64 when every entry is below 2**62 in size, else unchanged."""
     ints = values.tolist()
     if all(-INT64_SAFE < int(x) < INT64_SAFE for x in ints):
-        return np.array(ints, dtype=np.int64).reshape(values.shape)
+        return np.array(ints, dtype=np.int64)
     return values

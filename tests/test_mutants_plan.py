@@ -1,0 +1,279 @@
+"""odds/exact/plan.py against independent figures, for the mutants of its functions that the kernel
+tests do not notice (docs/development.md, "Mutation testing"; docs/mutants/plan.md).
+
+Each route of :meth:`Plan.counts` on a small shoe (or every roll) against the reference dealers of
+tests/reference/, which import nothing from odds; the narrowing to int64 at its exact bounds; the
+chunking of rows and the shoe-totals cache against recording stand-ins.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from fractions import Fraction
+from types import SimpleNamespace
+
+import numpy as np
+import pytest
+
+from odds.bets.condition import compile_condition
+from odds.bets.features import feature_specs, feature_table
+from odds.errors import OddsError
+from odds.exact import plan as plan_module
+from odds.exact.plan import CHUNK, INT64_SAFE, SMALL_KERNEL, Plan, build_positional, narrow, state_totals
+from odds.exact.positional import reading_of
+from odds.games import get_game
+from odds.shoe import Shoe, ShoeError
+from reference import dealers
+from reference.walk import every_ordering, parse
+
+SMALL_SHOE = "As,Kh,7d,7c,Kd,6s"  # six cards: most of the drawing's end states cannot happen
+
+
+def _probabilities(counts) -> dict[tuple[str, str], Fraction]:
+    return {(bet, key): Fraction(n, oc.total) for bet, oc in counts.items() for key, n in oc.counts.items() if n}
+
+
+# -- narrowing to int64 --------------------------------------------------------------------------------
+
+
+def test_narrow_keeps_python_integers_from_2_62_in_size_on():
+    """Below 2**62 in size (so that a caller may add or subtract two in int64) and not one more:
+    the bound is exact on both sides, for each entry."""
+    inside = [-(INT64_SAFE - 1), INT64_SAFE - 1, 0]
+    narrowed = narrow(np.array(inside, dtype=object))
+    assert narrowed.dtype == np.int64 and narrowed.tolist() == inside
+    for outside in (-INT64_SAFE, INT64_SAFE):
+        values = np.array([0, outside], dtype=object)
+        assert narrow(values) is values
+
+
+def test_narrow_gives_int64_even_with_no_entry():
+    assert narrow(np.array([1, -2, 3], dtype=object)).dtype == np.int64
+    empty = narrow(np.zeros(0, dtype=object))
+    assert empty.dtype == np.int64 and empty.shape == (0,)
+
+
+def test_no_rows_give_int64_numerators_and_denominators():
+    game = get_game("baccarat")
+    nums = Plan.of(game, game.paytable(), ["tie", "player-pair"]).numerators(np.zeros((0, 52), dtype=np.int64))
+    for num, den in nums.values():
+        assert num.dtype == den.dtype == np.int64 and num.shape == den.shape == (0,)
+
+
+# -- chunks of rows ----------------------------------------------------------------------------------------
+
+
+def test_chunked_hands_each_row_to_one_pass_of_at_most_a_chunk():
+    seen = []
+
+    def sums(part):
+        seen.append(part[:, 0].tolist())
+        return np.stack([part[:, 0] * 2, part[:, 1] + 1])  # (width, rows), as the kernels return
+
+    rows = np.arange(2 * 10).reshape(10, 2)
+    out = plan_module._chunked(sums, rows, 2, chunk=4)
+    assert seen == [[0, 2, 4, 6], [8, 10, 12, 14], [16, 18]]  # each row once, in order
+    assert out.tolist() == [[2 * a, b + 1] for a, b in rows.tolist()]
+
+
+@pytest.mark.parametrize(
+    "rows_per_pass, elements, chunk",
+    [(100, 1, 100), (None, SMALL_KERNEL - 1, 4 * CHUNK), (None, SMALL_KERNEL, CHUNK), (None, 10**6, CHUNK)],
+)
+def test_a_kernel_passes_its_own_rows_or_four_chunks_when_its_parts_are_few(rows_per_pass, elements, chunk):
+    """The measured choice of :func:`odds.exact.plan._chunk` (its docstring): four times
+    :data:`CHUNK` rows for a kernel of fewer than :data:`SMALL_KERNEL` parts per row."""
+    assert plan_module._chunk(SimpleNamespace(rows_per_pass=rows_per_pass, elements=elements)) == chunk
+
+
+# -- the shoe totals kept for the last few shoes ----------------------------------------------------------
+
+
+class _Table:
+    """A stand-in drawing table: three end states, counted by a formula of the composition, and
+    how many times it was asked."""
+
+    states = ("a", "b", "c")
+
+    def __init__(self, shift: int):
+        self.shift, self.asked = shift, 0
+
+    def exact_counts(self, values):
+        self.asked += 1
+        return {"a": sum(values) + self.shift, "c": values[0]}  # "b": no deal ends there
+
+
+def test_state_totals_count_each_shoe_once_per_table_and_keep_at_most_eight(monkeypatch):
+    monkeypatch.setattr(plan_module, "_STATE_TOTALS", {})
+    first, second = _Table(0), _Table(100)
+    assert state_totals(first, (3, 4)) == [7, 0, 3]  # an end state no deal reaches counts 0
+    assert state_totals(second, (3, 4)) == [107, 0, 3]  # the same shoe, another table
+    assert state_totals(first, (3, 4)) == [7, 0, 3] and state_totals(second, (3, 4)) == [107, 0, 3]
+    assert (first.asked, second.asked) == (1, 1)
+    for n in range(10):
+        state_totals(first, (n, 50))
+    assert len(plan_module._STATE_TOTALS) == 8
+    state_totals(first, (9, 50))  # the last shoe is kept
+    assert first.asked == 11
+
+
+# -- Plan.counts, route by route, against the reference dealers --------------------------------------------
+
+
+def test_drawing_and_card_bets_on_a_small_shoe_are_every_ordering_dealt():
+    game = get_game("baccarat")
+    bets = ["banker", "player", "tie", "lucky-6", "player-pair"]
+    counts = Plan.of(game, game.paytable(), bets).counts(Shoe.from_cards(SMALL_SHOE))
+    want = {k: p for k, p in every_ordering(dealers.baccarat, parse(SMALL_SHOE)).items() if k[0] in bets}
+    assert _probabilities(counts) == want
+
+
+def test_bets_defined_in_code_on_a_small_shoe_are_every_ordering_dealt():
+    game = get_game("player-dealer-baccarat")
+    bets = ["player-line", "dealer-line-always-stand", "early-tie", "bonus-pair-player"]
+    counts = Plan.of(game, game.paytable(), bets).counts(Shoe.from_cards(SMALL_SHOE))
+    want = every_ordering(dealers.player_dealer_baccarat, parse(SMALL_SHOE))
+    assert _probabilities(counts) == {k: p for k, p in want.items() if k[0] in bets}
+
+
+def test_dice_bets_are_every_roll_settled():
+    game = get_game("sic-bo")
+    bets = list(game.bets)
+    counts = Plan.of(game, game.paytable(), bets).counts(None)
+    tally = Counter(
+        (bet, key)
+        for dice in itertools.product(range(1, 7), repeat=3)
+        for bet, key in dealers.sic_bo(list(dice)).items()
+    )
+    assert {(b, k): n for b, oc in counts.items() for k, n in oc.counts.items() if n} == dict(tally)
+    assert {oc.total for oc in counts.values()} == {216}
+
+
+def test_wheel_bets_and_call_bets_are_every_pocket_settled():
+    game = get_game("roulette")
+    bets = ["red", *dealers.CALL_BETS]
+    plan = Plan.of(game, game.paytable(), bets)
+    assert plan.routes["red"] == "rolls" and plan.routes["tiers"] == "code"
+    counts = plan.counts(None)
+    tally = Counter((bet, dealers.roulette(pocket)[bet]) for pocket in range(37) for bet in bets)
+    assert {(b, k): n for b, oc in counts.items() for k, n in oc.counts.items() if n} == dict(tally)
+
+
+def test_a_shoe_too_small_for_a_round_is_refused_word_for_word():
+    game = get_game("baccarat")
+    with pytest.raises(ShoeError) as refused:
+        Plan.of(game, game.paytable(), ["tie"]).counts(Shoe.from_cards("As,Kh,7d,7c,Kd"))
+    assert str(refused.value) == "the shoe holds 5 cards; a baccarat round may need 6"
+
+
+def test_an_infinite_shoe_draws_every_card_with_replacement():
+    """Dragon Tiger's tie on an infinite shoe: 13 of the 13**2 equally likely pairs of ranks
+    (one deck dealt without replacement would give 3/51)."""
+    game = get_game("dragon-tiger")
+    (counts,) = Plan.of(game, game.paytable(), ["tie"]).counts(Shoe.infinite_shoe()).values()
+    assert counts.total == 13**2 and counts.counts["tie"] == 13
+
+
+# -- given the cards of the round already seen -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("player", ["K", "Kh"])
+def test_counts_given_the_cards_seen_are_the_orderings_that_show_them(player):
+    game = get_game("baccarat")
+    bets = ["tie", "player-pair"]
+    counts = Plan.of(game, game.paytable(), bets).given(game.seen_cards(player, "")).counts(Shoe.from_cards(SMALL_SHOE))
+    rank, suit = 13, (player[1:] or None)
+    shown = Counter()
+    for order in set(itertools.permutations(parse(SMALL_SHOE))):
+        first = dealers.deal_baccarat(order).first[0]
+        if first[0] == rank and suit in (None, first[1]):
+            shown.update((bet, key) for bet, key in dealers.baccarat(order).items() if bet in bets)
+    kept = sum(n for (bet, _), n in shown.items() if bet == "tie")
+    assert _probabilities(counts) == {k: Fraction(n, kept) for k, n in shown.items()}
+
+
+def test_no_deal_agreeing_with_the_cards_seen_is_refused_word_for_word():
+    """A player 8 and K is a natural: no third card."""
+    game = get_game("baccarat")
+    plan = Plan.of(game, game.paytable(), ["tie"]).given(game.seen_cards("8,K,3", ""))
+    with pytest.raises(OddsError) as refused:
+        plan.counts(Shoe.decks(1))
+    assert str(refused.value) == (
+        "no deal of this shoe agrees with the cards seen (are they in the shoe, and could the round have dealt them?)"
+    )
+
+
+# -- Plan.of: a bet that cannot be counted -----------------------------------------------------------------
+
+
+class _Unbuildable:
+    """A game whose deal cannot be had for any bet, and a paytable of one bet written as conditions."""
+
+    id = "stand-in"
+    source = "stand-in.toml"
+    name = "stand-in"
+
+    def deal_of(self, rule):
+        raise OddsError("an exact table would enumerate 9 rows, more than the 1 allowed")
+
+    def rule(self, bet_id):
+        return SimpleNamespace(id=bet_id, conditions=["not read"])
+
+
+def test_plan_of_raises_for_a_bet_that_cannot_be_counted_unless_told_to_keep_going():
+    stand_in = _Unbuildable()
+    message = "stand-in.toml: bets.big: an exact table would enumerate 9 rows, more than the 1 allowed"
+    with pytest.raises(OddsError) as refused:
+        Plan.of(stand_in, stand_in, ["big"])
+    assert str(refused.value) == message
+    kept = Plan.of(stand_in, stand_in, ["big"], keep_going=True)
+    assert kept.failed == {"big": message} and kept.bet_ids == []
+
+
+# -- building a positional table afresh --------------------------------------------------------------------
+
+DRAGON_TIGER_OUTCOMES = {
+    # a suit and a rank of one card; two suits compared and a rank; then the rest
+    "dragon_suit == 'h' and dragon_rank >= 12": lambda d, t: d[1] == "h" and d[0] >= 12,
+    "tiger_suit == dragon_suit and tiger_rank == 1": lambda d, t: t[1] == d[1] and t[0] == 1,
+}
+
+
+def _fresh_table(game_id: str, texts):
+    game = get_game(game_id)
+    conditions = [compile_condition(t, feature_table(game_id)) for t in texts] + [None]
+    reading = reading_of(feature_specs(game_id), conditions, game.deal.positions)
+    return build_positional(game.deal, reading, conditions)
+
+
+def test_a_fresh_table_reading_suits_and_ranks_counts_every_pair_of_cards():
+    """Dragon Tiger deals Dragon's card then Tiger's (the burn changes nothing off the top): every
+    ordered pair of two cards of the shoe, settled by hand."""
+    cards = parse("Ah,Qh,Kh,Ks,Qd,As,Ac,2h")
+    table = _fresh_table("dragon-tiger", list(DRAGON_TIGER_OUTCOMES))
+    tally = [0] * (len(DRAGON_TIGER_OUTCOMES) + 1)
+    for d, t in itertools.permutations(cards, 2):
+        tally[next((i for i, hit in enumerate(DRAGON_TIGER_OUTCOMES.values()) if hit(d, t)), -1)] += 1
+    assert table.counts(Shoe.from_cards("Ah,Qh,Kh,Ks,Qd,As,Ac,2h")) == tally
+
+
+@pytest.mark.slow
+def test_a_fresh_table_with_the_drawing_counts_every_ordering():
+    """Baccarat: a suit and a rank with who wins, two suits compared with a tie (1.7 s of CPU)."""
+    outcomes = {
+        "player_suit1 == 'h' and player_rank1 == 13 and player_wins": lambda h: (
+            h.first[0][1] == "h" and h.first[0][0] == 13 and h.winner() == "first"
+        ),
+        "banker_suit2 == player_suit1 and tie": lambda h: h.second[1][1] == h.first[0][1] and h.winner() == "tie",
+    }
+    cards = "As,Kh,7d,7c,Kd,6s,2h"
+    table = _fresh_table("baccarat", list(outcomes))
+    tally = [0] * (len(outcomes) + 1)
+    orderings = 0
+    for order in set(itertools.permutations(parse(cards))):
+        hands = dealers.deal_baccarat(order)
+        tally[next((i for i, hit in enumerate(outcomes.values()) if hit(hands)), -1)] += 1
+        orderings += 1
+    got = table.counts(Shoe.from_cards(cards))
+    assert [Fraction(n, sum(got)) for n in got] == [Fraction(n, orderings) for n in tally]
