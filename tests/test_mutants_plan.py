@@ -56,9 +56,44 @@ def test_narrow_gives_int64_even_with_no_entry():
 
 def test_no_rows_give_int64_numerators_and_denominators():
     game = get_game("baccarat")
-    nums = Plan.of(game, game.paytable(), ["tie", "player-pair"]).numerators(np.zeros((0, 52), dtype=np.int64))
-    for num, den in nums.values():
-        assert num.dtype == den.dtype == np.int64 and num.shape == den.shape == (0,)
+    plan = Plan.of(game, game.paytable(), ["tie", "player-pair"])
+    no_rows = np.zeros((0, 52), dtype=np.int64)
+    for nums in (plan.numerators(no_rows), plan.sums(no_rows)):  # (sums: for loops that narrow themselves)
+        for num, den in nums.values():
+            assert num.dtype == den.dtype == np.int64 and num.shape == den.shape == (0,)
+
+
+def test_many_rows_give_the_exact_expectations_of_a_shoe_of_the_fewest_cards_a_round_needs():
+    """The kernels' numerators of a six-card shoe (a baccarat round may need all six) against
+    :meth:`Plan.expectations`, which counts the shoe exactly (Python integers)."""
+    game = get_game("baccarat")
+    plan = Plan.of(game, game.paytable(), ["banker", "tie", "player-pair", "perfect-pair"])
+    shoe = Shoe.from_cards(SMALL_SHOE)
+    other = Shoe.from_cards("2h,3h,4h,5h,6h,7h,8h,9h,Th")  # every round of it ends in a natural or a draw
+    exact = plan.exact(np.array([shoe.card_counts(), other.card_counts()]))
+    assert {b: fractions[0] for b, fractions in exact.items()} == plan.expectations(shoe)
+    assert {b: fractions[1] for b, fractions in exact.items()} == plan.expectations(other)
+
+
+@pytest.mark.parametrize(
+    "rows, message",
+    [
+        (np.ones(52, dtype=np.int64), "rows must hold 52 card counts or 13 rank counts"),  # one row, not in a list
+        (np.ones((1, 12), dtype=np.int64), "rows must hold 52 card counts or 13 rank counts"),
+        (np.ones((1, 13), dtype=np.int64), "these bets read suits: give 52 card counts, not 13 rank counts"),
+        (
+            np.full((1, 52), 2**56, dtype=np.int64),
+            f"a composition holds {2**56} cards of one kind; at most {2**56 - 1}",
+        ),
+        (np.array([[-1] + [4] * 51]), "a composition holds a negative count"),
+    ],
+)
+def test_rows_that_cannot_be_counted_are_refused_word_for_word(rows, message):
+    game = get_game("baccarat")
+    plan = Plan.of(game, game.paytable(), ["tie", "perfect-pair"])  # perfect-pair reads suits
+    with pytest.raises(ValueError) as refused:
+        plan.numerators(rows)
+    assert str(refused.value) == message
 
 
 # -- chunks of rows ----------------------------------------------------------------------------------------
@@ -165,6 +200,13 @@ def test_a_shoe_too_small_for_a_round_is_refused_word_for_word():
     with pytest.raises(ShoeError) as refused:
         Plan.of(game, game.paytable(), ["tie"]).counts(Shoe.from_cards("As,Kh,7d,7c,Kd"))
     assert str(refused.value) == "the shoe holds 5 cards; a baccarat round may need 6"
+
+
+def test_bets_dealt_from_a_shoe_without_one_are_refused_word_for_word():
+    game = get_game("baccarat")
+    with pytest.raises(ValueError) as refused:
+        Plan.of(game, game.paytable(), ["tie"]).counts(None)
+    assert str(refused.value) == "these bets are dealt from a shoe: give one"
 
 
 def test_an_infinite_shoe_draws_every_card_with_replacement():
