@@ -23,6 +23,7 @@ from odds.exact import plan as plan_module
 from odds.exact.plan import CHUNK, INT64_SAFE, SMALL_KERNEL, Plan, build_positional, narrow, state_totals
 from odds.exact.positional import reading_of
 from odds.games import get_game
+from odds.paytable import load_paytable
 from odds.shoe import Shoe, ShoeError
 from reference import dealers
 from reference.walk import every_ordering, parse
@@ -185,6 +186,17 @@ def test_dice_bets_are_every_roll_settled():
     assert {oc.total for oc in counts.values()} == {216}
 
 
+def test_a_roll_bet_lists_an_outcome_no_roll_reaches(tmp_path):
+    game = get_game("sic-bo")
+    path = tmp_path / "sure.toml"
+    path.write_text(
+        'game = "sic-bo"\nextends = "seed"\n\n[bets.sure]\noutcomes = [\n'
+        '  { key = "any", when = "total >= 3", pays = 1 },\n  { key = "never", pays = -1 },\n]\n'
+    )
+    (counts,) = Plan.of(game, load_paytable(game, str(path)), ["sure"]).counts(None).values()
+    assert counts.counts == {"any": 216, "never": 0}
+
+
 def test_wheel_bets_and_call_bets_are_every_pocket_settled():
     game = get_game("roulette")
     bets = ["red", *dealers.CALL_BETS]
@@ -282,22 +294,35 @@ DRAGON_TIGER_OUTCOMES = {
 }
 
 
-def _fresh_table(game_id: str, texts):
+def _fresh_table(game_id: str, texts, progress=None):
     game = get_game(game_id)
     conditions = [compile_condition(t, feature_table(game_id)) for t in texts] + [None]
     reading = reading_of(feature_specs(game_id), conditions, game.deal.positions)
-    return build_positional(game.deal, reading, conditions)
+    return build_positional(game.deal, reading, conditions, progress=progress)
 
 
 def test_a_fresh_table_reading_suits_and_ranks_counts_every_pair_of_cards():
     """Dragon Tiger deals Dragon's card then Tiger's (the burn changes nothing off the top): every
-    ordered pair of two cards of the shoe, settled by hand."""
+    ordered pair of two cards of the shoe, settled by hand. The build reports its progress."""
     cards = parse("Ah,Qh,Kh,Ks,Qd,As,Ac,2h")
-    table = _fresh_table("dragon-tiger", list(DRAGON_TIGER_OUTCOMES))
+    progress: list[float] = []
+    table = _fresh_table("dragon-tiger", list(DRAGON_TIGER_OUTCOMES), progress=progress.append)
     tally = [0] * (len(DRAGON_TIGER_OUTCOMES) + 1)
     for d, t in itertools.permutations(cards, 2):
         tally[next((i for i, hit in enumerate(DRAGON_TIGER_OUTCOMES.values()) if hit(d, t)), -1)] += 1
     assert table.counts(Shoe.from_cards("Ah,Qh,Kh,Ks,Qd,As,Ac,2h")) == tally
+    assert progress and progress == sorted(progress) and 0 < progress[-1] <= 1
+
+
+def test_a_fresh_table_reading_a_suit_and_a_value_counts_every_ordering():
+    """Baccarat, the player's first card's suit with the value of the second (no drawing read):
+    every ordering of a small shoe."""
+    table = _fresh_table("baccarat", ["player_suit1 == 'h' and player_value2 >= 7"])
+    hits = Counter()
+    for order in set(itertools.permutations(parse(SMALL_SHOE))):
+        hits[order[0][1] == "h" and dealers.value(order[2]) >= 7] += 1
+    got = table.counts(Shoe.from_cards(SMALL_SHOE))
+    assert [Fraction(n, sum(got)) for n in got] == [Fraction(hits[h], hits.total()) for h in (True, False)]
 
 
 @pytest.mark.slow
