@@ -247,6 +247,33 @@ def test_counts_given_the_cards_seen_are_the_orderings_that_show_them(player):
     assert _probabilities(counts) == {k: Fraction(n, kept) for k, n in shown.items()}
 
 
+HALF_PAIR = """game = "baccarat"
+extends = "seed"
+
+[bets.half-pair]
+outcomes = [
+  { key = "pair", when = "player_pair", pays = 0.5 },
+  { key = "other", pays = -0.5 },
+]
+"""
+
+
+def test_numerators_given_the_cards_seen_stay_exact_where_the_deals_times_the_scale_pass_int64(tmp_path):
+    """A bet paying 1/2 (scale 2) whose pays times its scale never reach the scale: the fast
+    kernel proves the count of agreeing deals, (N)_2 for a shoe of kings only, in int64, but not
+    twice that (from 2**62 on: about 2.15 billion kings). Every deal of such a shoe is a pair: the
+    bet's expected value is its pay, 1/2; with one card of each other rank, Plan.expectations
+    counts it in Python integers."""
+    game = get_game("baccarat")
+    path = tmp_path / "half.toml"
+    path.write_text(HALF_PAIR)
+    plan = Plan.of(game, load_paytable(game, str(path)), ["half-pair"]).given(game.seen_cards("K", ""))
+    kings = 2_500_000_000  # (N)_2 below 2**63, twice that above
+    mixed = [1] * 12 + [kings]
+    got = plan.exact(np.array([[0] * 12 + [kings], mixed]))["half-pair"]
+    assert got == [Fraction(1, 2), plan.expectations(Shoe.from_rank_counts(mixed))["half-pair"]]
+
+
 def test_no_deal_agreeing_with_the_cards_seen_is_refused_word_for_word():
     """A player 8 and K is a natural: no third card."""
     game = get_game("baccarat")
