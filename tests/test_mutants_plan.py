@@ -76,6 +76,33 @@ def test_many_rows_give_the_exact_expectations_of_a_shoe_of_the_fewest_cards_a_r
     assert {b: fractions[1] for b, fractions in exact.items()} == plan.expectations(other)
 
 
+BIG_TIE = """game = "baccarat"
+extends = "seed"
+
+[bets.big-tie]
+outcomes = [
+  { key = "tie", when = "tie", pays = 100 },
+  { key = "other", pays = -1 },
+]
+"""
+
+
+def test_numerators_summed_in_python_integers_stay_integers_from_2_63_on(tmp_path):
+    """The drawing's exact path (the kernels' fallback: Plan(fast=False) takes it always) sums in
+    Python integers; a tie paying 100 on 20 decks has a numerator between 2**63 and 2**64, which
+    numpy would read as a float beside a smaller one."""
+    game = get_game("baccarat")
+    path = tmp_path / "big-tie.toml"
+    path.write_text(BIG_TIE)
+    plan = Plan(game, load_paytable(game, str(path)), ["big-tie"], fast=False)
+    shoes = [Shoe.decks(20), Shoe.decks(1)]
+    num, _ = plan.sums(np.array([shoe.card_counts() for shoe in shoes]))["big-tie"]
+    assert 2**63 <= num[0] < 2**64
+    assert plan.exact(np.array([shoe.card_counts() for shoe in shoes]))["big-tie"] == [
+        plan.expectations(shoe)["big-tie"] for shoe in shoes
+    ]
+
+
 @pytest.mark.parametrize(
     "rows, message",
     [
@@ -87,11 +114,12 @@ def test_many_rows_give_the_exact_expectations_of_a_shoe_of_the_fewest_cards_a_r
             f"a composition holds {2**56} cards of one kind; at most {2**56 - 1}",
         ),
         (np.array([[-1] + [4] * 51]), "a composition holds a negative count"),
+        (np.array([[1] * 5 + [0] * 47]), "a shoe holds 5 cards; a round may need 6"),
     ],
 )
 def test_rows_that_cannot_be_counted_are_refused_word_for_word(rows, message):
     game = get_game("baccarat")
-    plan = Plan.of(game, game.paytable(), ["tie", "perfect-pair"])  # perfect-pair reads suits
+    plan = Plan(game, game.paytable(), ["tie", "perfect-pair"], fast=False)  # perfect-pair reads suits
     with pytest.raises(ValueError) as refused:
         plan.numerators(rows)
     assert str(refused.value) == message
