@@ -225,6 +225,16 @@ def test_a_roll_bet_lists_an_outcome_no_roll_reaches(tmp_path):
     assert counts.counts == {"any": 216, "never": 0}
 
 
+def test_numerators_of_rolls_and_call_bets_are_their_expectations():
+    """Whatever the rows (dice and wheels read no card), each row's fraction is the bet's
+    expected value, counted over every roll or pocket."""
+    for game_id, bets in (("sic-bo", ["small", "number-3", "total-10"]), ("roulette", ["red", "tiers"])):
+        game = get_game(game_id)
+        plan = Plan.of(game, game.paytable(), bets)
+        exact = plan.exact(np.array([[4] * 13, [1] * 13]))
+        assert exact == {b: [e, e] for b, e in plan.expectations(None).items()}
+
+
 def test_wheel_bets_and_call_bets_are_every_pocket_settled():
     game = get_game("roulette")
     bets = ["red", *dealers.CALL_BETS]
@@ -262,9 +272,16 @@ def test_an_infinite_shoe_draws_every_card_with_replacement():
 
 @pytest.mark.parametrize("player", ["K", "Kh"])
 def test_counts_given_the_cards_seen_are_the_orderings_that_show_them(player):
+    """...and the numerators of many shoes at once agree (``player-pair`` and ``dragon-tiger-tie``
+    share a table: one pass, their pay columns side by side before the column of agreeing deals)."""
     game = get_game("baccarat")
-    bets = ["tie", "player-pair"]
-    counts = Plan.of(game, game.paytable(), bets).given(game.seen_cards(player, "")).counts(Shoe.from_cards(SMALL_SHOE))
+    bets = ["tie", "player-pair", "dragon-tiger-tie"]
+    plan = Plan.of(game, game.paytable(), bets).given(game.seen_cards(player, ""))
+    assert ["player-pair", "dragon-tiger-tie"] in [group for group, *_ in plan._card_groups]
+    counts = plan.counts(Shoe.from_cards(SMALL_SHOE))
+    other = Shoe.from_cards("Kh,Ks,2h,3h,4h,5h,6h,7h")
+    exact = plan.exact(np.array([Shoe.from_cards(SMALL_SHOE).card_counts(), other.card_counts()]))
+    assert exact == {b: [plan.expectations(Shoe.from_cards(SMALL_SHOE))[b], plan.expectations(other)[b]] for b in bets}
     rank, suit = 13, (player[1:] or None)
     shown = Counter()
     for order in set(itertools.permutations(parse(SMALL_SHOE))):
