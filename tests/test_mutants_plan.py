@@ -235,18 +235,25 @@ def test_numerators_of_rolls_and_call_bets_are_their_expectations():
         assert exact == {b: [e, e] for b, e in plan.expectations(None).items()}
 
 
-def test_a_roll_bets_numerators_past_2_63_are_python_integers(tmp_path):
-    """A pay of 500,000,000.00000001 (scale 10**8) on every roll of three dice: the numerator
-    is 216 * (5 * 10**16 + 1), between 2**63 and 2**64, where numpy would pick uint64."""
+def test_a_roll_bets_numerators_and_denominators_past_2_63_are_python_integers(tmp_path):
+    """Numbers between 2**63 and 2**64, where numpy would pick uint64: a pay of
+    500,000,000.00000001 (scale 10**8) on every roll of three dice has numerator
+    216 * (5 * 10**16 + 1); a pay of 2 * 10**-17 (scale 5 * 10**16) denominator 216 * 5 * 10**16."""
     game = get_game("sic-bo")
     path = tmp_path / "huge.toml"
     path.write_text(
-        'game = "sic-bo"\nextends = "seed"\n\n[bets.huge]\noutcomes = [\n'
-        '  { key = "any", when = "total >= 3", pays = 500000000.00000001 },\n  { key = "never", pays = -1 },\n]\n'
+        'game = "sic-bo"\nextends = "seed"\n\n'
+        '[bets.huge]\noutcomes = [\n  { key = "any", when = "total >= 3", pays = 500000000.00000001 },\n'
+        '  { key = "never", pays = -1 },\n]\n\n'
+        '[bets.tiny]\noutcomes = [\n  { key = "any", when = "total >= 3", pays = 0.00000000000000002 },\n'
+        '  { key = "never", pays = -1 },\n]\n'
     )
-    plan = Plan.of(game, load_paytable(game, str(path)), ["huge"])
-    num, den = plan.numerators(np.array([[4] * 13]))["huge"]
+    plan = Plan.of(game, load_paytable(game, str(path)), ["huge", "tiny"])
+    numerators = plan.numerators(np.array([[4] * 13]))
+    num, den = numerators["huge"]
     assert num.dtype == object and num.tolist() == [216 * (5 * 10**16 + 1)] and den.tolist() == [216 * 10**8]
+    num, den = numerators["tiny"]
+    assert den.dtype == object and num.tolist() == [216] and den.tolist() == [216 * 5 * 10**16]
 
 
 def test_wheel_bets_and_call_bets_are_every_pocket_settled():
