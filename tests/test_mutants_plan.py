@@ -235,6 +235,17 @@ def test_numerators_of_rolls_and_call_bets_are_their_expectations():
         assert exact == {b: [e, e] for b, e in plan.expectations(None).items()}
 
 
+def test_numerators_of_bets_a_game_counts_in_code_are_their_expectations_row_by_row():
+    """Player-dealer baccarat's line bets, from rows of 52 card counts and of 13 rank counts."""
+    game = get_game("player-dealer-baccarat")
+    bets = ["player-line", "early-tie-always-stand"]
+    plan = Plan.of(game, game.paytable(), bets)
+    shoes = [Shoe.from_cards(SMALL_SHOE), Shoe.from_cards("2h,3h,4h,5h,6h,7h,8h,9h,Th")]
+    want = {b: [plan.expectations(shoe)[b] for shoe in shoes] for b in bets}
+    assert plan.exact(np.array([shoe.card_counts() for shoe in shoes])) == want
+    assert plan.exact(np.array([shoe.rank_counts for shoe in shoes])) == want
+
+
 def test_a_roll_bets_numerators_and_denominators_past_2_63_are_python_integers(tmp_path):
     """Numbers between 2**63 and 2**64, where numpy would pick uint64: a pay of
     500,000,000.00000001 (scale 10**8) on every roll of three dice has numerator
