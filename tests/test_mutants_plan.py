@@ -267,6 +267,22 @@ def test_a_roll_bets_numerators_and_denominators_past_2_63_are_python_integers(t
     assert den.dtype == object and num.tolist() == [216] and den.tolist() == [216 * 5 * 10**16]
 
 
+def test_a_code_bets_numerators_and_denominators_past_2_63_stay_exact(tmp_path):
+    """Player-dealer baccarat's player line paying 3 to 1 on 30 decks: numerator and denominator
+    ((1,560)_6 deals) between 2**63 and 2**64, where numpy reads them as floats beside a small
+    shoe's."""
+    game = get_game("player-dealer-baccarat")
+    path = tmp_path / "rich.toml"
+    path.write_text('game = "player-dealer-baccarat"\nextends = "seed"\n\n[bets.player-line]\npays.player-wins = 3\n')
+    plan = Plan.of(game, load_paytable(game, str(path)), ["player-line"])
+    shoes = [Shoe.from_cards(SMALL_SHOE), Shoe.decks(30)]
+    num, den = plan.sums(np.array([shoe.card_counts() for shoe in shoes]))["player-line"]
+    assert 2**63 <= num[1] < 2**64 and 2**63 <= den[1] < 2**64
+    assert plan.exact(np.array([shoe.card_counts() for shoe in shoes]))["player-line"] == [
+        plan.expectations(shoe)["player-line"] for shoe in shoes
+    ]
+
+
 def test_wheel_bets_and_call_bets_are_every_pocket_settled():
     game = get_game("roulette")
     bets = ["red", *dealers.CALL_BETS]
