@@ -366,6 +366,26 @@ def test_numerators_given_the_cards_seen_stay_exact_where_the_deals_times_the_sc
     assert got == [Fraction(1, 2), plan.expectations(Shoe.from_rank_counts(mixed))["half-pair"]]
 
 
+def test_a_denominator_of_exactly_2_62_is_a_python_integer(tmp_path):
+    """``scale * (N)_depth`` on the bound: a bet on the player's first card alone (depth 1) paying
+    1/2 (scale 2), on a shoe of 2**61 cards; one card fewer gives 2**62 - 2, in int64."""
+    game = get_game("baccarat")
+    path = tmp_path / "first-king.toml"
+    path.write_text(
+        'game = "baccarat"\nextends = "seed"\n\n[bets.first-king]\noutcomes = [\n'
+        '  { key = "king", when = "player_rank1 == 13", pays = 0.5 },\n  { key = "other", pays = -0.5 },\n]\n'
+    )
+    plan = Plan(game, load_paytable(game, str(path)), ["first-king"], fast=False)
+    assert [table.depth for _, table, *_ in plan._card_groups] == [1]
+    for cards, dtype in ((2**61, object), (2**61 - 1, np.int64)):
+        counts = [cards // 52] * 52  # (below 2**56 of a kind: 52 kinds, rank-major, the kings last)
+        counts[-1] += cards - sum(counts)
+        num, den = plan.numerators(np.array([counts]))["first-king"]
+        assert den.tolist() == [2 * cards] and den.dtype == dtype
+        kings = sum(counts[-4:])
+        assert Fraction(int(num[0]), int(den[0])) == Fraction(kings - (cards - kings), 2 * cards)  # (k/2 - rest/2) / N
+
+
 def test_no_deal_agreeing_with_the_cards_seen_is_refused_word_for_word():
     """A player 8 and K is a natural: no third card."""
     game = get_game("baccarat")
