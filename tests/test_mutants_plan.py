@@ -20,7 +20,7 @@ from odds.bets.condition import compile_condition
 from odds.bets.features import feature_specs, feature_table
 from odds.errors import OddsError
 from odds.exact import plan as plan_module
-from odds.exact.plan import CHUNK, INT64_SAFE, SMALL_KERNEL, Plan, build_positional, narrow, state_totals
+from odds.exact.plan import CHUNK, CompiledBet, INT64_SAFE, SMALL_KERNEL, Plan, build_positional, narrow, state_totals
 from odds.exact.positional import reading_of
 from odds.games import get_game
 from odds.paytable import load_paytable
@@ -33,6 +33,14 @@ SMALL_SHOE = "As,Kh,7d,7c,Kd,6s"  # six cards: most of the drawing's end states 
 
 def _probabilities(counts) -> dict[tuple[str, str], Fraction]:
     return {(bet, key): Fraction(n, oc.total) for bet, oc in counts.items() for key, n in oc.counts.items() if n}
+
+
+def test_a_compiled_bet_asked_for_another_routes_table_says_which_route_word_for_word():
+    bet = CompiledBet("rolls", 2)
+    for ask, wanted in ((lambda: bet.states, "drawing"), (lambda: bet.positional, "cards")):
+        with pytest.raises(ValueError) as refused:
+            ask()
+        assert str(refused.value) == f"a bet counted on the rolls route, not {wanted}"
 
 
 # -- narrowing to int64 --------------------------------------------------------------------------------
