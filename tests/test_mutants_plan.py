@@ -472,6 +472,27 @@ def test_a_fresh_table_reading_a_suit_and_a_value_counts_every_ordering():
     assert [Fraction(n, sum(got)) for n in got] == [Fraction(hits[h], hits.total()) for h in (True, False)]
 
 
+def test_a_table_compiled_for_a_bet_reports_its_build_under_the_bets_name(monkeypatch, tmp_path):
+    """The CLI names the bet whose table takes over a second to build (odds.exact.report)."""
+    import contextlib
+
+    reported = []
+
+    @contextlib.contextmanager
+    def building(bet_id):
+        reported.append(bet_id)
+        yield lambda done: None
+
+    monkeypatch.setattr(plan_module, "building", building)
+    monkeypatch.setattr(plan_module, "_COMPILED", {})
+    monkeypatch.setenv("ODDS_CACHE_DIR", str(tmp_path))  # built here, not read back from a cache
+    game = get_game("dragon-tiger")
+    text = "dragon_suit == 'c' and tiger_rank == 11 and dragon_rank == 3"  # a table no other test builds
+    rule = SimpleNamespace(id="mine", conditions=[compile_condition(text, feature_table("dragon-tiger")), None])
+    compiled = plan_module.compile_bet(game.deal, game.id, rule)
+    assert reported == ["mine"] and compiled.route == "cards"
+
+
 @pytest.mark.slow
 def test_a_fresh_table_with_the_drawing_counts_every_ordering():
     """Baccarat: a suit and a rank with who wins, two suits compared with a tie (1.7 s of CPU)."""
