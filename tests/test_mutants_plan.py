@@ -9,6 +9,7 @@ chunking of rows and the shoe-totals cache against recording stand-ins.
 from __future__ import annotations
 
 import itertools
+import math
 from collections import Counter
 from fractions import Fraction
 from types import SimpleNamespace
@@ -319,6 +320,30 @@ def test_an_infinite_shoe_draws_every_card_with_replacement():
     game = get_game("dragon-tiger")
     (counts,) = Plan.of(game, game.paytable(), ["tie"]).counts(Shoe.infinite_shoe()).values()
     assert counts.total == 13**2 and counts.counts["tie"] == 13
+
+
+def test_an_infinite_shoe_deals_the_drawing_from_thirteen_equally_likely_ranks():
+    """Baccarat's ``small`` (a round of four cards) on an infinite shoe: every sequence of four
+    values the reference dealer ends a round on, weighted by its ranks (four of value 0), times
+    the 13**2 ranks of the two cards it never deals, out of 13**6."""
+    game = get_game("baccarat")
+    (counts,) = Plan.of(game, game.paytable(), ["small"]).counts(Shoe.infinite_shoe()).values()
+    four = 0
+    for values in itertools.product(range(10), repeat=4):
+        try:
+            ended = dealers.deal_baccarat([(v or 10, "s") for v in values]).cards_dealt == 4
+        except IndexError:  # the round draws a fifth card
+            ended = False
+        four += ended * math.prod(4 if v == 0 else 1 for v in values)
+    assert counts.total == 13**6 and counts.counts == {"small": four * 13**2, "big": 13**6 - four * 13**2}
+
+
+def test_cards_seen_on_an_infinite_shoe_are_refused_word_for_word():
+    game = get_game("baccarat")
+    plan = Plan.of(game, game.paytable(), ["tie"]).given(game.seen_cards("K", ""))
+    with pytest.raises(OddsError) as refused:
+        plan.counts(Shoe.infinite_shoe())
+    assert str(refused.value) == "--player and --banker need a shoe of whole decks: an infinite shoe is not depleted"
 
 
 # -- given the cards of the round already seen -------------------------------------------------------------
