@@ -457,6 +457,18 @@ def test_plan_of_raises_for_a_bet_that_cannot_be_counted_unless_told_to_keep_goi
     assert kept.failed == {"big": message} and kept.bet_ids == []
 
 
+def test_the_plan_given_cards_seen_keeps_its_mode_and_its_failures():
+    """``given``: the same bets, the same use of the fast kernels, and a bet that cannot be
+    counted (``keep_going``) still listed with its error."""
+    game = get_game("baccarat")
+    for fast in (False, True):
+        assert Plan(game, game.paytable(), ["tie"], fast=fast).given(game.seen_cards("K", "")).fast is fast
+    stand_in = _Unbuildable()
+    message = "stand-in.toml: bets.big: an exact table would enumerate 9 rows, more than the 1 allowed"
+    given = Plan.of(stand_in, stand_in, ["big"], keep_going=True).given(("player_rank1 == 13", {}))
+    assert given.failed == {"big": message} and given.bet_ids == []
+
+
 # -- building a positional table afresh --------------------------------------------------------------------
 
 DRAGON_TIGER_OUTCOMES = {
