@@ -44,6 +44,13 @@ def test_a_compiled_bet_asked_for_another_routes_table_says_which_route_word_for
         assert str(refused.value) == f"a bet counted on the rolls route, not {wanted}"
 
 
+def test_a_bet_defined_in_code_is_not_compiled_word_for_word():
+    game = get_game("roulette")
+    with pytest.raises(ValueError) as refused:
+        plan_module.compile_bet(game.deal, game.id, game.paytable().rule("tiers"))
+    assert str(refused.value) == "tiers: defined in code, not as conditions"
+
+
 # -- narrowing to int64 --------------------------------------------------------------------------------
 
 
