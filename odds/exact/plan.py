@@ -521,7 +521,7 @@ class Plan:
                 if self.seen is None:
                     out[bet] = (sums[:, j], denominators(positional.depth, self.scale[bet]))
                 else:  # the last column counts the deals that agree with the cards seen
-                    out[bet] = (sums[:, j], sums[:, -1] * self.scale[bet])
+                    out[bet] = (sums[:, j], _scaled(sums[:, -1], self.scale[bet]))
         for bet, compiled in self.compiled.items():
             if compiled.route == "rolls":
                 column = self._integer_column(bet)
@@ -724,6 +724,15 @@ class _Denominators:
         return np.array([x * scale for x in table], dtype=object)[self.row_size]
 
 
+def _scaled(counts: np.ndarray, scale: int) -> np.ndarray:
+    """``counts * scale`` exactly: int64 while every product is below 2**62, else Python integers
+    (a kernel proves ``counts`` in int64, not their product with a bet's scale, which may exceed
+    every pay it multiplies: a bet paying 1/2 or losing 1/2 has scale 2 and pays 1 and -1)."""
+    if counts.dtype != object and (not len(counts) or int(counts.max()) * scale < INT64_SAFE):
+        return counts * scale
+    return np.asarray(counts, dtype=object) * scale
+
+
 def value_counts(ranks: np.ndarray) -> np.ndarray:
     """Rows of 13 rank counts -> rows of 10 baccarat-value counts (index = value; 0 = T J Q K).
 
@@ -775,8 +784,8 @@ def _chunked(
 
 
 def narrow(values: np.ndarray) -> np.ndarray:
-    """An array of integers as int64 when every entry is below 2**62 in size, else unchanged."""
+    """A column of integers as int64 when every entry is below 2**62 in size, else unchanged."""
     ints = values.tolist()
     if all(-INT64_SAFE < int(x) < INT64_SAFE for x in ints):
-        return np.array(ints, dtype=np.int64).reshape(values.shape)
+        return np.array(ints, dtype=np.int64)
     return values
