@@ -74,6 +74,7 @@ MODULES = {
     ],
     "odds/exact/kernels.py": ["tests/test_packing.py", "tests/test_factored.py", "tests/test_exactness.py"],
     "odds/exact/plan.py": [
+        "tests/test_mutants_plan.py",
         "tests/test_packing.py",
         "tests/test_factored.py",
         "tests/test_exactness.py",
