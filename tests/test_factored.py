@@ -13,6 +13,8 @@ the kernel refuses: the evaluator's fallback takes it). The examples are derando
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings, strategies as st
@@ -37,7 +39,6 @@ EXAMPLES = settings(
 
 GAME = get_game("baccarat")
 PAYTABLE = load_paytable(GAME)
-EVALUATOR = Evaluator(GAME, PAYTABLE, list(GAME.bets))
 INT64_MAX = 2**63 - 1
 
 
@@ -61,8 +62,30 @@ def factored_groups(evaluator: Evaluator) -> list:
     return out
 
 
-FACTORED_GROUPS = factored_groups(EVALUATOR)
-ALL_GROUPS = groups(EVALUATOR) + FACTORED_GROUPS
+# Built on first use, not when the file is collected: a plan built at import time would make
+# every function it runs an import-time function for the mutation runs (tests/mutation.py), whose
+# mutants then each need a fresh interpreter. (The mutation runs' coverage pass clears these
+# caches before each test, so each test that reads them is credited with building them.)
+@functools.cache
+def evaluator() -> Evaluator:
+    """The shipped baccarat bets' evaluator (fast kernels)."""
+    return Evaluator(GAME, PAYTABLE, list(GAME.bets))
+
+
+@functools.cache
+def fallback() -> Evaluator:
+    """The same bets' evaluator without the fast kernels."""
+    return Evaluator(GAME, PAYTABLE, list(GAME.bets), fast=False)
+
+
+@functools.cache
+def factored() -> list:
+    """:func:`factored_groups` of :func:`evaluator`."""
+    return factored_groups(evaluator())
+
+
+def all_groups() -> list:
+    return groups(evaluator()) + factored()
 
 
 # -- independent references in Python integers ----------------------------------------------------
@@ -71,7 +94,7 @@ ALL_GROUPS = groups(EVALUATOR) + FACTORED_GROUPS
 def compiled_reference(values_row) -> list[int]:
     """The folded digit columns' sums for one row of 10 value counts: every multiset's exact
     weight (CompiledDeal.multiset_weights, Python integers) times its row of Q."""
-    _, compiled, folded, _ = drawing(EVALUATOR)
+    _, compiled, folded, _ = drawing(evaluator())
     weights = compiled.multiset_weights([int(x) for x in values_row])
     q = folded.digit_q.tolist()
     return [sum(w * row[d] for w, row in zip(weights, q) if w) for d in range(folded.digit_width)]
@@ -83,7 +106,7 @@ def positional_reference(group, table, cards_row) -> list[int]:
     last outcome takes the deals the terms do not count (``(N)_depth`` less the others)."""
     shoe = Shoe.from_card_counts([int(x) for x in cards_row])
     values = _factor_values(table.factors, table.positions, shoe)
-    columns = [EVALUATOR.plan._integer_column(b) for b in group]
+    columns = [evaluator().plan._integer_column(b) for b in group]
     out = [column[-1] * falling(shoe.total, table.depth) for column in columns]
     columns = [[c - column[-1] for c in column] for column in columns]
     for term, ways in zip(table.terms.tolist(), table.ways.tolist()):
@@ -171,11 +194,11 @@ def test_the_shipped_bets_take_the_kernels():
     """Every baccarat bet of the default paytable has a kernel (else there is nothing to test):
     the bets on single cards the symmetric one (their ranks are interchangeable), and each of
     their tables a factored one too."""
-    assert drawing(EVALUATOR)[3] is not None
-    assert all(isinstance(kernel.kernel, kernels.SymmetricSum) for _, _, kernel in groups(EVALUATOR))
-    assert all(isinstance(kernel.kernel, kernels.FactoredSum) for _, _, kernel in FACTORED_GROUPS)
-    assert sorted(b for group, _, _ in groups(EVALUATOR) for b in group) == sorted(
-        b for b, route in EVALUATOR.plan.routes.items() if route == "cards"
+    assert drawing(evaluator())[3] is not None
+    assert all(isinstance(kernel.kernel, kernels.SymmetricSum) for _, _, kernel in groups(evaluator()))
+    assert all(isinstance(kernel.kernel, kernels.FactoredSum) for _, _, kernel in factored())
+    assert sorted(b for group, _, _ in groups(evaluator()) for b in group) == sorted(
+        b for b, route in evaluator().plan.routes.items() if route == "cards"
     )
 
 
@@ -195,7 +218,7 @@ def test_bets_whose_ranks_differ_take_the_factored_kernel():
 @EXAMPLES
 @given(st.data())
 def test_compiled_kernel_equals_python_integers(data):
-    kernel = drawing(EVALUATOR)[3]
+    kernel = drawing(evaluator())[3]
     rows = [data.draw(value_rows(kernel.kernel)) for _ in range(data.draw(st.integers(1, 4)))]
     assert kernel.kernel.applies(max(sum(r) for r in rows))
     got, _ = kernel_sums(kernel, rows)
@@ -205,7 +228,7 @@ def test_compiled_kernel_equals_python_integers(data):
 @EXAMPLES
 @given(st.data())
 def test_positional_kernels_equal_python_integers(data):
-    group, table, kernel = data.draw(st.sampled_from(ALL_GROUPS))
+    group, table, kernel = data.draw(st.sampled_from(all_groups()))
     by_value = any(f[0] == "value" for f in table.factors)
     rows = [data.draw(card_rows(kernel.kernel, by_value)) for _ in range(data.draw(st.integers(1, 3)))]
     assert kernel.kernel.applies(max(sum(r) for r in rows))
@@ -238,7 +261,7 @@ def piled_until_limbs(kernel, base_row, kind, reference, to_counts=lambda rows: 
 def test_compiled_kernel_exact_on_both_sides_of_the_float_bound():
     """One value piled up: the last count summed in float64 products and the first on limbs give
     the Python integers' sums; eight decks stay on the float path."""
-    kernel = drawing(EVALUATOR)[3]
+    kernel = drawing(evaluator())[3]
     assert kernel_sums(kernel, [EIGHT_DECK_VALUES])[1] == 0
     heavy = kernel.kernel.first.atoms[0]
     extra = piled_until_limbs(kernel, EIGHT_DECK_VALUES, heavy, compiled_reference)
@@ -249,7 +272,7 @@ def test_compiled_kernel_exact_on_both_sides_of_the_bits_bound():
     """T read from its float bits (every float block's bound below 2**51) or cast: one value
     piled up until the cast is taken, the Python integers' sums on both sides; eight decks read
     the bits, and the cast comes before any limbs."""
-    kernel = drawing(EVALUATOR)[3]
+    kernel = drawing(evaluator())[3]
     assert kernel_sums(kernel, [EIGHT_DECK_VALUES], "cast_passes")[1] == 0
     heavy = kernel.kernel.first.atoms[0]
     cast = piled_until_limbs(kernel, EIGHT_DECK_VALUES, heavy, compiled_reference, stat="cast_passes")
@@ -259,7 +282,7 @@ def test_compiled_kernel_exact_on_both_sides_of_the_bits_bound():
 
 @pytest.mark.parametrize("index", range(4))
 def test_positional_kernels_exact_on_both_sides_of_the_float_bound(index):
-    group, table, kernel = FACTORED_GROUPS[index]
+    group, table, kernel = factored()[index]
     by_value = any(f[0] == "value" for f in table.factors)
     atom = kernel.kernel.first.atoms[0]
     rank = (9 if atom == 0 else atom - 1) if by_value else atom
@@ -275,13 +298,13 @@ def test_positional_kernels_exact_on_both_sides_of_the_float_bound(index):
 def test_int64_bound_is_where_the_kernels_stop():
     """At the largest shoe the int64 bound admits the kernels are exact (limbs); one card more and
     they refuse, so the evaluator takes the fallback (batch_linear / batch_dot, any size)."""
-    kernel = drawing(EVALUATOR)[3]
+    kernel = drawing(evaluator())[3]
     top = largest_applicable(kernel.kernel)
     assert kernel.kernel.applies(top) and not kernel.kernel.applies(top + 1)
     row = [6] + [0] * 9
     row[kernel.kernel.first.atoms[-1]] = top - 6
     assert kernel_sums(kernel, [row])[0] == [compiled_reference(row)]
-    for group, table, kernel in ALL_GROUPS:
+    for group, table, kernel in all_groups():
         top = largest_applicable(kernel.kernel)
         assert kernel.kernel.applies(top) and not kernel.kernel.applies(top + 1), group
         if isinstance(kernel.kernel, kernels.SymmetricSum):  # exact at the edge: one rank piled up
@@ -291,7 +314,6 @@ def test_int64_bound_is_where_the_kernels_stop():
             assert kernel_sums(kernel, counts)[0] == [positional_reference(group, table, row)], group
 
 
-FALLBACK = Evaluator(GAME, PAYTABLE, list(GAME.bets), fast=False)
 """The same evaluator on the old paths only (CompiledDeal.batch_linear, PositionalTable.batch_dot)."""
 
 
@@ -311,8 +333,8 @@ def test_evaluator_numerators_equal_the_old_paths(data):
         rows.append(row)
     rows = np.array(rows)
     if decks == 80:
-        assert not drawing(EVALUATOR)[3].kernel.applies(int(rows.sum(axis=1).max()))
-    new, old = EVALUATOR.numerators(rows), FALLBACK.numerators(rows)
+        assert not drawing(evaluator())[3].kernel.applies(int(rows.sum(axis=1).max()))
+    new, old = evaluator().numerators(rows), fallback().numerators(rows)
     for bet in GAME.bets:
         assert [int(x) for x in new[bet][0].tolist()] == [int(x) for x in old[bet][0].tolist()], bet
         assert [int(x) for x in new[bet][1].tolist()] == [int(x) for x in old[bet][1].tolist()], bet
@@ -473,7 +495,7 @@ def test_derived_columns_equal_python_integers(data):
     banker's and the player's) is not summed but derived from their sums modulo 2**64; random
     relations with large coefficients, on rows up to the largest shoe the int64 bound admits (where
     the combination's terms wrap), give the Python integers' sums."""
-    _, compiled, _, _ = drawing(EVALUATOR)
+    _, compiled, _, _ = drawing(evaluator())
     states = len(compiled.states)
     rng = np.random.default_rng(data.draw(st.integers(0, 2**32 - 1)))
     base = rng.integers(-1, 2, size=(states, 2))
