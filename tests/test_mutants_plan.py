@@ -556,3 +556,30 @@ def test_a_fresh_table_with_the_drawing_counts_every_ordering():
         orderings += 1
     got = table.counts(Shoe.from_cards(cards))
     assert [Fraction(n, sum(got)) for n in got] == [Fraction(n, orderings) for n in tally]
+
+
+# -- the plan's defaults and refusals (the import-time pass, run warm at 02241ab) --------------------------
+
+
+def test_a_plan_raises_by_default_and_keeps_going_past_every_bet_that_cannot_be_counted():
+    """Without ``keep_going`` a plan raises; with it, each bet that cannot be counted is kept
+    with its error and the bets after it are still checked. A plan made with ``Plan.of`` uses the
+    fast kernels (``fast`` is the default: only the exact paths they are checked against opt out)."""
+    stand_in = _Unbuildable()
+    reason = "an exact table would enumerate 9 rows, more than the 1 allowed"
+    with pytest.raises(OddsError) as refused:
+        Plan(stand_in, stand_in, ["big"])
+    assert str(refused.value) == f"stand-in.toml: bets.big: {reason}"
+    kept = Plan.of(stand_in, stand_in, ["big", "bigger"], keep_going=True)
+    assert kept.failed == {bet: f"stand-in.toml: bets.{bet}: {reason}" for bet in ("big", "bigger")}
+    game = get_game("baccarat")
+    assert Plan.of(game, game.paytable(), ["tie"]).fast is True
+
+
+def test_bets_defined_in_code_given_the_cards_seen_are_refused_word_for_word():
+    game = get_game("player-dealer-baccarat")
+    with pytest.raises(OddsError) as refused:
+        Plan(game, game.paytable(), ["player-line", "dealer-line"], game.seen_cards("5", ""))
+    assert str(refused.value) == (
+        "player-line, dealer-line: defined in code, not as conditions: cannot be counted given the cards seen"
+    )
