@@ -517,15 +517,16 @@ def test_a_fresh_table_reading_a_suit_and_a_value_counts_every_ordering():
 
 
 def test_a_table_compiled_for_a_bet_reports_its_build_under_the_bets_name(monkeypatch, tmp_path):
-    """The CLI names the bet whose table takes over a second to build (odds.exact.report)."""
+    """The CLI names the bet whose table takes over a second to build, and shows how far the build
+    is (odds.exact.report)."""
     import contextlib
 
-    reported = []
+    reported, done = [], []
 
     @contextlib.contextmanager
     def building(bet_id):
         reported.append(bet_id)
-        yield lambda done: None
+        yield done.append  # the build's progress, the fraction done
 
     monkeypatch.setattr(plan_module, "building", building)
     monkeypatch.setattr(plan_module, "_COMPILED", {})
@@ -535,6 +536,7 @@ def test_a_table_compiled_for_a_bet_reports_its_build_under_the_bets_name(monkey
     rule = SimpleNamespace(id="mine", conditions=[compile_condition(text, feature_table("dragon-tiger")), None])
     compiled = plan_module.compile_bet(game.deal, game.id, rule)
     assert reported == ["mine"] and compiled.route == "cards"
+    assert done and all(0 <= x <= 1 for x in done)  # the build reports its progress to the CLI
 
 
 @pytest.mark.slow
