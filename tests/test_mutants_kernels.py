@@ -1,0 +1,74 @@
+"""The kernels of odds/exact/kernels.py at the edges their proofs name (mutation testing,
+docs/development.md; the record: docs/mutants/kernels.md): each case against Python integers, or
+against a bound computed here without :func:`odds.exact.intmath.falling`."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from odds.exact import kernels
+
+INT64_MAX = 2**63 - 1
+
+
+def largest_shoe(depth: int, column_bound: int) -> int:
+    """The most cards ``N`` with ``max(1, column_bound) * N (N - 1) ... (N - depth + 1) < 2**63``,
+    by bisection on Python integers."""
+    lo, hi = depth, 2**64
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        lo, hi = (mid, hi) if max(1, column_bound) * math.perm(mid, depth) <= INT64_MAX else (lo, mid)
+    return lo
+
+
+def two_atom_kernels(depth: int, weights: list[int], column_bound: int):
+    """``S = sum_(j + k = depth) W[j] (c_0)_j (c_1)_k``, as a symmetric kernel (weights read by
+    the multiset of types, so ``W[j] = W[depth - j]``) and a factored one."""
+    terms = np.array([[j, depth - j] for j in range(depth + 1)])
+    sizes = [np.arange(depth + 1)] * 2
+    types = [[None] + [f"{m} cards" for m in range(1, depth + 1)]] * 2
+    w = np.array([[x] for x in weights])
+    return (
+        kernels.SymmetricSum.build(terms, sizes, types, w, depth, column_bound),
+        kernels.FactoredSum.build(terms, sizes, w, depth, column_bound),
+    )
+
+
+def signature_values(counts: list[int], depth: int) -> list[np.ndarray]:
+    """Each atom's ``(c)_m`` for ``m = 0..depth``, ``(signatures, rows)`` int64."""
+    return [np.array([[math.perm(c, m)] for m in range(depth + 1)], dtype=np.int64) for c in counts]
+
+
+@pytest.mark.parametrize("depth", [1, 2])
+def test_the_kernels_apply_up_to_the_last_shoe_whose_sums_fit_in_int64(depth):
+    """``applies`` admits exactly the shoes with ``max(1, column_bound) * (N)_depth < 2**63``
+    (a column bound of 0 counts as 1): at the last such shoe both kernels sum exactly - every
+    ordered deal once, ``(N)_depth``, the largest sum the proof allows -, one card more they
+    refuse; a column bound of 2 halves the shoe."""
+    for column_bound in (0, 1, 2):
+        top = largest_shoe(depth, column_bound)
+        assert max(1, column_bound) * math.perm(top, depth) <= INT64_MAX
+        assert max(1, column_bound) * math.perm(top + 1, depth) > INT64_MAX
+        # weight C(depth, j) on (c_0)_j (c_1)_(depth - j): the orderings of the multiset (Vandermonde)
+        weights = [math.comb(depth, j) for j in range(depth + 1)]
+        counts = [top // 3, top - top // 3]
+        sigs = signature_values(counts, depth)
+        float_sigs = [s.astype(np.float64) for s in sigs]
+        for kernel in two_atom_kernels(depth, weights, column_bound):
+            assert kernel.applies(top) and not kernel.applies(top + 1), type(kernel).__name__
+            assert int(kernel.sums(float_sigs, sigs)[0, 0]) == math.perm(top, depth), type(kernel).__name__
+    assert largest_shoe(1, 1) == INT64_MAX and largest_shoe(1, 2) == 2**62 - 1
+
+
+def test_a_symmetric_kernel_of_one_atom_reads_its_rows_from_it():
+    """One atom (the build accepts it: every placement of a type is the atom itself):
+    ``S = W[1] c + W[2] (c)_2`` row by row, the rows' number read from the only atom there is."""
+    kernel = kernels.SymmetricSum.build(
+        np.array([[1], [2]]), [np.array([0, 1, 1])], [[None, "a card", "another"]], np.array([[3, -1], [5, 2]]), 1, 5
+    )
+    counts = [0, 1, 7, 2**20]
+    values = np.array([[1] * 4, counts, [3 * c for c in counts]], dtype=np.int64)
+    assert kernel.sums(None, [values]).tolist() == [[3 * c + 15 * c for c in counts], [-c + 6 * c for c in counts]]
