@@ -72,3 +72,14 @@ def test_a_symmetric_kernel_of_one_atom_reads_its_rows_from_it():
     counts = [0, 1, 7, 2**20]
     values = np.array([[1] * 4, counts, [3 * c for c in counts]], dtype=np.int64)
     assert kernel.sums(None, [values]).tolist() == [[3 * c + 15 * c for c in counts], [-c + 6 * c for c in counts]]
+
+
+def test_factors_that_read_suits_refuse_rank_counts_word_for_word():
+    """A card's or a suit group's factor cannot be computed from 13 rank counts: refused, its
+    message whole; the same factors from 52 card counts are the card's falling factorials."""
+    values = kernels.FactorValues([("one",), ("card", 5, 2)])
+    with pytest.raises(ValueError) as refused:
+        values(np.full((1, 13), 4))
+    assert str(refused.value) == "these factors read suits: give 52 card counts, not 13 rank counts"
+    cards = np.arange(52)[None, :]
+    assert values(cards).tolist() == [[1], [5 * 4]]
