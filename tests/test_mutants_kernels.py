@@ -83,3 +83,26 @@ def test_factors_that_read_suits_refuse_rank_counts_word_for_word():
     assert str(refused.value) == "these factors read suits: give 52 card counts, not 13 rank counts"
     cards = np.arange(52)[None, :]
     assert values(cards).tolist() == [[1], [5 * 4]]
+
+
+def test_value_factors_from_card_counts_sum_their_ranks_in_int64():
+    """A value's count is the sum of its ranks' cards, from 52 card counts as from 13 rank counts,
+    in int64: counts below the plan's ``COUNT_LIMIT`` (``2**56``) add up past float64's exact
+    integers (``2**53``), and a depth-1 table (the player's first card) applies to such shoes."""
+    from odds.exact.plan import COUNT_LIMIT
+
+    big = COUNT_LIMIT - 1
+    cards = [3] * 52
+    cards[4 * 9 + 2] = big  # a ten (value 0)
+    cards[4 * 12 + 3] = big - 3  # a king (value 0)
+    cards[4 * 6] = big  # a seven
+    value_of_rank = [(r + 1) % 10 if r < 9 else 0 for r in range(13)]
+    ranks = [sum(cards[4 * r : 4 * r + 4]) for r in range(13)]
+    by_value = [sum(n for r, n in enumerate(ranks) if value_of_rank[r] == v) for v in range(10)]
+    assert by_value[0] > 2**54 and by_value[0] % 2  # (not a float64)
+    factors = [("one",), ("value", 0, 0, 1), ("value", 7, 1, 1), ("card", 4 * 6, 1)]
+    expected = [[1], [by_value[0]], [by_value[7] - 1], [big]]
+    values = kernels.FactorValues(factors)
+    assert values(np.array([cards])).tolist() == expected
+    value_only = kernels.FactorValues(factors[:3])
+    assert value_only(np.array([ranks])).tolist() == expected[:3]
