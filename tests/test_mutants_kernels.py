@@ -106,3 +106,22 @@ def test_value_factors_from_card_counts_sum_their_ranks_in_int64():
     assert values(np.array([cards])).tolist() == expected
     value_only = kernels.FactorValues(factors[:3])
     assert value_only(np.array([ranks])).tolist() == expected[:3]
+
+
+def test_limbs_are_as_wide_as_a_block_s_mass_allows_and_no_wider():
+    """A block of mass ``2**40 - 1`` (two weights of the largest size ``MAX_WEIGHT`` admits, on the
+    float side) summed on limbs: 13 bits, whose products with the block stay below ``2**53``; a
+    limb of 14 bits whose bits are all ones would give an odd sum past ``2**53``, which float64
+    rounds. Counts of 21 bits: two limbs each, the top one partial; against Python integers."""
+    w0, w1 = 2**39, 2**39 - 1
+    terms = np.array([[1, 0, 0], [0, 1, 0], [0, 0, 1]])
+    kernel = kernels.FactoredSum.build(
+        terms, [np.arange(2)] * 3, np.array([[w0], [w1], [1]]), 1, w0 + w1, force=([2], False)
+    )
+    assert kernel.first.atoms == (0, 1) and [block.mass for block in kernel.blocks] == [2**40 - 1, 1]
+    counts = [2**21 - 1, 2**21 - 3, 5]
+    assert kernel.applies(sum(counts))
+    sigs = [np.array([[1], [c]], dtype=np.int64) for c in counts]
+    got = kernel.sums([s.astype(np.float64) for s in sigs], sigs)
+    assert kernel.stats["limb_blocks"] == 1
+    assert got.tolist() == [[w0 * counts[0] + w1 * counts[1] + counts[2]]]
