@@ -148,3 +148,18 @@ def test_the_float_bound_is_an_upper_bound_at_2_53_and_belongs_to_its_own_rows()
     for passes in (1, 2):  # (the stats count the passes that took limbs, and casts)
         assert sums(large) == [2**53 + 6, 2**53 + 3, 10]
         assert kernel.stats == {"limb_blocks": passes, "cast_passes": passes}
+
+
+def test_integer_relations_are_checked_in_python_integers():
+    """A column that is ``A c_0 + B c_1 + 1`` with ``A, B`` near ``2**30`` and counts near ``2**23``
+    (entries past ``2**53``) is derived; the same column with one entry one more is not - in
+    float64 the two are one number, and the check must see the difference."""
+    a, b = 2**30 + 3, 2**30 - 5
+    c0 = np.array([1, 0, 3, 5, 7, 2**23 + 1], dtype=np.int64)
+    c1 = np.array([0, 1, 2, 9, 4, 2**23 - 7], dtype=np.int64)
+    every = np.ones(6, dtype=np.int64)
+    column = a * c0 + b * c1 + 1
+    assert int(column[5]) > 2**53 and float(column[5]) == float(column[5] + 1)
+    assert kernels._integer_relations(np.column_stack([c0, c1, column]), every) == ([0, 1], ((2, (a, b), 1),))
+    column[5] += 1
+    assert kernels._integer_relations(np.column_stack([c0, c1, column]), every) == ([0, 1, 2], ())
