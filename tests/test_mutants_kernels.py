@@ -163,3 +163,12 @@ def test_integer_relations_are_checked_in_python_integers():
     assert kernels._integer_relations(np.column_stack([c0, c1, column]), every) == ([0, 1], ((2, (a, b), 1),))
     column[5] += 1
     assert kernels._integer_relations(np.column_stack([c0, c1, column]), every) == ([0, 1, 2], ())
+
+
+def test_a_summed_column_outside_the_fit_has_no_part_in_a_relation():
+    """``c_1 = c_0 / 2`` is in the span of the columns before it but no integer combination: it is
+    summed, and left out of the later fits; ``c_2 = c_0 + 3`` is then derived from ``c_0`` alone,
+    its coefficient on ``c_1`` the integer 0 (``CompiledSum.sums`` adds ``a * S_i`` for each)."""
+    c0 = np.array([2, 0, 2, 0, 4], dtype=np.int64)
+    q = np.column_stack([c0, c0 // 2, c0 + 3])
+    assert kernels._integer_relations(q, np.ones(5, dtype=np.int64)) == ([0, 1], ((2, (1, 0), 3),))
