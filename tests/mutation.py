@@ -72,7 +72,12 @@ MODULES = {
         "tests/test_exactness.py",
         "tests/test_factored.py",
     ],
-    "odds/exact/kernels.py": ["tests/test_packing.py", "tests/test_factored.py", "tests/test_exactness.py"],
+    "odds/exact/kernels.py": [
+        "tests/test_mutants_kernels.py",
+        "tests/test_packing.py",
+        "tests/test_factored.py",
+        "tests/test_exactness.py",
+    ],
     "odds/exact/plan.py": [
         "tests/test_mutants_plan.py",
         "tests/test_packing.py",

@@ -1,0 +1,174 @@
+"""The kernels of odds/exact/kernels.py at the edges their proofs name (mutation testing,
+docs/development.md; the record: docs/mutants/kernels.md): each case against Python integers, or
+against a bound computed here without :func:`odds.exact.intmath.falling`."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from odds.exact import kernels
+
+INT64_MAX = 2**63 - 1
+
+
+def largest_shoe(depth: int, column_bound: int) -> int:
+    """The most cards ``N`` with ``max(1, column_bound) * N (N - 1) ... (N - depth + 1) < 2**63``,
+    by bisection on Python integers."""
+    lo, hi = depth, 2**64
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        lo, hi = (mid, hi) if max(1, column_bound) * math.perm(mid, depth) <= INT64_MAX else (lo, mid)
+    return lo
+
+
+def two_atom_kernels(depth: int, weights: list[int], column_bound: int):
+    """``S = sum_(j + k = depth) W[j] (c_0)_j (c_1)_k``, as a symmetric kernel (weights read by
+    the multiset of types, so ``W[j] = W[depth - j]``) and a factored one."""
+    terms = np.array([[j, depth - j] for j in range(depth + 1)])
+    sizes = [np.arange(depth + 1)] * 2
+    types = [[None] + [f"{m} cards" for m in range(1, depth + 1)]] * 2
+    w = np.array([[x] for x in weights])
+    return (
+        kernels.SymmetricSum.build(terms, sizes, types, w, depth, column_bound),
+        kernels.FactoredSum.build(terms, sizes, w, depth, column_bound),
+    )
+
+
+def signature_values(counts: list[int], depth: int) -> list[np.ndarray]:
+    """Each atom's ``(c)_m`` for ``m = 0..depth``, ``(signatures, rows)`` int64."""
+    return [np.array([[math.perm(c, m)] for m in range(depth + 1)], dtype=np.int64) for c in counts]
+
+
+@pytest.mark.parametrize("depth", [1, 2])
+def test_the_kernels_apply_up_to_the_last_shoe_whose_sums_fit_in_int64(depth):
+    """``applies`` admits exactly the shoes with ``max(1, column_bound) * (N)_depth < 2**63``
+    (a column bound of 0 counts as 1): at the last such shoe both kernels sum exactly - every
+    ordered deal once, ``(N)_depth``, the largest sum the proof allows -, one card more they
+    refuse; a column bound of 2 halves the shoe."""
+    for column_bound in (0, 1, 2):
+        top = largest_shoe(depth, column_bound)
+        assert max(1, column_bound) * math.perm(top, depth) <= INT64_MAX
+        assert max(1, column_bound) * math.perm(top + 1, depth) > INT64_MAX
+        # weight C(depth, j) on (c_0)_j (c_1)_(depth - j): the orderings of the multiset (Vandermonde)
+        weights = [math.comb(depth, j) for j in range(depth + 1)]
+        counts = [top // 3, top - top // 3]
+        sigs = signature_values(counts, depth)
+        float_sigs = [s.astype(np.float64) for s in sigs]
+        for kernel in two_atom_kernels(depth, weights, column_bound):
+            assert kernel.applies(top) and not kernel.applies(top + 1), type(kernel).__name__
+            assert int(kernel.sums(float_sigs, sigs)[0, 0]) == math.perm(top, depth), type(kernel).__name__
+    assert largest_shoe(1, 1) == INT64_MAX and largest_shoe(1, 2) == 2**62 - 1
+
+
+def test_a_symmetric_kernel_of_one_atom_reads_its_rows_from_it():
+    """One atom (the build accepts it: every placement of a type is the atom itself):
+    ``S = W[1] c + W[2] (c)_2`` row by row, the rows' number read from the only atom there is."""
+    kernel = kernels.SymmetricSum.build(
+        np.array([[1], [2]]), [np.array([0, 1, 1])], [[None, "a card", "another"]], np.array([[3, -1], [5, 2]]), 1, 5
+    )
+    counts = [0, 1, 7, 2**20]
+    values = np.array([[1] * 4, counts, [3 * c for c in counts]], dtype=np.int64)
+    assert kernel.sums(None, [values]).tolist() == [[3 * c + 15 * c for c in counts], [-c + 6 * c for c in counts]]
+
+
+def test_factors_that_read_suits_refuse_rank_counts_word_for_word():
+    """A card's or a suit group's factor cannot be computed from 13 rank counts: refused, its
+    message whole; the same factors from 52 card counts are the card's falling factorials."""
+    values = kernels.FactorValues([("one",), ("card", 5, 2)])
+    with pytest.raises(ValueError) as refused:
+        values(np.full((1, 13), 4))
+    assert str(refused.value) == "these factors read suits: give 52 card counts, not 13 rank counts"
+    cards = np.arange(52)[None, :]
+    assert values(cards).tolist() == [[1], [5 * 4]]
+
+
+def test_value_factors_from_card_counts_sum_their_ranks_in_int64():
+    """A value's count is the sum of its ranks' cards, from 52 card counts as from 13 rank counts,
+    in int64: counts below the plan's ``COUNT_LIMIT`` (``2**56``) add up past float64's exact
+    integers (``2**53``), and a depth-1 table (the player's first card) applies to such shoes."""
+    from odds.exact.plan import COUNT_LIMIT
+
+    big = COUNT_LIMIT - 1
+    cards = [3] * 52
+    cards[4 * 9 + 2] = big  # a ten (value 0)
+    cards[4 * 12 + 3] = big - 3  # a king (value 0)
+    cards[4 * 6] = big  # a seven
+    value_of_rank = [(r + 1) % 10 if r < 9 else 0 for r in range(13)]
+    ranks = [sum(cards[4 * r : 4 * r + 4]) for r in range(13)]
+    by_value = [sum(n for r, n in enumerate(ranks) if value_of_rank[r] == v) for v in range(10)]
+    assert by_value[0] > 2**54 and by_value[0] % 2  # (not a float64)
+    factors = [("one",), ("value", 0, 0, 1), ("value", 7, 1, 1), ("card", 4 * 6, 1)]
+    expected = [[1], [by_value[0]], [by_value[7] - 1], [big]]
+    values = kernels.FactorValues(factors)
+    assert values(np.array([cards])).tolist() == expected
+    value_only = kernels.FactorValues(factors[:3])
+    assert value_only(np.array([ranks])).tolist() == expected[:3]
+
+
+def test_limbs_are_as_wide_as_a_block_s_mass_allows_and_no_wider():
+    """A block of mass ``2**40 - 1`` (two weights of the largest size ``MAX_WEIGHT`` admits, on the
+    float side) summed on limbs: 13 bits, whose products with the block stay below ``2**53``; a
+    limb of 14 bits whose bits are all ones would give an odd sum past ``2**53``, which float64
+    rounds. Counts of 21 bits: two limbs each, the top one partial; against Python integers."""
+    w0, w1 = 2**39, 2**39 - 1
+    terms = np.array([[1, 0, 0], [0, 1, 0], [0, 0, 1]])
+    kernel = kernels.FactoredSum.build(
+        terms, [np.arange(2)] * 3, np.array([[w0], [w1], [1]]), 1, w0 + w1, force=([2], False)
+    )
+    assert kernel.first.atoms == (0, 1) and [block.mass for block in kernel.blocks] == [2**40 - 1, 1]
+    counts = [2**21 - 1, 2**21 - 3, 5]
+    assert kernel.applies(sum(counts))
+    sigs = [np.array([[1], [c]], dtype=np.int64) for c in counts]
+    got = kernel.sums([s.astype(np.float64) for s in sigs], sigs)
+    assert kernel.stats["limb_blocks"] == 1
+    assert got.tolist() == [[w0 * counts[0] + w1 * counts[1] + counts[2]]]
+
+
+def test_the_float_bound_is_an_upper_bound_at_2_53_and_belongs_to_its_own_rows():
+    """``T = c_0 + c_1`` on the float side: at ``2**53 + 1`` (odd, not a float64) the bound sends
+    the block to limbs - a bound taken below the true sum would round it to ``2**53`` -; and a
+    bound kept for one chunk's peaks is not read for another's (small rows first, then the large
+    ones, in one kernel). The kernel's stats count each pass that took limbs or cast its floats."""
+    terms = np.array([[1, 0, 0], [0, 1, 0], [0, 0, 1]])
+    kernel = kernels.FactoredSum.build(
+        terms, [np.arange(2)] * 3, np.ones((3, 1), dtype=np.int64), 1, 1, force=([2], False)
+    )
+    assert kernel.first.atoms == (0, 1)
+
+    def sums(rows):
+        sigs = [np.array([[1] * len(rows), [row[g] for row in rows]], dtype=np.int64) for g in range(3)]
+        return kernel.sums([s.astype(np.float64) for s in sigs], sigs)[0].tolist()
+
+    small, large = [[3, 4, 5], [0, 9, 1]], [[2**52 + 1, 2**52, 5], [2**52 - 1, 2**52, 4], [7, 1, 2]]
+    assert sums(small) == [12, 10]
+    assert kernel.stats == {}  # (floats read from their bits)
+    for passes in (1, 2):  # (the stats count the passes that took limbs, and casts)
+        assert sums(large) == [2**53 + 6, 2**53 + 3, 10]
+        assert kernel.stats == {"limb_blocks": passes, "cast_passes": passes}
+
+
+def test_integer_relations_are_checked_in_python_integers():
+    """A column that is ``A c_0 + B c_1 + 1`` with ``A, B`` near ``2**30`` and counts near ``2**23``
+    (entries past ``2**53``) is derived; the same column with one entry one more is not - in
+    float64 the two are one number, and the check must see the difference."""
+    a, b = 2**30 + 3, 2**30 - 5
+    c0 = np.array([1, 0, 3, 5, 7, 2**23 + 1], dtype=np.int64)
+    c1 = np.array([0, 1, 2, 9, 4, 2**23 - 7], dtype=np.int64)
+    every = np.ones(6, dtype=np.int64)
+    column = a * c0 + b * c1 + 1
+    assert int(column[5]) > 2**53 and float(column[5]) == float(column[5] + 1)
+    assert kernels._integer_relations(np.column_stack([c0, c1, column]), every) == ([0, 1], ((2, (a, b), 1),))
+    column[5] += 1
+    assert kernels._integer_relations(np.column_stack([c0, c1, column]), every) == ([0, 1, 2], ())
+
+
+def test_a_summed_column_outside_the_fit_has_no_part_in_a_relation():
+    """``c_1 = c_0 / 2`` is in the span of the columns before it but no integer combination: it is
+    summed, and left out of the later fits; ``c_2 = c_0 + 3`` is then derived from ``c_0`` alone,
+    its coefficient on ``c_1`` the integer 0 (``CompiledSum.sums`` adds ``a * S_i`` for each)."""
+    c0 = np.array([2, 0, 2, 0, 4], dtype=np.int64)
+    q = np.column_stack([c0, c0 // 2, c0 + 3])
+    assert kernels._integer_relations(q, np.ones(5, dtype=np.int64)) == ([0, 1], ((2, (1, 0), 3),))
