@@ -14,6 +14,7 @@ the kernel refuses: the evaluator's fallback takes it). The examples are derando
 from __future__ import annotations
 
 import functools
+import math
 
 import numpy as np
 import pytest
@@ -128,18 +129,20 @@ def kernel_sums(kernel, counts, stat: str = "limb_blocks") -> tuple[list[list[in
     return sums.T.tolist(), kernel.kernel.stats.get(stat, 0) - before
 
 
-def largest_applicable(kernel) -> int:
-    """The largest shoe size ``N`` with ``column_bound * (N)_D < 2**63`` (by bisection on Python
-    integers, independent of :meth:`FactoredSum.applies`)."""
-    bound, depth = max(1, kernel.column_bound), kernel.depth
-    lo, hi = depth, 2**40
+def largest_shoe(depth: int, column_bound: int) -> int:
+    """The most cards ``N`` with ``max(1, column_bound) * N (N - 1) ... (N - depth + 1) < 2**63``,
+    by bisection on Python integers (independent of the kernels' ``applies`` and of
+    :func:`odds.exact.intmath.falling`)."""
+    lo, hi = depth, 2**64
     while hi - lo > 1:
         mid = (lo + hi) // 2
-        if bound * falling(mid, depth) <= INT64_MAX:
-            lo = mid
-        else:
-            hi = mid
+        lo, hi = (mid, hi) if max(1, column_bound) * math.perm(mid, depth) <= INT64_MAX else (lo, mid)
     return lo
+
+
+def largest_applicable(kernel) -> int:
+    """The largest shoe size ``N`` with ``column_bound * (N)_D < 2**63`` for ``kernel``."""
+    return largest_shoe(kernel.depth, kernel.column_bound)
 
 
 # -- strategies -----------------------------------------------------------------------------------

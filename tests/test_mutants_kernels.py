@@ -9,19 +9,9 @@ import math
 import numpy as np
 import pytest
 
+from test_factored import INT64_MAX, largest_shoe
+
 from odds.exact import kernels
-
-INT64_MAX = 2**63 - 1
-
-
-def largest_shoe(depth: int, column_bound: int) -> int:
-    """The most cards ``N`` with ``max(1, column_bound) * N (N - 1) ... (N - depth + 1) < 2**63``,
-    by bisection on Python integers."""
-    lo, hi = depth, 2**64
-    while hi - lo > 1:
-        mid = (lo + hi) // 2
-        lo, hi = (mid, hi) if max(1, column_bound) * math.perm(mid, depth) <= INT64_MAX else (lo, mid)
-    return lo
 
 
 def two_atom_kernels(depth: int, weights: list[int], column_bound: int):
