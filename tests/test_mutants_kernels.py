@@ -162,3 +162,40 @@ def test_a_summed_column_outside_the_fit_has_no_part_in_a_relation():
     c0 = np.array([2, 0, 2, 0, 4], dtype=np.int64)
     q = np.column_stack([c0, c0 // 2, c0 + 3])
     assert kernels._integer_relations(q, np.ones(5, dtype=np.int64)) == ([0, 1], ((2, (1, 0), 3),))
+
+
+def test_a_relation_with_a_coefficient_of_any_size_is_derived():
+    """An exact relation is kept whatever its coefficients' size: ``c_1 = 2**40 c_0 + 3`` (the
+    fit's columns are orthogonal, so the float fit is exact) is derived, not summed; its
+    coefficients are applied modulo ``2**64`` (next test)."""
+    c0 = np.array([0, 1, 0, 2], dtype=np.int64)
+    every = np.array([1, 0, 1, 0], dtype=np.int64)
+    q = np.column_stack([c0, 2**40 * c0 + 3 * every])
+    assert kernels._integer_relations(q, every) == ([0], ((1, (2**40,), 3),))
+
+
+def test_a_derived_columns_coefficients_count_modulo_2_64():
+    """The tie-like column ``3 c_0 - 2 c_1 + 5`` of a compiled table is derived; the same relation
+    with each coefficient moved by a multiple of ``2**64`` (past int64 either way) gives the same
+    sums, on rows up to the largest shoe the int64 bound admits: int64 arithmetic is modulo
+    ``2**64``, and so are the coefficients it is given."""
+    import dataclasses
+
+    from test_factored import drawing, evaluator, largest_applicable
+
+    _, compiled, _, _ = drawing(evaluator())
+    rng = np.random.default_rng(7)
+    base = rng.integers(-1, 2, size=(len(compiled.states), 2))
+    columns = np.column_stack([base, 3 * base[:, 0] - 2 * base[:, 1] + 5])
+    kernel = kernels.compiled_sum(compiled, compiled.fold(columns.astype(object)), [16] + [4] * 9)
+    assert kernel.derived == ((2, (3, -2), 5),)
+    top = largest_applicable(kernel.kernel)
+    rows = np.array([[128] + [32] * 9, [top - 9 * 40] + [40] * 9, [40] * 9 + [top - 9 * 40]])
+    moved = dataclasses.replace(kernel, derived=((2, (3 + 2**64, -2 - 5 * 2**64), 5 + 2**70),))
+    assert kernel.kernel.applies(int(rows.sum(axis=1).max()))
+    expected = kernel.sums(rows)
+    q = compiled.fold(columns.astype(object)).digit_q.tolist()
+    for row, got in zip(rows.tolist(), expected.T.tolist()):
+        weights = compiled.multiset_weights(row)
+        assert got == [sum(w * r[d] for w, r in zip(weights, q) if w) for d in range(3)]
+    assert moved.sums(rows).tolist() == expected.tolist()

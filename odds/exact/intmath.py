@@ -181,6 +181,16 @@ def crt(word: np.ndarray, residues: list[np.ndarray], bound: int) -> np.ndarray:
     return np.where(value > modulus // 2, value - modulus, value)
 
 
+def int64_residue(x: int) -> int:
+    """The int64 value congruent to ``x`` modulo ``2**64``: what int64 arithmetic, which wraps,
+    makes of ``x``; a coefficient of any size, so reduced, gives a result right modulo ``2**64``.
+
+    >>> int64_residue(2**63), int64_residue(-1), int64_residue(2**64 + 5), int64_residue(-(2**63) - 1)
+    (-9223372036854775808, -1, 5, 9223372036854775807)
+    """
+    return (x + 2**63) % WORD - 2**63
+
+
 def signed_word(word: np.ndarray) -> np.ndarray:
     """uint64 residues as the int64 values they stand for when ``|x| < 2**63`` (a view)."""
     return np.asarray(word, dtype=np.uint64).view(np.int64)

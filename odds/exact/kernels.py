@@ -100,7 +100,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .intmath import BITS_EXACT, FLOAT_BITS_OFFSET, falling, float_bits_offset, row_keys
+from .intmath import BITS_EXACT, FLOAT_BITS_OFFSET, falling, float_bits_offset, int64_residue, row_keys
 
 if TYPE_CHECKING:
     from numpy.typing import DTypeLike
@@ -834,7 +834,8 @@ class CompiledSum:
     bet's is the banker's and the player's: the three outcomes add up to every deal) are not
     summed: ``S_j = sum_i alpha_i S_i + beta (N)_depth`` for every row, as the relation holds
     multiset by multiset and the constant column's sum is ``(N)_depth``. Exact: computed modulo
-    ``2**64`` (int64 products and sums), and ``|S_j| <= column_bound * (N)_depth < 2**63`` (the
+    ``2**64`` (int64 products and sums, each coefficient reduced modulo ``2**64`` first, so a
+    relation's coefficients may have any size), and ``|S_j| <= column_bound * (N)_depth < 2**63`` (the
     kernel's ``applies``, whose bound is every digit column's)."""
 
     kernel: FactoredSum
@@ -872,10 +873,10 @@ class CompiledSum:
         for k in range(self.depth):
             deals *= np.maximum(total - k, 0)
         for j, alpha, beta in self.derived:
-            column = deals * np.int64(beta)
+            column = deals * np.int64(int64_residue(beta))
             for i, a in enumerate(alpha):
                 if a:
-                    column += summed[i] * np.int64(a)
+                    column += summed[i] * np.int64(int64_residue(a))
             out[j] = column
         return out
 
@@ -920,7 +921,7 @@ def _integer_relations(
         solution, *_ = np.linalg.lstsq(system, q[:, j].astype(np.float64), rcond=None)
         residual = q[:, j] - system @ solution
         coefficients = [int(round(x)) for x in solution.tolist()] if np.isfinite(solution).all() else None
-        if coefficients is not None and max(map(abs, coefficients), default=0) < 2**31:
+        if coefficients is not None:
             value = exact[:, j] - coefficients[-1] * every.astype(object)
             for i, a in zip(independent, coefficients):
                 value = value - a * exact[:, i]
