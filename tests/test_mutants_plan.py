@@ -476,6 +476,47 @@ def test_the_plan_given_cards_seen_keeps_its_mode_and_its_failures():
     assert given.failed == {"big": message} and given.bet_ids == []
 
 
+
+FIRST_HEART = """
+game = "baccarat"
+extends = "seed"
+
+[bets.first-heart]
+outcomes = [
+  { key = "win", when = "player_suit1 == 'h'", pays = 3 },
+  { key = "other", pays = -1 },
+]
+"""
+
+
+def test_a_bet_past_a_limit_only_given_the_cards_seen_is_checked_given_them(tmp_path, monkeypatch):
+    """With a table's grouped rows limited to 1, ``player_suit1 == 'h'``'s table off the top is
+    within the limit and its table given the player's first card (a King) is not: the check of
+    the bets' tables (``failing_bets``, a plan's own) is made given the cards seen, a plan that
+    keeps going keeps going when given them, and one that does not raises."""
+    from odds.exact import positional
+    from odds.exact.plan import failing_bets
+
+    monkeypatch.setattr(positional, "TERM_ROWS_LIMIT", 1)
+    monkeypatch.setattr(plan_module, "_SEEN", {})
+    monkeypatch.setenv("ODDS_CACHE_DIR", str(tmp_path / "cache"))
+    path = tmp_path / "first-heart.toml"
+    path.write_text(FIRST_HEART)
+    game = get_game("baccarat")
+    paytable = load_paytable(game, str(path))
+    seen = game.seen_cards("K", "")
+    message = f"{path}: bets.first-heart: an exact table would group 2 rows, more than the 1 allowed"
+    assert failing_bets(game, paytable, ["first-heart"]) == {}
+    assert failing_bets(game, paytable, ["first-heart"], seen) == {"first-heart": message}
+    kept = Plan.of(game, paytable, ["first-heart"], keep_going=True)
+    assert kept.failed == {} and kept.bet_ids == ["first-heart"]
+    given = kept.given(seen)
+    assert given.failed == {"first-heart": message} and given.bet_ids == []
+    with pytest.raises(OddsError) as refused:
+        Plan.of(game, paytable, ["first-heart"]).given(seen)
+    assert str(refused.value) == message
+
+
 # -- building a positional table afresh --------------------------------------------------------------------
 
 DRAGON_TIGER_OUTCOMES = {
