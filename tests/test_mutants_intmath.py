@@ -4,13 +4,12 @@ kernel tests do not notice (docs/development.md, "Mutation testing").
 
 from __future__ import annotations
 
-import math
 from math import prod
 
 import numpy as np
 import pytest
 
-from odds.exact.intmath import PRIMES, _is_prime, balanced_digits, crt, digits_needed, falling, moduli_needed
+from odds.exact.intmath import PRIMES, balanced_digits, crt, digits_needed, falling, moduli_needed
 
 
 def _reach(count: int) -> tuple[int, int]:
@@ -68,23 +67,3 @@ def test_refusals_of_the_integer_helpers_word_for_word():
     with pytest.raises(ValueError) as refused:
         moduli_needed(bound)
     assert str(refused.value) == f"a bound of {len(bin(bound)) - 2} bits needs more primes than kept"
-
-
-def _trial_division(n: int) -> bool:
-    return n >= 2 and all(n % d for d in range(2, math.isqrt(n) + 1))
-
-
-# strong pseudoprimes to the bases 2; 2 and 3; 2, 3 and 5; and Carmichael numbers (Fermat liars to
-# every base prime to them; the last three are prime to 2, 3, 5 and 7): composites a Miller-Rabin
-# with fewer or other bases, or a Fermat test, calls prime
-PSEUDOPRIMES = [2047, 3277, 4033, 1373653, 25326001, 561, 41041, 825265, 321197185, 29341, 46657, 75361]
-
-
-def test_is_prime_against_trial_division_on_pseudoprimes_and_near_its_limit():
-    cases = PSEUDOPRIMES + list(range(3_215_031_701, 3_215_031_751)) + list(range(2**26 - 60, 2**26))
-    assert [n for n in cases if _is_prime(n)] == [n for n in cases if _trial_division(n)]
-    # 3,215,031,751 = 151 * 751 * 28351 is the least strong pseudoprime to 2, 3, 5 and 7: refused
-    assert 151 * 751 * 28351 == 3_215_031_751
-    with pytest.raises(ValueError) as refused:
-        _is_prime(3_215_031_751)
-    assert str(refused.value) == "_is_prime is deterministic below 3,215,031,751 only"

@@ -476,7 +476,6 @@ def test_the_plan_given_cards_seen_keeps_its_mode_and_its_failures():
     assert given.failed == {"big": message} and given.bet_ids == []
 
 
-
 FIRST_HEART = """
 game = "baccarat"
 extends = "seed"

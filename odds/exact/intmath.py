@@ -93,49 +93,24 @@ PRIME_BITS = 26
 WORD = 2**64
 
 
-def _is_prime(n: int) -> bool:
-    """Miller-Rabin with the bases 2, 3, 5, 7: deterministic below 3,215,031,751 (no composite
-    below it is a strong pseudoprime to all four), far above ``2**PRIME_BITS``.
-
-    >>> [n for n in range(40) if _is_prime(n)]
-    [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37]
-    """
-    if n < 2 or n % 2 == 0:
-        return n == 2
-    if n >= 3_215_031_751:
-        raise ValueError("_is_prime is deterministic below 3,215,031,751 only")
-    d, s = n - 1, 0
-    while d % 2 == 0:
-        d, s = d // 2, s + 1
-    for a in (2, 3, 5, 7):
-        if a % n == 0:
-            continue
-        x = pow(a, d, n)
-        if x in (1, n - 1):
-            continue
-        for _ in range(s - 1):
-            x = x * x % n
-            if x == n - 1:
-                break
-        else:
-            return False
-    return True
-
-
-def _primes_below(limit: int, count: int) -> tuple[int, ...]:
-    out: list[int] = []
-    n = limit - 1
-    while len(out) < count:
-        if _is_prime(n):
-            out.append(n)
-        n -= 1
-    return tuple(out)
-
-
-PRIMES = _primes_below(2**PRIME_BITS, 12)
-"""The largest primes below ``2**26``, in decreasing order (each above ``2**25.99``). With the
-word ``2**64`` they reach ``2**(64 + 12 * 25.99)``: enough for any result this project sums (a
-batch refuses shoes of ``2**40`` cards or more)."""
+PRIMES = (
+    67108859,
+    67108837,
+    67108819,
+    67108777,
+    67108763,
+    67108757,
+    67108753,
+    67108747,
+    67108739,
+    67108729,
+    67108721,
+    67108709,
+)
+"""The twelve largest primes below ``2**26``, in decreasing order (each above ``2**25.99``), written
+out: tests/test_packing.py checks them against trial division of every number from below the
+last of them up to ``2**26``. With the word ``2**64`` they reach ``2**(64 + 12 * 25.99)``: enough
+for any result this project sums (a batch refuses shoes of ``2**40`` cards or more)."""
 
 
 def moduli_needed(bound: int) -> int:
