@@ -97,7 +97,19 @@ MODULES = {
         "tests/test_packing.py",
         "tests/test_baccarat.py",
     ],
-    "odds/exact/positional.py": ["tests/test_factored.py", "tests/test_packing.py", "tests/test_suits.py"],
+    "odds/exact/positional.py": [
+        "tests/test_factored.py",
+        "tests/test_packing.py",
+        "tests/test_suits.py",
+        # the tables against every ordering of small shoes, by route and by bet, and given cards seen
+        "tests/test_mutants_plan.py",
+        "tests/test_overlay.py",
+        "tests/test_seen.py",
+        "tests/test_user_bets.py",
+        "tests/test_exactness.py",
+        "tests/test_infinite_shoe.py",  # counts_with_replacement: the infinite shoe's exact limits
+        "tests/test_check.py",  # too_big: a table past a limit is one error naming the bet
+    ],
     "odds/exact/suits.py": ["tests/test_mutants_suits.py", "tests/test_suits.py", "tests/test_factored.py"],
     "odds/games/punto_banco.py": [
         "tests/test_reference_rules.py",
