@@ -201,6 +201,7 @@ test read what another computed. And a mutant whose test files no longer import 
 noticed: exit 1, not 2."""
 import json
 import os
+import re
 import sys
 import tempfile
 
@@ -292,6 +293,24 @@ def pytest_runtest_setup(item):
         os.environ["ODDS_CACHE_DIR"] = tempfile.mkdtemp(prefix="stats-", dir=os.environ.get("TMPDIR"))
 
 
+_MEMO = re.compile(r"^(_[A-Z][A-Z0-9_]*)\\s*(?::[^=\\n]*)?=\\s*(?:\\{\\}|\\[\\])\\s*(?:#.*)?$", re.MULTILINE)
+_MEMO_NAMES: dict = {}
+
+
+def _memo_names(module):
+    """The module-level memos a module declares: a private constant's name bound to an empty
+    dict or list in its source (``_BASE_ROWS: dict[str, _BaseRows] = {}``); a constant holding
+    data is never cleared."""
+    name = module.__name__
+    if name not in _MEMO_NAMES:
+        try:
+            with open(module.__file__, encoding="utf-8") as source:
+                _MEMO_NAMES[name] = _MEMO.findall(source.read())
+        except (OSError, TypeError):
+            _MEMO_NAMES[name] = []
+    return _MEMO_NAMES[name]
+
+
 def _forget_what_was_kept():
     import functools
 
@@ -299,6 +318,10 @@ def _forget_what_was_kept():
         # the package's memos, and what a test file keeps on first use (tests/test_factored.py)
         if name != "odds" and not name.startswith(("odds.", "test_")):
             continue
+        for memo in _memo_names(module):
+            kept = getattr(module, memo, None)
+            if type(kept) in (dict, list):
+                kept.clear()
         for value in list(vars(module).values()):
             if callable(getattr(value, "cache_clear", None)):
                 value.cache_clear()
