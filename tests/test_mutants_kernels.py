@@ -199,3 +199,159 @@ def test_a_derived_columns_coefficients_count_modulo_2_64():
         weights = compiled.multiset_weights(row)
         assert got == [sum(w * r[d] for w, r in zip(weights, q) if w) for d in range(3)]
     assert moved.sums(rows).tolist() == expected.tolist()
+
+
+# -- the run at 922edfa ------------------------------------------------------------------------------
+
+
+def symmetric_pair_sum(sig_types, weights=((1,), (2,), (2,))):
+    """``W[one, one] c_0 c_1 + W[two] ((c_0)_2 + (c_1)_2)`` on two atoms, signature 1 a card of
+    the atom and signature 2 two of them, with the types given (signature 0: the empty one)."""
+    return kernels.SymmetricSum.build(
+        np.array([[1, 1], [2, 0], [0, 2]]), [np.array([0, 1, 2])] * 2, sig_types, np.array(weights), 2, 2
+    )
+
+
+def test_both_builds_refuse_weights_that_are_not_one_row_per_term():
+    """Three terms and two or four rows of weights: no kernel of either kind (a row short would
+    be read past the end, a row more summed with no term)."""
+    sigs = np.array([[1, 1], [2, 0], [0, 2]])
+    sizes = [np.array([0, 1, 2])] * 2
+    types = [[None, "one", "two"]] * 2
+    for rows in (2, 4):
+        weights = np.ones((rows, 1), dtype=np.int64)
+        assert kernels.SymmetricSum.build(sigs, sizes, types, weights, 2, 1) is None, rows
+        assert kernels.FactoredSum.build(sigs, sizes, weights, 2, 1) is None, rows
+    assert kernels.SymmetricSum.build(sigs, sizes, types, np.ones((3, 1), dtype=np.int64), 2, 1) is not None
+
+
+def test_a_symmetric_build_takes_types_as_any_hashables():
+    """Types are any hashable values, not necessarily comparable with each other (a string and a
+    tuple here): the build numbers them all the same, and sums
+    ``c_0 c_1 + 2 (c_0)_2 + 2 (c_1)_2`` as Python integers do."""
+    kernel = symmetric_pair_sum([[None, "one", ("two",)]] * 2)
+    counts = [3, 5]
+    values = [np.array([[1], [c], [c * (c - 1)]], dtype=np.int64) for c in counts]
+    expected = counts[0] * counts[1] + 2 * math.perm(counts[0], 2) + 2 * math.perm(counts[1], 2)
+    assert kernel.sums(None, values).tolist() == [[expected]]
+
+
+def test_a_symmetric_build_refuses_a_type_of_two_sizes():
+    """A type of one card on the first atom and of two on the second is not one type: the atoms
+    are not interchangeable (and a term's cards, which the int64 bound counts, would depend on the
+    atom), so no symmetric kernel."""
+    sizes = [np.array([0, 1, 2]), np.array([0, 2, 1])]
+    types = [[None, "a", "b"], [None, "a", "b"]]  # "a": 1 card on atom 0, 2 on atom 1
+    terms = np.array([[1, 0], [0, 1], [2, 2]])  # "a" on either atom; "b" on both
+    assert kernels.SymmetricSum.build(terms, sizes, types, np.array([[1], [1], [1]]), 2, 1) is None
+    fixed = [np.array([0, 1, 2])] * 2
+    assert kernels.SymmetricSum.build(np.array([[1, 1], [2, 0], [0, 2]]), fixed, types, np.ones((3, 1)), 2, 1)
+
+
+def test_sub_multisets_are_every_tuple_up_to_the_multiplicities():
+    """``_sub_multisets(m)`` is the product of ``range(m_i + 1)`` (itertools), each tuple once:
+    the states of :func:`kernels._expansion` are exactly the targets' sub-multisets."""
+    import itertools
+
+    for multiplicities in ([], [0], [2], [1, 0, 3], [2, 2]):
+        expected = list(itertools.product(*(range(m + 1) for m in multiplicities)))
+        assert sorted(kernels._sub_multisets(multiplicities)) == expected, multiplicities
+    number, _ = kernels._expansion([(0, 0, 1)], 3, [0, 1])
+    assert sorted(number) == [(), (0,), (0, 0), (0, 0, 1), (0, 1), (1,)]
+
+
+def test_each_positional_factor_covers_the_cards_of_its_falling_factorial():
+    """The positions a factor covers (PositionalTable's definitions): ``(c_k)_m`` for a card,
+    ``(c_r - finer)_m`` for a rank, a value or a group, ``prod_s (c_(r,s))_(m_s)`` summed over
+    suit multisets of a shape (its sum of ``m_s``); the constant factor and the rest none."""
+    cases = [
+        (("card", 17, 2), 2),
+        (("shape", 3, (2, 1, 1)), 4),
+        (("rank", 12, 1, 3), 3),
+        (("value", 0, 2, 1), 1),
+        (("group", 9 * 16 + 3, 0, 2), 2),
+        (("one",), 0),
+        (("rest", 4), 0),
+    ]
+    for factor, cards in cases:
+        assert kernels._factor_cards(factor) == cards, factor
+
+
+VALUE_AND_SUIT_BETS = """game = "baccarat"
+extends = "seed"
+
+[bets.red-zero]
+outcomes = [
+  { key = "win", when = 'player_value1 == 0 and player_suit1 in ("h", "d")', pays = 5 },
+  { key = "other", pays = -1 },
+]
+
+[bets.red-ace]
+outcomes = [
+  { key = "win", when = 'banker_rank1 == 1 and banker_suit1 in ("h", "d")', pays = 11 },
+  { key = "other", pays = -1 },
+]
+
+[bets.seven-red-ace]
+outcomes = [
+  { key = "win", when = 'player_value1 == 7 and banker_rank1 == 1 and banker_suit1 in ("h", "d")', pays = 40 },
+  { key = "other", pays = -1 },
+]
+"""
+
+
+def factor_cards(factor) -> set[int]:
+    """The card kinds (``4 * rank index + suit``) a positional factor counts, from the definitions
+    of PositionalTable and positional.py's group ids (``base * 16 + suit mask``; base 1 + v: value
+    v, 11 + r: rank index r)."""
+    kind = factor[0]
+    value_of_rank = [(r + 1) % 10 for r in range(13)]  # A-9: 1-9; 10, J, Q, K: 0
+    if kind == "card":
+        return {factor[1]}
+    if kind in ("rank", "shape"):
+        return {4 * factor[1] + s for s in range(4)}
+    if kind == "value":
+        return {4 * r + s for r in range(13) if value_of_rank[r] == factor[1] for s in range(4)}
+    assert kind == "group", factor
+    base, mask = divmod(factor[1], 16)
+    ranks = [r for r in range(13) if value_of_rank[r] == base - 1] if base < 11 else [base - 11]
+    return {4 * r + s for r in ranks for s in range(4) if mask >> s & 1}
+
+
+def test_each_atom_of_a_positional_kernel_holds_the_factors_of_its_own_cards(tmp_path):
+    """A positional table's atoms are the 10 baccarat values when some factor reads a value (a
+    value, or a value with some suits), else the 13 ranks; each atom's signatures multiply only
+    factors of its own cards - so a part over distinct atoms counts distinct cards, which the
+    kernels' int64 bound counts on. Bets on a value with some suits, an ace with some suits, and
+    a value and an ace with some suits: each takes a factored kernel, every factor on its atom,
+    and their sums equal the plain path's (no kernels)."""
+    from test_factored import GAME, groups
+
+    from odds.depletion.evaluator import Evaluator
+    from odds.paytable import load_paytable
+
+    path = tmp_path / "value-suits.toml"
+    path.write_text(VALUE_AND_SUIT_BETS)
+    paytable = load_paytable(GAME, str(path))
+    bets = ["red-zero", "red-ace", "seven-red-ace"]
+    evaluator = Evaluator(GAME, paytable, bets)
+    reads_values = {"red-zero": True, "red-ace": False, "seven-red-ace": True}
+    value_of_rank = [(r + 1) % 10 for r in range(13)]
+    seen = []
+    for group, table, kernel in groups(evaluator):
+        (bet,) = group
+        seen.append(bet)
+        assert isinstance(kernel.kernel, kernels.FactoredSum), bet
+        by_value = reads_values[bet]
+        assert len(kernel.signatures) == (10 if by_value else 13), bet
+        for atom, signatures in enumerate(kernel.signatures):
+            ranks = [r for r in range(13) if value_of_rank[r] == atom] if by_value else [atom]
+            own = {4 * r + s for r in ranks for s in range(4)}
+            for f in set(signatures.ravel().tolist()) - {kernel.one}:
+                assert factor_cards(table.factors[f]) <= own, (bet, atom, table.factors[f])
+    assert sorted(seen) == sorted(bets)
+    rows = np.random.default_rng(5).integers(0, 9, size=(4, 52))
+    rows[:, 0] += 6
+    fast, plain = evaluator.numerators(rows), Evaluator(GAME, paytable, bets, fast=False).numerators(rows)
+    for bet in bets:
+        assert [x.tolist() for x in fast[bet]] == [x.tolist() for x in plain[bet]], bet

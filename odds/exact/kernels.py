@@ -608,8 +608,6 @@ class SymmetricSum:
 
     depth: int
     width: int
-    type_rows: np.ndarray
-    """``(atoms, types)``: the signature of each type on each atom."""
     steps: list[list[tuple[int, int, int]]]
     """Per atom, its moves ``(the type's signature on the atom, source state, target state)``, in
     the order that lets them run in place."""
@@ -691,7 +689,6 @@ class SymmetricSum:
         return cls(
             depth,
             weights.shape[1],
-            type_rows,
             steps,
             final,
             np.array(list(weighted.values()), dtype=np.int64),
@@ -1139,7 +1136,7 @@ def positional_sum(table: PositionalTable, columns: np.ndarray, symmetric: bool 
 
     def atom_of(f: Factor) -> int | None:
         kind = f[0]
-        if kind in ("one", "rest"):
+        if kind == "one":  # (a term's "rest" factor is set aside before: it is no atom's)
             return None
         if kind == "value":
             return int(f[1])
