@@ -13,6 +13,9 @@ from test_factored import INT64_MAX, largest_shoe
 
 from odds.exact import kernels
 
+VALUE_OF_RANK = [(r + 1) % 10 if r < 9 else 0 for r in range(13)]
+"""Each rank index's baccarat value (A-9: 1-9; 10, J, Q, K: 0)."""
+
 
 def two_atom_kernels(depth: int, weights: list[int], column_bound: int):
     """``S = sum_(j + k = depth) W[j] (c_0)_j (c_1)_k``, as a symmetric kernel (weights read by
@@ -65,14 +68,22 @@ def test_a_symmetric_kernel_of_one_atom_reads_its_rows_from_it():
 
 
 def test_factors_that_read_suits_refuse_rank_counts_word_for_word():
-    """A card's or a suit group's factor cannot be computed from 13 rank counts: refused, its
-    message whole; the same factors from 52 card counts are the card's falling factorials."""
-    values = kernels.FactorValues([("one",), ("card", 5, 2)])
-    with pytest.raises(ValueError) as refused:
-        values(np.full((1, 13), 4))
-    assert str(refused.value) == "these factors read suits: give 52 card counts, not 13 rank counts"
-    cards = np.arange(52)[None, :]
-    assert values(cards).tolist() == [[1], [5 * 4]]
+    """A card's, a suit shape's or a group's factor cannot be computed from 13 rank counts (each
+    alone in its table): refused, its message whole; the same factors from 52 card counts are
+    the card's falling factorial, the shape's sum over the suits, the group's count."""
+    cards = list(range(52))
+    red_zero = ("group", (1 + 0) * 16 + 0b0110, 0, 1)  # value 0, hearts and diamonds
+    cases = [
+        (("card", 5, 2), 5 * 4),
+        (("shape", 3, (2,)), sum(math.perm(cards[4 * 3 + s], 2) for s in range(4))),  # a pair of one suit
+        (red_zero, sum(cards[k] for k in factor_cards(red_zero))),
+    ]
+    for factor, expected in cases:
+        values = kernels.FactorValues([("one",), factor])
+        with pytest.raises(ValueError) as refused:
+            values(np.full((1, 13), 4))
+        assert str(refused.value) == "these factors read suits: give 52 card counts, not 13 rank counts"
+        assert values(np.array([cards])).tolist() == [[1], [expected]], factor
 
 
 def test_value_factors_from_card_counts_sum_their_ranks_in_int64():
@@ -86,9 +97,8 @@ def test_value_factors_from_card_counts_sum_their_ranks_in_int64():
     cards[4 * 9 + 2] = big  # a ten (value 0)
     cards[4 * 12 + 3] = big - 3  # a king (value 0)
     cards[4 * 6] = big  # a seven
-    value_of_rank = [(r + 1) % 10 if r < 9 else 0 for r in range(13)]
     ranks = [sum(cards[4 * r : 4 * r + 4]) for r in range(13)]
-    by_value = [sum(n for r, n in enumerate(ranks) if value_of_rank[r] == v) for v in range(10)]
+    by_value = [sum(n for r, n in enumerate(ranks) if VALUE_OF_RANK[r] == v) for v in range(10)]
     assert by_value[0] > 2**54 and by_value[0] % 2  # (not a float64)
     factors = [("one",), ("value", 0, 0, 1), ("value", 7, 1, 1), ("card", 4 * 6, 1)]
     expected = [[1], [by_value[0]], [by_value[7] - 1], [big]]
@@ -305,16 +315,15 @@ def factor_cards(factor) -> set[int]:
     of PositionalTable and positional.py's group ids (``base * 16 + suit mask``; base 1 + v: value
     v, 11 + r: rank index r)."""
     kind = factor[0]
-    value_of_rank = [(r + 1) % 10 for r in range(13)]  # A-9: 1-9; 10, J, Q, K: 0
     if kind == "card":
         return {factor[1]}
     if kind in ("rank", "shape"):
         return {4 * factor[1] + s for s in range(4)}
     if kind == "value":
-        return {4 * r + s for r in range(13) if value_of_rank[r] == factor[1] for s in range(4)}
+        return {4 * r + s for r in range(13) if VALUE_OF_RANK[r] == factor[1] for s in range(4)}
     assert kind == "group", factor
     base, mask = divmod(factor[1], 16)
-    ranks = [r for r in range(13) if value_of_rank[r] == base - 1] if base < 11 else [base - 11]
+    ranks = [r for r in range(13) if VALUE_OF_RANK[r] == base - 1] if base < 11 else [base - 11]
     return {4 * r + s for r in ranks for s in range(4) if mask >> s & 1}
 
 
@@ -336,7 +345,6 @@ def test_each_atom_of_a_positional_kernel_holds_the_factors_of_its_own_cards(tmp
     bets = ["red-zero", "red-ace", "seven-red-ace"]
     evaluator = Evaluator(GAME, paytable, bets)
     reads_values = {"red-zero": True, "red-ace": False, "seven-red-ace": True}
-    value_of_rank = [(r + 1) % 10 for r in range(13)]
     seen = []
     for group, table, kernel in groups(evaluator):
         (bet,) = group
@@ -345,7 +353,7 @@ def test_each_atom_of_a_positional_kernel_holds_the_factors_of_its_own_cards(tmp
         by_value = reads_values[bet]
         assert len(kernel.signatures) == (10 if by_value else 13), bet
         for atom, signatures in enumerate(kernel.signatures):
-            ranks = [r for r in range(13) if value_of_rank[r] == atom] if by_value else [atom]
+            ranks = [r for r in range(13) if VALUE_OF_RANK[r] == atom] if by_value else [atom]
             own = {4 * r + s for r in ranks for s in range(4)}
             for f in set(signatures.ravel().tolist()) - {kernel.one}:
                 assert factor_cards(table.factors[f]) <= own, (bet, atom, table.factors[f])
@@ -355,3 +363,54 @@ def test_each_atom_of_a_positional_kernel_holds_the_factors_of_its_own_cards(tmp
     fast, plain = evaluator.numerators(rows), Evaluator(GAME, paytable, bets, fast=False).numerators(rows)
     for bet in bets:
         assert [x.tolist() for x in fast[bet]] == [x.tolist() for x in plain[bet]], bet
+
+
+def test_group_factors_sum_their_cards_in_int64():
+    """A group's count (a value or a rank with some suits) is the sum of its cards' counts, in
+    int64: red tens, jacks, queens and kings with two of them near the plan's ``COUNT_LIMIT``
+    (``2**56``) add up past float64's exact integers, and a depth-1 table (the player's first
+    card) applies to such shoes. Against Python integers, the group's cards decoded from its id."""
+    from odds.exact.plan import COUNT_LIMIT
+
+    red_zero = ("group", (1 + 0) * 16 + 0b0110, 0, 1)  # value 0, hearts and diamonds
+    red_ace_less_one = ("group", (11 + 0) * 16 + 0b0110, 1, 1)  # the red aces, one taken
+    cards = [3] * 52
+    cards[4 * 9 + 1] = COUNT_LIMIT - 1  # the ten of hearts
+    cards[4 * 12 + 2] = COUNT_LIMIT - 3  # the king of diamonds
+    cards[1] = COUNT_LIMIT - 5  # the ace of hearts
+    expected = [
+        sum(cards[k] for k in factor_cards(red_zero)),
+        sum(cards[k] for k in factor_cards(red_ace_less_one)) - 1,
+    ]
+    assert all(x > 2**54 and float(x) != x for x in expected)
+    values = kernels.FactorValues([("one",), red_zero, red_ace_less_one])
+    assert values(np.array([cards])).tolist() == [[1], [expected[0]], [expected[1]]]
+
+
+def test_expansion_moves_are_those_that_can_still_reach_a_target():
+    """:func:`kernels._expansion` keeps a move into a multiset at a slot exactly when the
+    multiset lies inside some target that the slots left can still complete (the targets' sizes
+    less its own at most the slots after this one) - checked against that rule written out with
+    Counters, on targets of 1 to 3 kinds over 2 to 4 slots; the states are the targets'
+    sub-multisets (itertools), each once."""
+    import itertools
+    from collections import Counter
+
+    def inside(part, target):
+        return not Counter(part) - Counter(target)
+
+    for targets, slots in (([(1, 1)], 2), ([(0, 0, 1), (2,)], 3), ([(0, 1), (1, 1, 2)], 4), ([(0,)], 3)):
+        number, steps = kernels._expansion(targets, slots, [0, 1, 2])
+        subs = {tuple(sorted(c)) for t in targets for r in range(len(t) + 1) for c in itertools.combinations(t, r)}
+        assert set(number) == subs, targets
+        state_of = {i: st for st, i in number.items()}
+        for slot, moves in enumerate(steps):
+            got = {(kind, state_of[a], state_of[b]) for kind, a, b in moves}
+            expected = {
+                (kind, part, tuple(sorted(part + (kind,))))
+                for part in number
+                if len(part) <= slot
+                for kind in (0, 1, 2)
+                if any(inside(part + (kind,), t) and len(t) - len(part) - 1 <= slots - 1 - slot for t in targets)
+            }
+            assert got == expected, (targets, slot)
