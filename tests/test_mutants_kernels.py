@@ -13,6 +13,9 @@ from test_factored import INT64_MAX, largest_shoe
 
 from odds.exact import kernels
 
+VALUE_OF_RANK = [(r + 1) % 10 if r < 9 else 0 for r in range(13)]
+"""Each rank index's baccarat value (A-9: 1-9; 10, J, Q, K: 0)."""
+
 
 def two_atom_kernels(depth: int, weights: list[int], column_bound: int):
     """``S = sum_(j + k = depth) W[j] (c_0)_j (c_1)_k``, as a symmetric kernel (weights read by
@@ -65,14 +68,22 @@ def test_a_symmetric_kernel_of_one_atom_reads_its_rows_from_it():
 
 
 def test_factors_that_read_suits_refuse_rank_counts_word_for_word():
-    """A card's or a suit group's factor cannot be computed from 13 rank counts: refused, its
-    message whole; the same factors from 52 card counts are the card's falling factorials."""
-    values = kernels.FactorValues([("one",), ("card", 5, 2)])
-    with pytest.raises(ValueError) as refused:
-        values(np.full((1, 13), 4))
-    assert str(refused.value) == "these factors read suits: give 52 card counts, not 13 rank counts"
-    cards = np.arange(52)[None, :]
-    assert values(cards).tolist() == [[1], [5 * 4]]
+    """A card's, a suit shape's or a group's factor cannot be computed from 13 rank counts (each
+    alone in its table): refused, its message whole; the same factors from 52 card counts are
+    the card's falling factorial, the shape's sum over the suits, the group's count."""
+    cards = list(range(52))
+    red_zero = ("group", (1 + 0) * 16 + 0b0110, 0, 1)  # value 0, hearts and diamonds
+    cases = [
+        (("card", 5, 2), 5 * 4),
+        (("shape", 3, (2,)), sum(math.perm(cards[4 * 3 + s], 2) for s in range(4))),  # a pair of one suit
+        (red_zero, sum(cards[k] for k in factor_cards(red_zero))),
+    ]
+    for factor, expected in cases:
+        values = kernels.FactorValues([("one",), factor])
+        with pytest.raises(ValueError) as refused:
+            values(np.full((1, 13), 4))
+        assert str(refused.value) == "these factors read suits: give 52 card counts, not 13 rank counts"
+        assert values(np.array([cards])).tolist() == [[1], [expected]], factor
 
 
 def test_value_factors_from_card_counts_sum_their_ranks_in_int64():
@@ -86,9 +97,8 @@ def test_value_factors_from_card_counts_sum_their_ranks_in_int64():
     cards[4 * 9 + 2] = big  # a ten (value 0)
     cards[4 * 12 + 3] = big - 3  # a king (value 0)
     cards[4 * 6] = big  # a seven
-    value_of_rank = [(r + 1) % 10 if r < 9 else 0 for r in range(13)]
     ranks = [sum(cards[4 * r : 4 * r + 4]) for r in range(13)]
-    by_value = [sum(n for r, n in enumerate(ranks) if value_of_rank[r] == v) for v in range(10)]
+    by_value = [sum(n for r, n in enumerate(ranks) if VALUE_OF_RANK[r] == v) for v in range(10)]
     assert by_value[0] > 2**54 and by_value[0] % 2  # (not a float64)
     factors = [("one",), ("value", 0, 0, 1), ("value", 7, 1, 1), ("card", 4 * 6, 1)]
     expected = [[1], [by_value[0]], [by_value[7] - 1], [big]]
@@ -178,7 +188,8 @@ def test_a_derived_columns_coefficients_count_modulo_2_64():
     """The tie-like column ``3 c_0 - 2 c_1 + 5`` of a compiled table is derived; the same relation
     with each coefficient moved by a multiple of ``2**64`` (past int64 either way) gives the same
     sums, on rows up to the largest shoe the int64 bound admits: int64 arithmetic is modulo
-    ``2**64``, and so are the coefficients it is given."""
+    ``2**64``, and so are the coefficients it is given. A row of three cards deals no round:
+    every sum is 0, the derived column's ``5 (N)_6`` too."""
     import dataclasses
 
     from test_factored import drawing, evaluator, largest_applicable
@@ -190,12 +201,218 @@ def test_a_derived_columns_coefficients_count_modulo_2_64():
     kernel = kernels.compiled_sum(compiled, compiled.fold(columns.astype(object)), [16] + [4] * 9)
     assert kernel.derived == ((2, (3, -2), 5),)
     top = largest_applicable(kernel.kernel)
-    rows = np.array([[128] + [32] * 9, [top - 9 * 40] + [40] * 9, [40] * 9 + [top - 9 * 40]])
+    rows = np.array([[128] + [32] * 9, [top - 9 * 40] + [40] * 9, [40] * 9 + [top - 9 * 40], [1, 1, 1] + [0] * 7])
     moved = dataclasses.replace(kernel, derived=((2, (3 + 2**64, -2 - 5 * 2**64), 5 + 2**70),))
     assert kernel.kernel.applies(int(rows.sum(axis=1).max()))
     expected = kernel.sums(rows)
     q = compiled.fold(columns.astype(object)).digit_q.tolist()
-    for row, got in zip(rows.tolist(), expected.T.tolist()):
+    for row, got in zip(rows.tolist()[:-1], expected.T.tolist()):
         weights = compiled.multiset_weights(row)
         assert got == [sum(w * r[d] for w, r in zip(weights, q) if w) for d in range(3)]
+    assert math.perm(3, 6) == 0 and expected[:, -1].tolist() == [0, 0, 0]  # (multiset_weights refuses it)
     assert moved.sums(rows).tolist() == expected.tolist()
+
+
+# -- the run at 922edfa ------------------------------------------------------------------------------
+
+
+def symmetric_pair_sum(sig_types, weights=((1,), (2,), (2,))):
+    """``W[one, one] c_0 c_1 + W[two] ((c_0)_2 + (c_1)_2)`` on two atoms, signature 1 a card of
+    the atom and signature 2 two of them, with the types given (signature 0: the empty one)."""
+    return kernels.SymmetricSum.build(
+        np.array([[1, 1], [2, 0], [0, 2]]), [np.array([0, 1, 2])] * 2, sig_types, np.array(weights), 2, 2
+    )
+
+
+def test_both_builds_refuse_weights_that_are_not_one_row_per_term():
+    """Three terms and two or four rows of weights: no kernel of either kind (a row short would
+    be read past the end, a row more summed with no term)."""
+    sigs = np.array([[1, 1], [2, 0], [0, 2]])
+    sizes = [np.array([0, 1, 2])] * 2
+    types = [[None, "one", "two"]] * 2
+    for rows in (2, 4):
+        weights = np.ones((rows, 1), dtype=np.int64)
+        assert kernels.SymmetricSum.build(sigs, sizes, types, weights, 2, 1) is None, rows
+        assert kernels.FactoredSum.build(sigs, sizes, weights, 2, 1) is None, rows
+    assert kernels.SymmetricSum.build(sigs, sizes, types, np.ones((3, 1), dtype=np.int64), 2, 1) is not None
+
+
+def test_a_symmetric_build_takes_types_as_any_hashables():
+    """Types are any hashable values, not necessarily comparable with each other (a string and a
+    tuple here): the build numbers them all the same, and sums
+    ``c_0 c_1 + 2 (c_0)_2 + 2 (c_1)_2`` as Python integers do."""
+    kernel = symmetric_pair_sum([[None, "one", ("two",)]] * 2)
+    counts = [3, 5]
+    values = [np.array([[1], [c], [c * (c - 1)]], dtype=np.int64) for c in counts]
+    expected = counts[0] * counts[1] + 2 * math.perm(counts[0], 2) + 2 * math.perm(counts[1], 2)
+    assert kernel.sums(None, values).tolist() == [[expected]]
+
+
+def test_a_symmetric_build_refuses_a_type_of_two_sizes():
+    """A type of one card on the first atom and of two on the second is not one type: the atoms
+    are not interchangeable (and a term's cards, which the int64 bound counts, would depend on the
+    atom), so no symmetric kernel."""
+    sizes = [np.array([0, 1, 2]), np.array([0, 2, 1])]
+    types = [[None, "a", "b"], [None, "a", "b"]]  # "a": 1 card on atom 0, 2 on atom 1
+    terms = np.array([[1, 0], [0, 1], [2, 2]])  # "a" on either atom; "b" on both
+    assert kernels.SymmetricSum.build(terms, sizes, types, np.array([[1], [1], [1]]), 2, 1) is None
+    fixed = [np.array([0, 1, 2])] * 2
+    assert kernels.SymmetricSum.build(np.array([[1, 1], [2, 0], [0, 2]]), fixed, types, np.ones((3, 1)), 2, 1)
+
+
+def test_sub_multisets_are_every_tuple_up_to_the_multiplicities():
+    """``_sub_multisets(m)`` is the product of ``range(m_i + 1)`` (itertools), each tuple once:
+    the states of :func:`kernels._expansion` are exactly the targets' sub-multisets."""
+    import itertools
+
+    for multiplicities in ([], [0], [2], [1, 0, 3], [2, 2]):
+        expected = list(itertools.product(*(range(m + 1) for m in multiplicities)))
+        assert sorted(kernels._sub_multisets(multiplicities)) == expected, multiplicities
+    number, _ = kernels._expansion([(0, 0, 1)], 3, [0, 1])
+    assert sorted(number) == [(), (0,), (0, 0), (0, 0, 1), (0, 1), (1,)]
+
+
+def test_each_positional_factor_covers_the_cards_of_its_falling_factorial():
+    """The positions a factor covers (PositionalTable's definitions): ``(c_k)_m`` for a card,
+    ``(c_r - finer)_m`` for a rank, a value or a group, ``prod_s (c_(r,s))_(m_s)`` summed over
+    suit multisets of a shape (its sum of ``m_s``); the constant factor and the rest none."""
+    cases = [
+        (("card", 17, 2), 2),
+        (("shape", 3, (2, 1, 1)), 4),
+        (("rank", 12, 1, 3), 3),
+        (("value", 0, 2, 1), 1),
+        (("group", 9 * 16 + 3, 0, 2), 2),
+        (("one",), 0),
+        (("rest", 4), 0),
+    ]
+    for factor, cards in cases:
+        assert kernels._factor_cards(factor) == cards, factor
+
+
+VALUE_AND_SUIT_BETS = """game = "baccarat"
+extends = "seed"
+
+[bets.red-zero]
+outcomes = [
+  { key = "win", when = 'player_value1 == 0 and player_suit1 in ("h", "d")', pays = 5 },
+  { key = "other", pays = -1 },
+]
+
+[bets.red-ace]
+outcomes = [
+  { key = "win", when = 'banker_rank1 == 1 and banker_suit1 in ("h", "d")', pays = 11 },
+  { key = "other", pays = -1 },
+]
+
+[bets.seven-red-ace]
+outcomes = [
+  { key = "win", when = 'player_value1 == 7 and banker_rank1 == 1 and banker_suit1 in ("h", "d")', pays = 40 },
+  { key = "other", pays = -1 },
+]
+"""
+
+
+def factor_cards(factor) -> set[int]:
+    """The card kinds (``4 * rank index + suit``) a positional factor counts, from the definitions
+    of PositionalTable and positional.py's group ids (``base * 16 + suit mask``; base 1 + v: value
+    v, 11 + r: rank index r)."""
+    kind = factor[0]
+    if kind == "card":
+        return {factor[1]}
+    if kind in ("rank", "shape"):
+        return {4 * factor[1] + s for s in range(4)}
+    if kind == "value":
+        return {4 * r + s for r in range(13) if VALUE_OF_RANK[r] == factor[1] for s in range(4)}
+    assert kind == "group", factor
+    base, mask = divmod(factor[1], 16)
+    ranks = [r for r in range(13) if VALUE_OF_RANK[r] == base - 1] if base < 11 else [base - 11]
+    return {4 * r + s for r in ranks for s in range(4) if mask >> s & 1}
+
+
+def test_each_atom_of_a_positional_kernel_holds_the_factors_of_its_own_cards(tmp_path):
+    """A positional table's atoms are the 10 baccarat values when some factor reads a value (a
+    value, or a value with some suits), else the 13 ranks; each atom's signatures multiply only
+    factors of its own cards - so a part over distinct atoms counts distinct cards, which the
+    kernels' int64 bound counts on. Bets on a value with some suits, an ace with some suits, and
+    a value and an ace with some suits: each takes a factored kernel, every factor on its atom,
+    and their sums equal the plain path's (no kernels)."""
+    from test_factored import GAME, groups
+
+    from odds.depletion.evaluator import Evaluator
+    from odds.paytable import load_paytable
+
+    path = tmp_path / "value-suits.toml"
+    path.write_text(VALUE_AND_SUIT_BETS)
+    paytable = load_paytable(GAME, str(path))
+    bets = ["red-zero", "red-ace", "seven-red-ace"]
+    evaluator = Evaluator(GAME, paytable, bets)
+    reads_values = {"red-zero": True, "red-ace": False, "seven-red-ace": True}
+    seen = []
+    for group, table, kernel in groups(evaluator):
+        (bet,) = group
+        seen.append(bet)
+        assert isinstance(kernel.kernel, kernels.FactoredSum), bet
+        by_value = reads_values[bet]
+        assert len(kernel.signatures) == (10 if by_value else 13), bet
+        for atom, signatures in enumerate(kernel.signatures):
+            ranks = [r for r in range(13) if VALUE_OF_RANK[r] == atom] if by_value else [atom]
+            own = {4 * r + s for r in ranks for s in range(4)}
+            for f in set(signatures.ravel().tolist()) - {kernel.one}:
+                assert factor_cards(table.factors[f]) <= own, (bet, atom, table.factors[f])
+    assert sorted(seen) == sorted(bets)
+    rows = np.random.default_rng(5).integers(0, 9, size=(4, 52))
+    rows[:, 0] += 6
+    fast, plain = evaluator.numerators(rows), Evaluator(GAME, paytable, bets, fast=False).numerators(rows)
+    for bet in bets:
+        assert [x.tolist() for x in fast[bet]] == [x.tolist() for x in plain[bet]], bet
+
+
+def test_group_factors_sum_their_cards_in_int64():
+    """A group's count (a value or a rank with some suits) is the sum of its cards' counts, in
+    int64: red tens, jacks, queens and kings with two of them near the plan's ``COUNT_LIMIT``
+    (``2**56``) add up past float64's exact integers, and a depth-1 table (the player's first
+    card) applies to such shoes. Against Python integers, the group's cards decoded from its id."""
+    from odds.exact.plan import COUNT_LIMIT
+
+    red_zero = ("group", (1 + 0) * 16 + 0b0110, 0, 1)  # value 0, hearts and diamonds
+    red_ace_less_one = ("group", (11 + 0) * 16 + 0b0110, 1, 1)  # the red aces, one taken
+    cards = [3] * 52
+    cards[4 * 9 + 1] = COUNT_LIMIT - 1  # the ten of hearts
+    cards[4 * 12 + 2] = COUNT_LIMIT - 3  # the king of diamonds
+    cards[1] = COUNT_LIMIT - 5  # the ace of hearts
+    expected = [
+        sum(cards[k] for k in factor_cards(red_zero)),
+        sum(cards[k] for k in factor_cards(red_ace_less_one)) - 1,
+    ]
+    assert all(x > 2**54 and float(x) != x for x in expected)
+    values = kernels.FactorValues([("one",), red_zero, red_ace_less_one])
+    assert values(np.array([cards])).tolist() == [[1], [expected[0]], [expected[1]]]
+
+
+def test_expansion_moves_are_those_that_can_still_reach_a_target():
+    """:func:`kernels._expansion` keeps a move into a multiset at a slot exactly when the
+    multiset lies inside some target that the slots left can still complete (the targets' sizes
+    less its own at most the slots after this one) - checked against that rule written out with
+    Counters, on targets of 1 to 3 kinds over 2 to 4 slots; the states are the targets'
+    sub-multisets (itertools), each once."""
+    import itertools
+    from collections import Counter
+
+    def inside(part, target):
+        return not Counter(part) - Counter(target)
+
+    for targets, slots in (([(1, 1)], 2), ([(0, 0, 1), (2,)], 3), ([(0, 1), (1, 1, 2)], 4), ([(0,)], 3)):
+        number, steps = kernels._expansion(targets, slots, [0, 1, 2])
+        subs = {tuple(sorted(c)) for t in targets for r in range(len(t) + 1) for c in itertools.combinations(t, r)}
+        assert set(number) == subs, targets
+        state_of = {i: st for st, i in number.items()}
+        for slot, moves in enumerate(steps):
+            got = {(kind, state_of[a], state_of[b]) for kind, a, b in moves}
+            expected = {
+                (kind, part, tuple(sorted(part + (kind,))))
+                for part in number
+                if len(part) <= slot
+                for kind in (0, 1, 2)
+                if any(inside(part + (kind,), t) and len(t) - len(part) - 1 <= slots - 1 - slot for t in targets)
+            }
+            assert got == expected, (targets, slot)

@@ -608,8 +608,6 @@ class SymmetricSum:
 
     depth: int
     width: int
-    type_rows: np.ndarray
-    """``(atoms, types)``: the signature of each type on each atom."""
     steps: list[list[tuple[int, int, int]]]
     """Per atom, its moves ``(the type's signature on the atom, source state, target state)``, in
     the order that lets them run in place."""
@@ -691,7 +689,6 @@ class SymmetricSum:
         return cls(
             depth,
             weights.shape[1],
-            type_rows,
             steps,
             final,
             np.array(list(weighted.values()), dtype=np.int64),
@@ -1139,7 +1136,7 @@ def positional_sum(table: PositionalTable, columns: np.ndarray, symmetric: bool 
 
     def atom_of(f: Factor) -> int | None:
         kind = f[0]
-        if kind in ("one", "rest"):
+        if kind == "one":  # (a term's "rest" factor is set aside before: it is no atom's)
             return None
         if kind == "value":
             return int(f[1])
@@ -1168,12 +1165,11 @@ def positional_sum(table: PositionalTable, columns: np.ndarray, symmetric: bool 
             key = tuple(sorted(fs))
             term_sigs[t, g] = signatures[g].setdefault(key, len(signatures[g]))
     width = max(len(k) for sigs in signatures for k in sigs) or 1
-    sig_arrays, sig_sizes, heavy = [], [], []
+    sig_arrays, sig_sizes = [], []
     for g in range(n_atoms):
         keys = sorted(signatures[g], key=signatures[g].__getitem__)
         sig_arrays.append(np.array([list(k) + [one] * (width - len(k)) for k in keys], dtype=np.int64))
         sig_sizes.append(np.array([sum(_factor_cards(factors[f]) for f in k) for k in keys], dtype=np.int64))
-        heavy.append(4.0 if by_value and g == 0 else 1.0)
     columns = np.asarray(columns, dtype=object)
     differences = columns - columns[-1]  # the last outcome takes the rest (PositionalTable)
     weights = table.ways.astype(object) @ differences
@@ -1205,7 +1201,9 @@ def positional_sum(table: PositionalTable, columns: np.ndarray, symmetric: bool 
         ]
         kernel = SymmetricSum.build(term_sigs, sig_sizes, sig_types, weights.astype(np.int64), table.depth, bound)
     if kernel is None:
-        kernel = FactoredSum.build(term_sigs, sig_sizes, weights.astype(np.int64), table.depth, bound, heavy)
+        # (value 0, four ranks, is the heaviest atom: it is atom 0, which the split puts on the
+        # int64 side first anyway)
+        kernel = FactoredSum.build(term_sigs, sig_sizes, weights.astype(np.int64), table.depth, bound)
     if kernel is None:
         return None
     constant = np.array([int(x) for x in columns[-1].tolist()], dtype=np.int64)
