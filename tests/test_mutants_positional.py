@@ -13,6 +13,7 @@ import math
 from collections import Counter
 from fractions import Fraction
 
+import numpy as np
 import pytest
 
 from test_mutants_plan import _fresh_table
@@ -44,14 +45,14 @@ def test_the_suit_orbits_are_the_suit_multisets_of_each_shape():
     assert members[(0, 0, 0, 0)] == 1 and members[(1, 1, 0, 0)] == 6 and members[(2, 1, 1, 0)] == 12
 
 
+SUITS_ALONE = ["player_suit1 == 'h' and banker_suit1 == 's'", "player_suit1 == banker_suit1"]
+
+
 def test_a_fresh_table_reading_suits_alone_counts_every_ordering():
     """Baccarat, the suits of the first two cards (P1, B1) and nothing else: each is read at any
     card (no value or rank), one kind of base - every ordering of six distinct cards settled by
     hand."""
-    outcomes = {
-        "player_suit1 == 'h' and banker_suit1 == 's'": lambda p, b: p[1] == "h" and b[1] == "s",
-        "player_suit1 == banker_suit1": lambda p, b: p[1] == b[1],
-    }
+    outcomes = dict(zip(SUITS_ALONE, [lambda p, b: p[1] == "h" and b[1] == "s", lambda p, b: p[1] == b[1]]))
     table = _fresh_table("baccarat", list(outcomes))
     assert table.depth == 2
     tally = [0] * (len(outcomes) + 1)
@@ -169,6 +170,44 @@ def test_a_deal_without_an_early_stop_enumerates_every_sequence_and_counts_each_
     assert table.counts(Shoe.from_cards(SMALL_SHOE)) == tally and 0 not in tally
 
 
+def test_product_chunks_are_every_combination_in_order_chunked_over_the_leading_positions():
+    """Every combination of the allowed kinds, in the order of ``itertools.product``, in chunks of
+    the trailing positions' combinations: the fewest leading positions are split off that bring a
+    chunk to at most ``chunk_rows`` rows (all of them when even the last alone is larger)."""
+    allowed = [np.array([3, 1, 4]), np.array([5, 9]), np.array([2, 6, 0, 7])]
+    every = list(itertools.product(*(a.tolist() for a in allowed)))
+    for chunk_rows, size in [(10**6, 24), (24, 24), (23, 8), (8, 8), (7, 4), (4, 4), (3, 1), (1, 1)]:
+        chunks = list(positional._product_chunks(allowed, chunk_rows))
+        assert [len(c) for c in chunks] == [size] * (24 // size), chunk_rows
+        assert [tuple(row) for c in chunks for row in c.tolist()] == every
+
+
+@pytest.mark.parametrize(
+    "limit, verb, texts, settles",
+    [
+        ("MULTISET_LIMIT", "hold", ["player_rank1 == banker_rank1"], lambda p, b: p[0] == b[0]),
+        ("TERM_ROWS_LIMIT", "group", ["player_rank1 == banker_rank1"], lambda p, b: p[0] == b[0]),
+        ("MULTISET_LIMIT", "hold", SUITS_ALONE, lambda p, b: p[1] == b[1] or (p[1], b[1]) == ("h", "s")),
+        ("TERM_ROWS_LIMIT", "group", SUITS_ALONE, lambda p, b: p[1] == b[1] or (p[1], b[1]) == ("h", "s")),
+    ],
+)
+def test_the_limits_on_multisets_and_grouped_rows_are_exact_at_their_edge(monkeypatch, limit, verb, texts, settles):
+    """The bets on P1 and B1 settle in an outcome but the last for a pair of equal ranks (13 rows
+    of kinds, 13 multisets of them), or a pair of equal suits or a heart then a spade (5 and 5):
+    counted here over every pair of kinds. At a limit of exactly that many the table is built; at
+    one fewer it is refused word for word."""
+    kinds = [(r, "s") for r in range(1, 14)] if "rank" in texts[0] else [(1, s) for s in "shdc"]
+    rows = [(p, b) for p, b in itertools.product(kinds, repeat=2) if settles(p, b)]
+    size = len(rows) if verb == "group" else len({tuple(sorted(row)) for row in rows})
+    monkeypatch.setattr(positional, limit, size)
+    monkeypatch.setattr(positional, "_BASE_ROWS", {})
+    _fresh_table("baccarat", texts)
+    monkeypatch.setattr(positional, limit, size - 1)
+    with pytest.raises(OddsError) as refused:
+        _fresh_table("baccarat", texts)
+    assert str(refused.value) == f"an exact table would {verb} {size:,} rows, more than the {size - 1:,} allowed"
+
+
 SAME_RANK = """game = "baccarat"
 extends = "seed"
 
@@ -200,45 +239,72 @@ def test_a_card_seen_is_enumerated_at_its_own_rank_alone(monkeypatch, tmp_path):
     }
 
 
-# -- an infinite shoe: tables made from rows written out -----------------------------------------------------
+# -- tables made from rows written out -----------------------------------------------------------------------
 
 SUITS = {"s": 1, "h": 2, "d": 4, "c": 8}  # a group's suit mask: bit s of "s h d c"
-TEN_VALUE = ("T", "J", "Q", "K")
 
 
-def _group(base: str | None, kind: int, suits: str = "shdc", with_suits: bool = True) -> tuple[int, int]:
-    """``(group id, its size)``: ``base`` None (any rank), ``"value"`` (``kind``: 0-9) or
-    ``"rank"`` (``kind``: 0-12) with some suits. The size - counted here - is the card kinds in the
-    group (52 in all), or its ranks (13 in all) for a table that reads no suit."""
-    ranks = 13 if base is None else (4 if kind == 0 else 1) if base == "value" else 1
-    mask = sum(SUITS[s] for s in suits)
-    return group_id(base, kind, mask), ranks * (len(suits) if with_suits else 1)
+def _group(base: str | None, kind: int, suits: str = "shdc") -> tuple[str | None, int, str]:
+    """A group of cards: ``base`` None (any rank), ``"value"`` (``kind``: 0-9) or ``"rank"``
+    (``kind``: 0-12), with some suits."""
+    return base, kind, suits
 
 
-def _table_with_replacement(assignments, positions: int, outcomes: int, with_suits: bool):
-    """The table of rows ``(groups per position read, outcome)`` (None: not read), and each
-    outcome's sequences with replacement counted here: the product of the groups' sizes, times
-    every card (or rank) at each position not read; the last outcome the rest."""
+def _holds(group, card) -> bool:
+    base, kind, suits = group
+    rank, suit = card
+    at = True if base is None else dealers.value(card) == kind if base == "value" else rank == kind + 1
+    return at and suit in suits
+
+
+def _size(group, with_suits: bool) -> int:
+    """The card kinds in a group (52 in all), or its ranks (13 in all) for a table that reads no
+    suit: counted over every card."""
+    cards = [(rank, suit) for rank in range(1, 14) for suit in ("shdc" if with_suits else "s")]
+    return sum(_holds(group if with_suits else group[:2] + ("s",), card) for card in cards)
+
+
+def _table(assignments, positions: int, outcomes: int) -> PositionalTable:
+    """The table of rows ``(groups of the first positions, outcome)``, each ordering of the
+    positions once (the others not read)."""
+    ids = [
+        sorted(
+            [group_id(b, k, sum(SUITS[x] for x in s)) for b, k, s in groups] + [NO_GROUP] * (positions - len(groups))
+        )
+        for groups, _ in assignments
+    ]
+    return PositionalTable.from_groups(positions, positions, ids, [o for _, o in assignments], [1] * len(ids), outcomes)
+
+
+def _with_replacement(assignments, positions: int, outcomes: int, with_suits: bool) -> list[int]:
+    """Each outcome's sequences of cards (ranks) drawn with replacement: the product of the
+    groups' sizes, times every card (rank) at each position not read; the last outcome the rest."""
     unit = 52 if with_suits else 13
-    ids, outcome, ways = [], [], []
     expected = [0] * outcomes
     for groups, o in assignments:
-        row = [g for g, _ in groups] + [NO_GROUP] * (positions - len(groups))
-        ids.append(sorted(row))
-        outcome.append(o)
-        ways.append(1)
-        expected[o] += math.prod(size for _, size in groups) * unit ** (positions - len(groups))
+        expected[o] += math.prod(_size(g, with_suits) for g in groups) * unit ** (positions - len(groups))
     expected[-1] = unit**positions - sum(expected[:-1])
-    read = max(len(g) for g, _ in assignments)
-    table = PositionalTable.from_groups(positions, read, ids, outcome, ways, outcomes)
-    return table, expected
+    return expected
+
+
+def _every_deal(assignments, positions: int, outcomes: int, cards) -> list[int]:
+    """Each outcome's ordered deals of ``positions`` of ``cards`` (every arrangement of the
+    physical cards), a deal counted once for each row whose groups hold its first cards; the last
+    outcome the rest."""
+    expected = [0] * outcomes
+    for deal in itertools.permutations(cards, positions):
+        for groups, o in assignments:
+            expected[o] += all(_holds(g, card) for g, card in zip(groups, deal))
+    expected[-1] = math.perm(len(cards), positions) - sum(expected[:-1])
+    return expected
 
 
 def _suit_rows():
     """Rows reading cards, suits and groups of several kinds (every kind of factor of a table that
-    reads suits): a King of hearts then of spades, two Kings of hearts, a Queen of one suit twice
-    (every suit: merged into a suit shape), a rank twice, values at any suit (a ten-value card
-    twice; a 5; a King inside the ten-values), hearts of any rank twice, a ten-value heart."""
+    reads suits), each row's groups nested or apart: a King of hearts then of spades, two Kings
+    of hearts, a Queen of one suit twice (every suit: merged into a suit shape), a rank twice,
+    values at any suit (a ten-value card twice; a 5; a King inside the ten-values), hearts of any
+    rank twice around a 3 of hearts, a ten-value heart."""
     g = _group
     rows = [
         ([g("rank", 12, "h"), g("rank", 12, "s")], 0),
@@ -246,7 +312,7 @@ def _suit_rows():
         ([g("rank", 2), g("rank", 2), g("value", 5)], 1),
         ([g("value", 0), g("value", 0), g("value", 5)], 0),
         ([g("rank", 12), g("value", 0)], 1),
-        ([g(None, 0, "h"), g("value", 3), g(None, 0, "h")], 1),
+        ([g(None, 0, "h"), g("value", 3, "h"), g(None, 0, "h")], 1),
         ([g("value", 0, "h")], 0),
     ]
     rows += [([g("rank", 11, s), g("rank", 8), g("rank", 11, s)], 1) for s in "shdc"]
@@ -254,25 +320,32 @@ def _suit_rows():
 
 
 def _rank_rows():
-    """Rows reading ranks and values only (a table counted over the 13 ranks): a rank twice, a
-    ten-value card once, a 5, a King inside the ten-values, a 9 three times."""
+    """Rows reading ranks and values only (a table counted over the 13 ranks): a 3 twice, a
+    ten-value card, a 5 and an ace, a King inside the ten-values, a 9 three times."""
     g = _group
     return [
-        ([g("rank", 2, with_suits=False), g("rank", 2, with_suits=False)], 0),
-        ([g("value", 0, with_suits=False)], 1),
-        ([g("value", 5, with_suits=False), g("rank", 0, with_suits=False)], 0),
-        ([g("rank", 12, with_suits=False), g("value", 0, with_suits=False), g("value", 0, with_suits=False)], 1),
-        ([g("value", 9, with_suits=False)] * 3, 1),
+        ([g("rank", 2), g("rank", 2)], 0),
+        ([g("value", 0)], 1),
+        ([g("value", 5), g("rank", 0)], 0),
+        ([g("rank", 12), g("value", 0), g("value", 0)], 1),
+        ([g("value", 9)] * 3, 1),
     ]
 
 
-@pytest.mark.parametrize("with_suits, rows", [(True, _suit_rows), (False, _rank_rows)])
-def test_counts_with_replacement_are_every_sequence_of_cards_of_each_row(with_suits, rows):
-    """Each row stands for the sequences of cards (ranks, for a table that reads no suit) drawn
-    with replacement whose every read position falls in its group: the product of the groups'
-    sizes, times 52 (13) for each of the positions not read; three outcomes, the last the rest of
-    the 52**6 (13**6). The table holds each kind of factor it may (checked), so each is priced."""
-    table, expected = _table_with_replacement(rows(), 6, 3, with_suits)
+@pytest.mark.parametrize(
+    "with_suits, rows, shoes",
+    [
+        (True, _suit_rows, ["Kh,Ks,Kh,Qd,Qd,9c,5h,3h", "3h,3s,Th,Jc,Qs,Qs,9s"]),
+        (False, _rank_rows, ["3h,3s,Kh,Td,5c,As,9h,9s"]),
+    ],
+)
+def test_a_table_made_from_rows_counts_them_over_every_deal_and_with_replacement(with_suits, rows, shoes):
+    """A row stands for the deals whose read positions fall in its groups. On small shoes, every
+    ordered deal of four cards counted here (``counts``, and ``batch_dot`` in int64 and in Python
+    integers); from an infinite shoe, the product of the groups' sizes times 52 (13 for a table
+    that reads no suit) for each position not read, of ``52**4`` (``13**4``). Three outcomes, the
+    last the rest; the table holds each kind of factor it may (checked), so each is priced."""
+    table = _table(rows(), 4, 3)
     kinds = {f[0] for f in table.factors}
     assert kinds == (
         {"one", "card", "shape", "rank", "value", "group", "rest"} if with_suits else {"one", "rank", "value", "rest"}
@@ -280,8 +353,14 @@ def test_counts_with_replacement_are_every_sequence_of_cards_of_each_row(with_su
     assert table.needs_suits is with_suits
     unit = 52 if with_suits else 13
     totals, total = table.counts_with_replacement()
-    assert totals == expected and total == unit**6
+    assert totals == _with_replacement(rows(), 4, 3, with_suits) and total == unit**4
     assert all(type(x) is int for x in totals + [total])
+    every = [_every_deal(rows(), 4, 3, parse(text)) for text in shoes]
+    assert [table.counts(Shoe.from_cards(text)) for text in shoes] == every
+    counts = np.array([Shoe.from_cards(t).card_counts() if with_suits else Shoe.from_cards(t).ranks() for t in shoes])
+    identity = np.eye(3, dtype=np.int64).astype(object)
+    for bound in (1, 2**62):  # int64, then past its bound: Python integers
+        assert table.batch_dot(counts, identity, bound).tolist() == every
 
 
 @pytest.mark.parametrize("positions", [12, 16])
@@ -289,10 +368,10 @@ def test_counts_with_replacement_are_python_integers_past_2_63(positions):
     """One position read at a heart of any rank, the others not: ``13 * 52**(P - 1)`` of the
     ``52**P`` sequences. At 12 positions every factor (``52**11``, 13) is below 2**63 and their
     product is not; at 16 its odd part ``13**16`` is no float64."""
-    table, expected = _table_with_replacement([([_group(None, 0, "h")], 0)], positions, 2, True)
+    rows = [([_group(None, 0, "h")], 0)]
     hearts = 13 * 52 ** (positions - 1)
-    assert expected == [hearts, 52**positions - hearts] and hearts > 2**63
-    assert table.counts_with_replacement() == (expected, 52**positions)
+    assert _with_replacement(rows, positions, 2, True) == [hearts, 52**positions - hearts] and hearts > 2**63
+    assert _table(rows, positions, 2).counts_with_replacement() == ([hearts, 52**positions - hearts], 52**positions)
 
 
 def test_a_fresh_table_with_replacement_is_each_cards_chance():
