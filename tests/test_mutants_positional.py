@@ -304,7 +304,9 @@ def _suit_rows():
     reads suits), each row's groups nested or apart: a King of hearts then of spades, two Kings
     of hearts, a Queen of one suit twice (every suit: merged into a suit shape), a rank twice,
     values at any suit (a ten-value card twice; a 5; a King inside the ten-values), hearts of any
-    rank twice around a 3 of hearts, a ten-value heart."""
+    rank twice around a 3 of hearts, a ten-value heart; the ace of spades then of hearts, two aces
+    of one suit (every suit: the ace of spades is card 0), two Jacks of one suit (every suit, but
+    spades settles otherwise: not merged)."""
     g = _group
     rows = [
         ([g("rank", 12, "h"), g("rank", 12, "s")], 0),
@@ -316,6 +318,8 @@ def _suit_rows():
         ([g("value", 0, "h")], 0),
     ]
     rows += [([g("rank", 11, s), g("rank", 8), g("rank", 11, s)], 1) for s in "shdc"]
+    rows += [([g("rank", 0, "s"), g("rank", 0, "h")], 0)] + [([g("rank", 0, s)] * 2, 1) for s in "shdc"]
+    rows += [([g("rank", 10, s)] * 2, 0 if s == "s" else 1) for s in "shdc"]
     return rows
 
 
@@ -335,7 +339,7 @@ def _rank_rows():
 @pytest.mark.parametrize(
     "with_suits, rows, shoes",
     [
-        (True, _suit_rows, ["Kh,Ks,Kh,Qd,Qd,9c,5h,3h", "3h,3s,Th,Jc,Qs,Qs,9s"]),
+        (True, _suit_rows, ["Kh,Ks,Kh,Qd,Qd,9c,5h", "3h,3s,Th,Js,Js,Qs,9s", "As,As,Ah,Jd,Jd,3h,Kc"]),
         (False, _rank_rows, ["3h,3s,Kh,Td,5c,As,9h,9s"]),
     ],
 )
