@@ -289,12 +289,14 @@ def _with_replacement(assignments, positions: int, outcomes: int, with_suits: bo
 
 def _every_deal(assignments, positions: int, outcomes: int, cards) -> list[int]:
     """Each outcome's ordered deals of ``positions`` of ``cards`` (every arrangement of the
-    physical cards), a deal counted once for each row whose groups hold its first cards; the last
+    physical cards), a deal counted once for each row whose groups hold its first cards: every
+    ordered choice of a row's first cards matched, times the orderings of the others; the last
     outcome the rest."""
     expected = [0] * outcomes
-    for deal in itertools.permutations(cards, positions):
-        for groups, o in assignments:
-            expected[o] += all(_holds(g, card) for g, card in zip(groups, deal))
+    for groups, o in assignments:
+        k = len(groups)
+        hits = sum(all(_holds(g, c) for g, c in zip(groups, first)) for first in itertools.permutations(cards, k))
+        expected[o] += hits * math.perm(len(cards) - k, positions - k)
     expected[-1] = math.perm(len(cards), positions) - sum(expected[:-1])
     return expected
 
@@ -306,7 +308,8 @@ def _suit_rows():
     values at any suit (a ten-value card twice; a 5; a King inside the ten-values), hearts of any
     rank twice around a 3 of hearts, a ten-value heart; the ace of spades then of hearts, two aces
     of one suit (every suit: the ace of spades is card 0), two Jacks of one suit (every suit, but
-    spades settles otherwise: not merged)."""
+    clubs settles otherwise: not merged), two 5s of two suits and three 7s of three (every choice
+    of suits)."""
     g = _group
     rows = [
         ([g("rank", 12, "h"), g("rank", 12, "s")], 0),
@@ -319,7 +322,9 @@ def _suit_rows():
     ]
     rows += [([g("rank", 11, s), g("rank", 8), g("rank", 11, s)], 1) for s in "shdc"]
     rows += [([g("rank", 0, "s"), g("rank", 0, "h")], 0)] + [([g("rank", 0, s)] * 2, 1) for s in "shdc"]
-    rows += [([g("rank", 10, s)] * 2, 0 if s == "s" else 1) for s in "shdc"]
+    rows += [([g("rank", 10, s)] * 2, 0 if s == "c" else 1) for s in "shdc"]
+    rows += [([g("rank", 4, a), g("rank", 4, b)], 1) for a, b in itertools.combinations("shdc", 2)]
+    rows += [([g("rank", 6, a), g("rank", 6, b), g("rank", 6, c)], 0) for a, b, c in itertools.combinations("shdc", 3)]
     return rows
 
 
@@ -339,7 +344,11 @@ def _rank_rows():
 @pytest.mark.parametrize(
     "with_suits, rows, shoes",
     [
-        (True, _suit_rows, ["Kh,Ks,Kh,Qd,Qd,9c,5h", "3h,3s,Th,Js,Js,Qs,9s", "As,As,Ah,Jd,Jd,3h,Kc"]),
+        (
+            True,
+            _suit_rows,
+            ["Kh,Ks,Kh,Qd,Qd,9c,5h", "3h,3s,Th,Jc,Jc,Qs,9s", "As,As,Ah,Jd,Jd,3h,Kc", "5s,5h,5d,7s,7h,7c,2d"],
+        ),
         (False, _rank_rows, ["3h,3s,Kh,Td,5c,As,9h,9s"]),
     ],
 )
@@ -348,13 +357,17 @@ def test_a_table_made_from_rows_counts_them_over_every_deal_and_with_replacement
     ordered deal of four cards counted here (``counts``, and ``batch_dot`` in int64 and in Python
     integers); from an infinite shoe, the product of the groups' sizes times 52 (13 for a table
     that reads no suit) for each position not read, of ``52**4`` (``13**4``). Three outcomes, the
-    last the rest; the table holds each kind of factor it may (checked), so each is priced."""
+    last the rest; the table holds each kind of factor it may (checked), so each is priced, and
+    merges exactly the orbits of suits whose members are all there and settle alike."""
     table = _table(rows(), 4, 3)
     kinds = {f[0] for f in table.factors}
     assert kinds == (
         {"one", "card", "shape", "rank", "value", "group", "rest"} if with_suits else {"one", "rank", "value", "rest"}
     )
     assert table.needs_suits is with_suits
+    # the whole orbits of equal members are merged into suit shapes, by rank: aces, 5s, 7s, Queens
+    shapes = {("shape", 0, (2,)), ("shape", 4, (1, 1)), ("shape", 6, (1, 1, 1)), ("shape", 11, (2,))}
+    assert {f for f in table.factors if f[0] == "shape"} == (shapes if with_suits else set())
     unit = 52 if with_suits else 13
     totals, total = table.counts_with_replacement()
     assert totals == _with_replacement(rows(), 4, 3, with_suits) and total == unit**4
