@@ -22,7 +22,7 @@ from odds.bets.condition import compile_condition
 from odds.bets.features import feature_specs, feature_table
 from odds.errors import OddsError
 from odds.exact import plan as plan_module
-from odds.exact import positional
+from odds.exact import positional, store
 from odds.exact.positional import NO_GROUP, PositionalTable, group_id, reading_of
 from odds.games import get_game
 from odds.paytable import load_paytable
@@ -358,7 +358,8 @@ def test_a_table_made_from_rows_counts_them_over_every_deal_and_with_replacement
     integers); from an infinite shoe, the product of the groups' sizes times 52 (13 for a table
     that reads no suit) for each position not read, of ``52**4`` (``13**4``). Three outcomes, the
     last the rest; the table holds each kind of factor it may (checked), so each is priced, and
-    merges exactly the orbits of suits whose members are all there and settle alike."""
+    merges exactly the orbits of suits whose members are all there and settle alike; the store
+    would take it back (its terms no wider than a table of four cards may be)."""
     table = _table(rows(), 4, 3)
     kinds = {f[0] for f in table.factors}
     assert kinds == (
@@ -368,6 +369,7 @@ def test_a_table_made_from_rows_counts_them_over_every_deal_and_with_replacement
     # the whole orbits of equal members are merged into suit shapes, by rank: aces, 5s, 7s, Queens
     shapes = {("shape", 0, (2,)), ("shape", 4, (1, 1)), ("shape", 6, (1, 1, 1)), ("shape", 11, (2,))}
     assert {f for f in table.factors if f[0] == "shape"} == (shapes if with_suits else set())
+    assert store.positional_problem(table.to_arrays(), 4, 3) is None  # a table the store takes back
     unit = 52 if with_suits else 13
     totals, total = table.counts_with_replacement()
     assert totals == _with_replacement(rows(), 4, 3, with_suits) and total == unit**4
