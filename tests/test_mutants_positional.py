@@ -1,0 +1,400 @@
+"""odds/exact/positional.py against independent figures, for the mutants of its functions that the
+other tests do not notice (mutation testing, docs/development.md; the record:
+docs/mutants/positional.md): tables built afresh against every ordering of a small shoe (the rules
+read by hand, or tests/reference/, which imports nothing from odds), the base rows' limit and the
+cards seen against their exact refusal, the suit orbits' sizes counted here, and the counts from
+an infinite shoe of tables made from rows written out here against Python integers."""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import math
+from collections import Counter
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from test_mutants_plan import _fresh_table
+
+from odds.bets.condition import compile_condition
+from odds.bets.features import feature_specs, feature_table
+from odds.errors import OddsError
+from odds.exact import plan as plan_module
+from odds.exact import positional, store
+from odds.exact.positional import NO_GROUP, PositionalTable, group_id, reading_of
+from odds.games import get_game
+from odds.paytable import load_paytable
+from odds.shoe import Shoe
+from reference import dealers
+from reference.walk import parse
+
+SMALL_SHOE = "As,Kh,7d,7c,Kd,6s"  # six distinct cards: every ordering is one ordered deal
+
+
+def test_the_suit_orbits_are_the_suit_multisets_of_each_shape():
+    """``orbit_sizes()[code]``: how many multisets of the four suits (up to six cards) have the
+    shape of ``code`` - the suit counts sorted, largest first, as base-7 digits. Counted here over
+    every multiset; a merged orbit's weight sums over that many members, and a size too small
+    would merge an orbit some of whose members are missing."""
+    members = Counter(tuple(sorted(m, reverse=True)) for m in itertools.product(range(7), repeat=4) if sum(m) <= 6)
+    sizes = positional.orbit_sizes()
+    for (a, b, c, d), n in members.items():
+        assert sizes[((a * 7 + b) * 7 + c) * 7 + d] == n, (a, b, c, d)
+    assert members[(0, 0, 0, 0)] == 1 and members[(1, 1, 0, 0)] == 6 and members[(2, 1, 1, 0)] == 12
+
+
+SUITS_ALONE = ["player_suit1 == 'h' and banker_suit1 == 's'", "player_suit1 == banker_suit1"]
+
+
+def test_a_fresh_table_reading_suits_alone_counts_every_ordering():
+    """Baccarat, the suits of the first two cards (P1, B1) and nothing else: each is read at any
+    card (no value or rank), one kind of base - every ordering of six distinct cards settled by
+    hand."""
+    outcomes = dict(zip(SUITS_ALONE, [lambda p, b: p[1] == "h" and b[1] == "s", lambda p, b: p[1] == b[1]]))
+    table = _fresh_table("baccarat", list(outcomes))
+    assert table.depth == 2
+    tally = [0] * (len(outcomes) + 1)
+    for order in itertools.permutations(parse(SMALL_SHOE)):
+        tally[next((i for i, hit in enumerate(outcomes.values()) if hit(order[0], order[1])), -1)] += 1
+    assert table.counts(Shoe.from_cards(SMALL_SHOE)) == tally
+
+
+def _with_base_rows_limit(monkeypatch, limit: int, texts: list[str], restrict=None):
+    """The table of ``texts`` (baccarat) built afresh with at most ``limit`` base rows."""
+    monkeypatch.setattr(positional, "BASE_ROWS_LIMIT", limit)
+    monkeypatch.setattr(positional, "_BASE_ROWS", {})
+    conditions = [compile_condition(t, feature_table("baccarat")) for t in texts] + [None]
+    reading = reading_of(feature_specs("baccarat"), conditions, 6)
+    return plan_module.build_positional(get_game("baccarat").deal, reading, conditions, restrict)
+
+
+def _every_ordering(settles) -> list[int]:
+    """``[orderings of SMALL_SHOE where settles(order), the others]``."""
+    hits = sum(1 for order in itertools.permutations(parse(SMALL_SHOE)) if settles(order))
+    return [hits, math.factorial(len(parse(SMALL_SHOE))) - hits]
+
+
+@pytest.mark.parametrize(
+    "text, rows, settles",
+    [
+        ("player_rank1 == banker_rank1", 13 * 13, lambda order: order[0][0] == order[1][0]),  # every pair of ranks
+        ("1 == 1", 1, lambda order: True),  # nothing read: the empty sequence, once
+    ],
+)
+def test_a_table_of_exactly_the_base_rows_allowed_is_built_and_one_more_is_refused_before_enumerating(
+    monkeypatch, text, rows, settles
+):
+    """A table enumerating ``rows`` base rows is built at a limit of ``rows`` and counts every
+    ordered deal; at ``rows - 1`` it is refused with the limit's text, before a single row is
+    enumerated (the limit is there to keep the enumeration from running)."""
+    table = _with_base_rows_limit(monkeypatch, rows, [text])
+    assert table.counts(Shoe.from_cards(SMALL_SHOE)) == _every_ordering(settles)
+    if rows == 1:
+        return
+
+    def enumerated(*args):
+        raise AssertionError("rows enumerated past the limit")
+
+    monkeypatch.setattr(positional, "_enumerate", enumerated)
+    with pytest.raises(OddsError) as refused:
+        _with_base_rows_limit(monkeypatch, rows - 1, [text])
+    assert str(refused.value) == f"an exact table would enumerate {rows:,} rows, more than the {rows - 1:,} allowed"
+
+
+def test_a_fresh_table_computes_with_card_values_as_integers():
+    """A condition's arithmetic on the card values is exact in int64 up to its checked range: a
+    value times 10**17, plus 1, exceeds the value times 10**17 for every card (in float64, from
+    2**53 on, it would not) - every ordering, counted here in Python integers."""
+    big = "player_value1 * 1000000000000000 * 100"
+    table = _fresh_table("baccarat", [f"{big} + 1 > {big}"])
+    assert table.counts(Shoe.from_cards(SMALL_SHOE)) == _every_ordering(
+        lambda order: dealers.value(order[0]) * 10**17 + 1 > dealers.value(order[0]) * 10**17
+    )
+
+
+TENS = {0: [0], 1: [0]}
+"""The first two cards (P1, B1) ten-valued: the rows a table enumerates there, as for cards seen."""
+
+
+def _tens_then_five_cards(order) -> bool:
+    return dealers.value(order[0]) == dealers.value(order[1]) == 0 and dealers.deal_baccarat(order).cards_dealt == 5
+
+
+def test_a_table_with_the_drawing_is_held_to_the_rows_it_enumerates(monkeypatch):
+    """``cards == 5`` reads the values of the first five cards with the drawing, here with both
+    first cards ten-valued: the fifth is enumerated only where the round deals it, so the rows are
+    each value of P2 and B2 once, times the ten values of a fifth card when the round deals one
+    (the reference dealer) - fewer than the 1,000 sequences of three values. At a limit of exactly
+    those rows the table is built and counts every ordering; at one fewer it is refused, naming
+    the rows enumerated."""
+    rows = 0
+    for p2, b2 in itertools.product(range(10), repeat=2):
+        cards = [(10, "s"), (10, "s"), (p2 or 10, "s"), (b2 or 10, "s"), (1, "s"), (1, "s")]
+        rows += 10 if dealers.deal_baccarat(cards).cards_dealt >= 5 else 1
+    assert rows < 10**3
+    table = _with_base_rows_limit(monkeypatch, rows, ["cards == 5"], TENS)
+    assert table.counts(Shoe.from_cards(SMALL_SHOE)) == _every_ordering(_tens_then_five_cards)
+    with pytest.raises(OddsError) as refused:
+        _with_base_rows_limit(monkeypatch, rows - 1, ["cards == 5"], TENS)
+    assert str(refused.value) == f"an exact table would enumerate {rows:,} rows, more than the {rows - 1:,} allowed"
+
+
+def test_a_deal_without_an_early_stop_enumerates_every_sequence_and_counts_each_round_once(monkeypatch):
+    """A deal that does not say how many cards every round deals (``always_dealt`` None: no shipped
+    game) has every sequence of values enumerated, a round that ends early repeated once per value
+    of each position it does not deal; each is kept once (at the first value there). Its table of
+    four cards dealt, five, and the player winning (which reads all six), with both first cards ten-valued, is
+    the same as with baccarat's early stop, and counts the orderings that deal them, settled by
+    the reference dealer."""
+    game = get_game("baccarat")
+    texts = ["cards == 4", "cards == 5", "player_wins"]
+    conditions = [compile_condition(t, feature_table("baccarat")) for t in texts] + [None]
+    reading = reading_of(feature_specs("baccarat"), conditions, game.deal.positions)
+    monkeypatch.setattr(positional, "_BASE_ROWS", {})
+    without = dataclasses.replace(game.deal, name="baccarat without its early stop", always_dealt=None)
+    table = plan_module.build_positional(without, reading, conditions, TENS)
+    early = plan_module.build_positional(game.deal, reading, conditions, TENS)
+    assert (table.factors, table.terms.tolist(), table.ways.tolist()) == (
+        early.factors,
+        early.terms.tolist(),
+        early.ways.tolist(),
+    )
+    tally = [0] * 4
+    for order in itertools.permutations(parse(SMALL_SHOE)):
+        hands = dealers.deal_baccarat(order)
+        tens = dealers.value(order[0]) == dealers.value(order[1]) == 0
+        dealt = len(hands.first) + len(hands.second)
+        tally[dealt - 4 if tens and dealt < 6 else 2 if tens and hands.winner() == "first" else 3] += 1
+    assert table.counts(Shoe.from_cards(SMALL_SHOE)) == tally and 0 not in tally
+
+
+def test_product_chunks_are_every_combination_in_order_chunked_over_the_leading_positions():
+    """Every combination of the allowed kinds, in the order of ``itertools.product``, in chunks of
+    the trailing positions' combinations: the fewest leading positions are split off that bring a
+    chunk to at most ``chunk_rows`` rows (all of them when even the last alone is larger)."""
+    allowed = [np.array([3, 1, 4]), np.array([5, 9]), np.array([2, 6, 0, 7])]
+    every = list(itertools.product(*(a.tolist() for a in allowed)))
+    for chunk_rows, size in [(10**6, 24), (24, 24), (23, 8), (8, 8), (7, 4), (4, 4), (3, 1), (1, 1)]:
+        chunks = list(positional._product_chunks(allowed, chunk_rows))
+        assert [len(c) for c in chunks] == [size] * (24 // size), chunk_rows
+        assert [tuple(row) for c in chunks for row in c.tolist()] == every
+
+
+@pytest.mark.parametrize(
+    "limit, verb, texts, settles",
+    [
+        ("MULTISET_LIMIT", "hold", ["player_rank1 == banker_rank1"], lambda p, b: p[0] == b[0]),
+        ("TERM_ROWS_LIMIT", "group", ["player_rank1 == banker_rank1"], lambda p, b: p[0] == b[0]),
+        ("MULTISET_LIMIT", "hold", SUITS_ALONE, lambda p, b: p[1] == b[1] or (p[1], b[1]) == ("h", "s")),
+        ("TERM_ROWS_LIMIT", "group", SUITS_ALONE, lambda p, b: p[1] == b[1] or (p[1], b[1]) == ("h", "s")),
+    ],
+)
+def test_the_limits_on_multisets_and_grouped_rows_are_exact_at_their_edge(monkeypatch, limit, verb, texts, settles):
+    """The bets on P1 and B1 settle in an outcome but the last for a pair of equal ranks (13 rows
+    of kinds, 13 multisets of them), or a pair of equal suits or a heart then a spade (5 and 5):
+    counted here over every pair of kinds. At a limit of exactly that many the table is built; at
+    one fewer it is refused word for word."""
+    kinds = [(r, "s") for r in range(1, 14)] if "rank" in texts[0] else [(1, s) for s in "shdc"]
+    rows = [(p, b) for p, b in itertools.product(kinds, repeat=2) if settles(p, b)]
+    size = len(rows) if verb == "group" else len({tuple(sorted(row)) for row in rows})
+    monkeypatch.setattr(positional, limit, size)
+    monkeypatch.setattr(positional, "_BASE_ROWS", {})
+    _fresh_table("baccarat", texts)
+    monkeypatch.setattr(positional, limit, size - 1)
+    with pytest.raises(OddsError) as refused:
+        _fresh_table("baccarat", texts)
+    assert str(refused.value) == f"an exact table would {verb} {size:,} rows, more than the {size - 1:,} allowed"
+
+
+SAME_RANK = """game = "baccarat"
+extends = "seed"
+
+[bets.same-rank]
+outcomes = [
+  { key = "same", when = "player_rank1 == banker_rank1", pays = 11 },
+  { key = "other", pays = -1 },
+]
+"""
+
+
+def test_a_card_seen_is_enumerated_at_its_own_rank_alone(monkeypatch, tmp_path):
+    """Given the player's first card (a King), the table of ``player_rank1 == banker_rank1``
+    enumerates one rank at P1 and 13 at B1: 13 base rows, within a limit of 13 (every rank at P1
+    would be 169) - and it counts the orderings that show a King first, settled by hand."""
+    monkeypatch.setattr(positional, "BASE_ROWS_LIMIT", 13)
+    monkeypatch.setattr(positional, "_BASE_ROWS", {})
+    monkeypatch.setattr(plan_module, "_SEEN", {})
+    monkeypatch.setenv("ODDS_CACHE_DIR", str(tmp_path / "cache"))
+    path = tmp_path / "same-rank.toml"
+    path.write_text(SAME_RANK)
+    game = get_game("baccarat")
+    plan = plan_module.Plan(game, load_paytable(game, str(path)), ["same-rank"], game.seen_cards("K", ""))
+    counts = plan.counts(Shoe.from_cards(SMALL_SHOE))["same-rank"]
+    shown = Counter(order[1][0] == 13 for order in itertools.permutations(parse(SMALL_SHOE)) if order[0][0] == 13)
+    assert {k: Fraction(n, counts.total) for k, n in counts.counts.items()} == {
+        "same": Fraction(shown[True], shown.total()),
+        "other": Fraction(shown[False], shown.total()),
+    }
+
+
+# -- tables made from rows written out -----------------------------------------------------------------------
+
+SUITS = {"s": 1, "h": 2, "d": 4, "c": 8}  # a group's suit mask: bit s of "s h d c"
+
+
+def _group(base: str | None, kind: int, suits: str = "shdc") -> tuple[str | None, int, str]:
+    """A group of cards: ``base`` None (any rank), ``"value"`` (``kind``: 0-9) or ``"rank"``
+    (``kind``: 0-12), with some suits."""
+    return base, kind, suits
+
+
+def _holds(group, card) -> bool:
+    base, kind, suits = group
+    rank, suit = card
+    at = True if base is None else dealers.value(card) == kind if base == "value" else rank == kind + 1
+    return at and suit in suits
+
+
+def _size(group, with_suits: bool) -> int:
+    """The card kinds in a group (52 in all), or its ranks (13 in all) for a table that reads no
+    suit: counted over every card."""
+    cards = [(rank, suit) for rank in range(1, 14) for suit in ("shdc" if with_suits else "s")]
+    return sum(_holds(group if with_suits else group[:2] + ("s",), card) for card in cards)
+
+
+def _table(assignments, positions: int, outcomes: int) -> PositionalTable:
+    """The table of rows ``(groups of the first positions, outcome)``, each ordering of the
+    positions once (the others not read)."""
+    ids = [
+        sorted(
+            [group_id(b, k, sum(SUITS[x] for x in s)) for b, k, s in groups] + [NO_GROUP] * (positions - len(groups))
+        )
+        for groups, _ in assignments
+    ]
+    return PositionalTable.from_groups(positions, positions, ids, [o for _, o in assignments], [1] * len(ids), outcomes)
+
+
+def _with_replacement(assignments, positions: int, outcomes: int, with_suits: bool) -> list[int]:
+    """Each outcome's sequences of cards (ranks) drawn with replacement: the product of the
+    groups' sizes, times every card (rank) at each position not read; the last outcome the rest."""
+    unit = 52 if with_suits else 13
+    expected = [0] * outcomes
+    for groups, o in assignments:
+        expected[o] += math.prod(_size(g, with_suits) for g in groups) * unit ** (positions - len(groups))
+    expected[-1] = unit**positions - sum(expected[:-1])
+    return expected
+
+
+def _every_deal(assignments, positions: int, outcomes: int, cards) -> list[int]:
+    """Each outcome's ordered deals of ``positions`` of ``cards`` (every arrangement of the
+    physical cards), a deal counted once for each row whose groups hold its first cards: every
+    ordered choice of a row's first cards matched, times the orderings of the others; the last
+    outcome the rest."""
+    expected = [0] * outcomes
+    for groups, o in assignments:
+        k = len(groups)
+        hits = sum(all(_holds(g, c) for g, c in zip(groups, first)) for first in itertools.permutations(cards, k))
+        expected[o] += hits * math.perm(len(cards) - k, positions - k)
+    expected[-1] = math.perm(len(cards), positions) - sum(expected[:-1])
+    return expected
+
+
+def _suit_rows():
+    """Rows reading cards, suits and groups of several kinds (every kind of factor of a table that
+    reads suits), each row's groups nested or apart: a King of hearts then of spades, two Kings
+    of hearts, a Queen of one suit twice (every suit: merged into a suit shape), a rank twice,
+    values at any suit (a ten-value card twice; a 5; a King inside the ten-values), hearts of any
+    rank twice around a 3 of hearts, a ten-value heart; the ace of spades then of hearts, two aces
+    of one suit (every suit: the ace of spades is card 0), two Jacks of one suit (every suit, but
+    clubs settles otherwise: not merged), two 5s of two suits and three 7s of three (every choice
+    of suits)."""
+    g = _group
+    rows = [
+        ([g("rank", 12, "h"), g("rank", 12, "s")], 0),
+        ([g("rank", 12, "h"), g("rank", 12, "h")], 1),
+        ([g("rank", 2), g("rank", 2), g("value", 5)], 1),
+        ([g("value", 0), g("value", 0), g("value", 5)], 0),
+        ([g("rank", 12), g("value", 0)], 1),
+        ([g(None, 0, "h"), g("value", 3, "h"), g(None, 0, "h")], 1),
+        ([g("value", 0, "h")], 0),
+    ]
+    rows += [([g("rank", 11, s), g("rank", 8), g("rank", 11, s)], 1) for s in "shdc"]
+    rows += [([g("rank", 0, "s"), g("rank", 0, "h")], 0)] + [([g("rank", 0, s)] * 2, 1) for s in "shdc"]
+    rows += [([g("rank", 10, s)] * 2, 0 if s == "c" else 1) for s in "shdc"]
+    rows += [([g("rank", 4, a), g("rank", 4, b)], 1) for a, b in itertools.combinations("shdc", 2)]
+    rows += [([g("rank", 6, a), g("rank", 6, b), g("rank", 6, c)], 0) for a, b, c in itertools.combinations("shdc", 3)]
+    return rows
+
+
+def _rank_rows():
+    """Rows reading ranks and values only (a table counted over the 13 ranks): a 3 twice, a
+    ten-value card, a 5 and an ace, a King inside the ten-values, a 9 three times."""
+    g = _group
+    return [
+        ([g("rank", 2), g("rank", 2)], 0),
+        ([g("value", 0)], 1),
+        ([g("value", 5), g("rank", 0)], 0),
+        ([g("rank", 12), g("value", 0), g("value", 0)], 1),
+        ([g("value", 9)] * 3, 1),
+    ]
+
+
+@pytest.mark.parametrize(
+    "with_suits, rows, shoes",
+    [
+        (
+            True,
+            _suit_rows,
+            ["Kh,Ks,Kh,Qd,Qd,9c,5h", "3h,3s,Th,Jc,Jc,Qs,9s", "As,As,Ah,Jd,Jd,3h,Kc", "5s,5h,5d,7s,7h,7c,2d"],
+        ),
+        (False, _rank_rows, ["3h,3s,Kh,Td,5c,As,9h,9s"]),
+    ],
+)
+def test_a_table_made_from_rows_counts_them_over_every_deal_and_with_replacement(with_suits, rows, shoes):
+    """A row stands for the deals whose read positions fall in its groups. On small shoes, every
+    ordered deal of four cards counted here (``counts``, and ``batch_dot`` in int64 and in Python
+    integers); from an infinite shoe, the product of the groups' sizes times 52 (13 for a table
+    that reads no suit) for each position not read, of ``52**4`` (``13**4``). Three outcomes, the
+    last the rest; the table holds each kind of factor it may (checked), so each is priced, and
+    merges exactly the orbits of suits whose members are all there and settle alike; the store
+    would take it back (its terms no wider than a table of four cards may be)."""
+    table = _table(rows(), 4, 3)
+    kinds = {f[0] for f in table.factors}
+    assert kinds == (
+        {"one", "card", "shape", "rank", "value", "group", "rest"} if with_suits else {"one", "rank", "value", "rest"}
+    )
+    assert table.needs_suits is with_suits
+    # the whole orbits of equal members are merged into suit shapes, by rank: aces, 5s, 7s, Queens
+    shapes = {("shape", 0, (2,)), ("shape", 4, (1, 1)), ("shape", 6, (1, 1, 1)), ("shape", 11, (2,))}
+    assert {f for f in table.factors if f[0] == "shape"} == (shapes if with_suits else set())
+    assert store.positional_problem(table.to_arrays(), 4, 3) is None  # a table the store takes back
+    unit = 52 if with_suits else 13
+    totals, total = table.counts_with_replacement()
+    assert totals == _with_replacement(rows(), 4, 3, with_suits) and total == unit**4
+    assert all(type(x) is int for x in totals + [total])
+    every = [_every_deal(rows(), 4, 3, parse(text)) for text in shoes]
+    assert [table.counts(Shoe.from_cards(text)) for text in shoes] == every
+    counts = np.array([Shoe.from_cards(t).card_counts() if with_suits else Shoe.from_cards(t).ranks() for t in shoes])
+    identity = np.eye(3, dtype=np.int64).astype(object)
+    for bound in (1, 2**62):  # int64, then past its bound: Python integers
+        assert table.batch_dot(counts, identity, bound).tolist() == every
+
+
+@pytest.mark.parametrize("positions", [12, 16])
+def test_counts_with_replacement_are_python_integers_past_2_63(positions):
+    """One position read at a heart of any rank, the others not: ``13 * 52**(P - 1)`` of the
+    ``52**P`` sequences. At 12 positions every factor (``52**11``, 13) is below 2**63 and their
+    product is not; at 16 its odd part ``13**16`` is no float64."""
+    rows = [([_group(None, 0, "h")], 0)]
+    hearts = 13 * 52 ** (positions - 1)
+    assert _with_replacement(rows, positions, 2, True) == [hearts, 52**positions - hearts] and hearts > 2**63
+    assert _table(rows, positions, 2).counts_with_replacement() == ([hearts, 52**positions - hearts], 52**positions)
+
+
+def test_a_fresh_table_with_replacement_is_each_cards_chance():
+    """Baccarat, the player's first card a heart and his second of value 7 or more: with
+    replacement the positions are independent, 13 of 52 cards and 12 of 52."""
+    table = _fresh_table("baccarat", ["player_suit1 == 'h' and player_value2 >= 7"])
+    assert table.counts_with_replacement() == ([13 * 12 * 52**4, 52**6 - 13 * 12 * 52**4], 52**6)
