@@ -98,6 +98,7 @@ MODULES = {
         "tests/test_baccarat.py",
     ],
     "odds/exact/positional.py": [
+        "tests/test_mutants_positional.py",
         "tests/test_factored.py",
         "tests/test_packing.py",
         "tests/test_suits.py",
