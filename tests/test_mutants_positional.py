@@ -208,6 +208,36 @@ def test_the_limits_on_multisets_and_grouped_rows_are_exact_at_their_edge(monkey
     assert str(refused.value) == f"an exact table would {verb} {size:,} rows, more than the {size - 1:,} allowed"
 
 
+def test_the_settling_limit_is_exact_at_its_edge(monkeypatch):
+    """The suits of P1 and B1 compared with hearts, spades and each other: one base row (no value
+    or rank read), settled once for each pattern of the two suits - the pairs of suits up to
+    exchanging diamonds and clubs, which no condition tells apart: (16 + 4) / 2 = 10 (Burnside:
+    the exchange fixes the 4 pairs of hearts and spades). Built at a limit of 10, refused at 9."""
+    swap = str.maketrans("dc", "cd")
+    pairs = {min(p, p.translate(swap)) for p in ("".join(x) for x in itertools.product("shdc", repeat=2))}
+    assert len(pairs) == (16 + 4) // 2
+    monkeypatch.setattr(positional, "SETTLE_LIMIT", len(pairs))
+    monkeypatch.setattr(positional, "_BASE_ROWS", {})
+    _fresh_table("baccarat", SUITS_ALONE)
+    monkeypatch.setattr(positional, "SETTLE_LIMIT", len(pairs) - 1)
+    with pytest.raises(OddsError) as refused:
+        _fresh_table("baccarat", SUITS_ALONE)
+    assert str(refused.value) == "an exact table would settle 10 rows, more than the 9 allowed"
+
+
+def test_a_build_reports_its_progress_in_order_up_to_the_table():
+    """The builder reports the fraction done: 0.1 once the base rows are enumerated, then after
+    each group of signatures settled - by the suited positions they deal: here the player's third
+    card dealt or not - up to 0.7 once all are, and 0.9 before the terms are written; in order."""
+    game = get_game("baccarat")
+    conditions = [compile_condition("player_suit3 == 'h'", feature_table("baccarat")), None]
+    reading = reading_of(feature_specs("baccarat"), conditions, game.deal.positions)
+    progress: list[float] = []
+    plan_module.build_positional(game.deal, reading, conditions, TENS, progress=progress.append)
+    assert progress == sorted(progress) and progress[0] == 0.1 and progress[-1] == 0.9
+    assert len(progress) == 4 and progress[2] == pytest.approx(0.7)
+
+
 SAME_RANK = """game = "baccarat"
 extends = "seed"
 
