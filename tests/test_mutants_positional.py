@@ -70,10 +70,10 @@ def _with_base_rows_limit(monkeypatch, limit: int, texts: list[str], restrict=No
     return plan_module.build_positional(get_game("baccarat").deal, reading, conditions, restrict)
 
 
-def _every_ordering(settles) -> list[int]:
-    """``[orderings of SMALL_SHOE where settles(order), the others]``."""
-    hits = sum(1 for order in itertools.permutations(parse(SMALL_SHOE)) if settles(order))
-    return [hits, math.factorial(len(parse(SMALL_SHOE))) - hits]
+def _every_ordering(settles, shoe: str = SMALL_SHOE) -> list[int]:
+    """``[ordered deals of six cards of the shoe where settles(deal), the others]``."""
+    hits = sum(1 for order in itertools.permutations(parse(shoe), 6) if settles(order))
+    return [hits, math.perm(len(parse(shoe)), 6) - hits]
 
 
 @pytest.mark.parametrize(
@@ -223,6 +223,27 @@ def test_the_settling_limit_is_exact_at_its_edge(monkeypatch):
     with pytest.raises(OddsError) as refused:
         _fresh_table("baccarat", SUITS_ALONE)
     assert str(refused.value) == "an exact table would settle 10 rows, more than the 9 allowed"
+
+
+def test_a_bet_reading_the_drawing_and_a_suit_plays_the_drawing():
+    """``cards == 4 and player_suit1 == 'h'``: the drawing is read by one feature (``cards``) and
+    not by the other, whichever comes last - a round of four cards with a heart first, the first
+    two cards ten-valued, over every ordering (the reference dealer)."""
+    game = get_game("baccarat")
+    conditions = [compile_condition("cards == 4 and player_suit1 == 'h'", feature_table("baccarat")), None]
+    reading = reading_of(feature_specs("baccarat"), conditions, game.deal.positions)
+    assert reading.state and reading.drawing
+    table = plan_module.build_positional(game.deal, reading, conditions, TENS)
+    shoe = "Kh,Ks,Kd,7c,Th,6s,9h"  # a heart first, ten-valued cards, rounds of four and more
+    expected = _every_ordering(
+        lambda order: (
+            dealers.value(order[0]) == dealers.value(order[1]) == 0
+            and order[0][1] == "h"
+            and dealers.deal_baccarat(order).cards_dealt == 4
+        ),
+        shoe,
+    )
+    assert table.counts(Shoe.from_cards(shoe)) == expected and 0 not in expected
 
 
 def test_a_build_reports_its_progress_in_order_up_to_the_table():
