@@ -208,6 +208,25 @@ def test_the_limits_on_multisets_and_grouped_rows_are_exact_at_their_edge(monkey
     assert str(refused.value) == f"an exact table would {verb} {size:,} rows, more than the {size - 1:,} allowed"
 
 
+def test_the_grouped_rows_are_counted_over_every_batch(monkeypatch):
+    """Rows grouped in batches (as the suit patterns of each group of signatures come) count
+    towards the limit together: three batches of two rows pass a limit of 6, and at 5 the third
+    is refused, naming the 6 rows."""
+    batch = np.array([[group_id("rank", 12, 2), NO_GROUP], [group_id("value", 5, 15), NO_GROUP]])
+    outcome = np.array([0, 0])
+    monkeypatch.setattr(positional, "TERM_ROWS_LIMIT", 6)
+    rows = positional._Rows(2)
+    for _ in range(3):
+        rows.group(batch, outcome)
+    monkeypatch.setattr(positional, "TERM_ROWS_LIMIT", 5)
+    rows = positional._Rows(2)
+    rows.group(batch, outcome)
+    rows.group(batch, outcome)
+    with pytest.raises(OddsError) as refused:
+        rows.group(batch, outcome)
+    assert str(refused.value) == "an exact table would group 6 rows, more than the 5 allowed"
+
+
 def test_the_settling_limit_is_exact_at_its_edge(monkeypatch):
     """The suits of P1 and B1 compared with hearts, spades and each other: one base row (no value
     or rank read), settled once for each pattern of the two suits - the pairs of suits up to
