@@ -1,9 +1,11 @@
 """odds/exact/positional.py against independent figures, for the mutants of its functions that the
 other tests do not notice (mutation testing, docs/development.md; the record:
 docs/mutants/positional.md): tables built afresh against every ordering of a small shoe (the rules
-read by hand, or tests/reference/, which imports nothing from odds), the base rows' limit and the
-cards seen against their exact refusal, the suit orbits' sizes counted here, and the counts from
-an infinite shoe of tables made from rows written out here against Python integers."""
+read by hand, or tests/reference/, which imports nothing from odds); tables made from rows written
+out here against every deal of small shoes and every sequence drawn with replacement, counted in
+Python integers; each limit of a table at its edge, its refusal word for word, with the sizes
+counted here (the enumeration's rows with the reference dealer, the suit patterns by Burnside's
+lemma); the suit orbits' sizes, the enumeration's chunks and the build's progress."""
 
 from __future__ import annotations
 
