@@ -1,9 +1,11 @@
 """odds/exact/positional.py against independent figures, for the mutants of its functions that the
 other tests do not notice (mutation testing, docs/development.md; the record:
 docs/mutants/positional.md): tables built afresh against every ordering of a small shoe (the rules
-read by hand, or tests/reference/, which imports nothing from odds), the base rows' limit and the
-cards seen against their exact refusal, the suit orbits' sizes counted here, and the counts from
-an infinite shoe of tables made from rows written out here against Python integers."""
+read by hand, or tests/reference/, which imports nothing from odds); tables made from rows written
+out here against every deal of small shoes and every sequence drawn with replacement, counted in
+Python integers; each limit of a table at its edge, its refusal word for word, with the sizes
+counted here (the enumeration's rows with the reference dealer, the suit patterns by Burnside's
+lemma); the suit orbits' sizes, the enumeration's chunks and the build's progress."""
 
 from __future__ import annotations
 
@@ -70,10 +72,10 @@ def _with_base_rows_limit(monkeypatch, limit: int, texts: list[str], restrict=No
     return plan_module.build_positional(get_game("baccarat").deal, reading, conditions, restrict)
 
 
-def _every_ordering(settles) -> list[int]:
-    """``[orderings of SMALL_SHOE where settles(order), the others]``."""
-    hits = sum(1 for order in itertools.permutations(parse(SMALL_SHOE)) if settles(order))
-    return [hits, math.factorial(len(parse(SMALL_SHOE))) - hits]
+def _every_ordering(settles, shoe: str = SMALL_SHOE) -> list[int]:
+    """``[ordered deals of six cards of the shoe where settles(deal), the others]``."""
+    hits = sum(1 for order in itertools.permutations(parse(shoe), 6) if settles(order))
+    return [hits, math.perm(len(parse(shoe)), 6) - hits]
 
 
 @pytest.mark.parametrize(
@@ -206,6 +208,76 @@ def test_the_limits_on_multisets_and_grouped_rows_are_exact_at_their_edge(monkey
     with pytest.raises(OddsError) as refused:
         _fresh_table("baccarat", texts)
     assert str(refused.value) == f"an exact table would {verb} {size:,} rows, more than the {size - 1:,} allowed"
+
+
+def test_the_grouped_rows_are_counted_over_every_batch(monkeypatch):
+    """Rows grouped in batches (as the suit patterns of each group of signatures come) count
+    towards the limit together: three batches of two rows pass a limit of 6, and at 5 the third
+    is refused, naming the 6 rows."""
+    batch = np.array([[group_id("rank", 12, 2), NO_GROUP], [group_id("value", 5, 15), NO_GROUP]])
+    outcome = np.array([0, 0])
+    monkeypatch.setattr(positional, "TERM_ROWS_LIMIT", 6)
+    rows = positional._Rows(2)
+    for _ in range(3):
+        rows.group(batch, outcome)
+    monkeypatch.setattr(positional, "TERM_ROWS_LIMIT", 5)
+    rows = positional._Rows(2)
+    rows.group(batch, outcome)
+    rows.group(batch, outcome)
+    with pytest.raises(OddsError) as refused:
+        rows.group(batch, outcome)
+    assert str(refused.value) == "an exact table would group 6 rows, more than the 5 allowed"
+
+
+def test_the_settling_limit_is_exact_at_its_edge(monkeypatch):
+    """The suits of P1 and B1 compared with hearts, spades and each other: one base row (no value
+    or rank read), settled once for each pattern of the two suits - the pairs of suits up to
+    exchanging diamonds and clubs, which no condition tells apart: (16 + 4) / 2 = 10 (Burnside:
+    the exchange fixes the 4 pairs of hearts and spades). Built at a limit of 10, refused at 9."""
+    swap = str.maketrans("dc", "cd")
+    pairs = {min(p, p.translate(swap)) for p in ("".join(x) for x in itertools.product("shdc", repeat=2))}
+    assert len(pairs) == (16 + 4) // 2
+    monkeypatch.setattr(positional, "SETTLE_LIMIT", len(pairs))
+    monkeypatch.setattr(positional, "_BASE_ROWS", {})
+    _fresh_table("baccarat", SUITS_ALONE)
+    monkeypatch.setattr(positional, "SETTLE_LIMIT", len(pairs) - 1)
+    with pytest.raises(OddsError) as refused:
+        _fresh_table("baccarat", SUITS_ALONE)
+    assert str(refused.value) == "an exact table would settle 10 rows, more than the 9 allowed"
+
+
+def test_a_bet_reading_the_drawing_and_a_suit_plays_the_drawing():
+    """``cards == 4 and player_suit1 == 'h'``: the drawing is read by one feature (``cards``) and
+    not by the other, whichever comes last - a round of four cards with a heart first, the first
+    two cards ten-valued, over every ordering (the reference dealer)."""
+    game = get_game("baccarat")
+    conditions = [compile_condition("cards == 4 and player_suit1 == 'h'", feature_table("baccarat")), None]
+    reading = reading_of(feature_specs("baccarat"), conditions, game.deal.positions)
+    assert reading.state and reading.drawing
+    table = plan_module.build_positional(game.deal, reading, conditions, TENS)
+    shoe = "Kh,Ks,Kd,7c,Th,6s,9h"  # a heart first, ten-valued cards, rounds of four and more
+    expected = _every_ordering(
+        lambda order: (
+            dealers.value(order[0]) == dealers.value(order[1]) == 0
+            and order[0][1] == "h"
+            and dealers.deal_baccarat(order).cards_dealt == 4
+        ),
+        shoe,
+    )
+    assert table.counts(Shoe.from_cards(shoe)) == expected and 0 not in expected
+
+
+def test_a_build_reports_its_progress_in_order_up_to_the_table():
+    """The builder reports the fraction done: 0.1 once the base rows are enumerated, then after
+    each group of signatures settled - by the suited positions they deal: here the player's third
+    card dealt or not - up to 0.7 once all are, and 0.9 before the terms are written; in order."""
+    game = get_game("baccarat")
+    conditions = [compile_condition("player_suit3 == 'h'", feature_table("baccarat")), None]
+    reading = reading_of(feature_specs("baccarat"), conditions, game.deal.positions)
+    progress: list[float] = []
+    plan_module.build_positional(game.deal, reading, conditions, TENS, progress=progress.append)
+    assert progress == sorted(progress) and progress[0] == 0.1 and progress[-1] == 0.9
+    assert len(progress) == 4 and progress[2] == pytest.approx(0.7)
 
 
 SAME_RANK = """game = "baccarat"
