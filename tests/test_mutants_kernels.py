@@ -416,3 +416,12 @@ def test_expansion_moves_are_those_that_can_still_reach_a_target():
                 if any(inside(part + (kind,), t) and len(t) - len(part) - 1 <= slots - 1 - slot for t in targets)
             }
             assert got == expected, (targets, slot)
+
+
+def test_both_kernels_sum_no_rows_to_an_empty_int64_array():
+    """No rows (an empty batch): ``S`` is ``(width, 0)`` int64, as for any other batch - a float64
+    empty array would turn whatever it is joined to into floats."""
+    for kernel in two_atom_kernels(2, [1, 2, 1], 2):
+        sigs = [np.zeros((3, 0), dtype=np.int64)] * 2
+        got = kernel.sums([s.astype(np.float64) for s in sigs], sigs)
+        assert got.shape == (1, 0) and got.dtype == np.int64, type(kernel).__name__
