@@ -9,7 +9,16 @@ from math import prod
 import numpy as np
 import pytest
 
-from odds.exact.intmath import PRIMES, balanced_digits, crt, digits_needed, falling, moduli_needed
+from odds.exact.intmath import (
+    PRIMES,
+    balanced_digits,
+    crt,
+    digits_needed,
+    falling,
+    int64_residue,
+    moduli_needed,
+    row_keys,
+)
 
 
 def _reach(count: int) -> tuple[int, int]:
@@ -67,3 +76,30 @@ def test_refusals_of_the_integer_helpers_word_for_word():
     with pytest.raises(ValueError) as refused:
         moduli_needed(bound)
     assert str(refused.value) == f"a bound of {len(bin(bound)) - 2} bits needs more primes than kept"
+
+
+@pytest.mark.parametrize(
+    "x", [0, 1, -1, 2**63 - 1, 2**63, -(2**63), -(2**63) - 1, 2**64, 2**64 + 5, 3 * 2**64 - 7, -(2**70)]
+)
+def test_int64_residue_is_the_int64_congruent_modulo_2_64(x):
+    r = int64_residue(x)
+    assert -(2**63) <= r < 2**63 and (r - x) % 2**64 == 0
+    if -(2**63) <= x < 2**63:
+        assert r == x
+
+
+@pytest.mark.parametrize("dtype", [np.uint8, np.int16, np.int32, np.int64])
+def test_row_keys_of_any_integer_type_order_as_tuples(dtype):
+    """Rows of a narrow type (255 is a uint8's largest: one more wraps to 0 in its own type) get
+    keys ordered as the rows are, as for int64 rows."""
+    top = int(np.iinfo(dtype).max)
+    rows = np.array([[top, 0, 3], [0, top, 3], [top, top, top], [1, 2, 3], [top, 0, 2]], dtype=dtype)
+    (keys,) = row_keys(rows)
+    as_tuples = [tuple(int(v) for v in r) for r in rows]
+    assert sorted(range(len(rows)), key=lambda i: int(keys[i])) == sorted(range(len(rows)), key=lambda i: as_tuples[i])
+
+
+def test_row_keys_refuse_negative_entries_word_for_word():
+    with pytest.raises(ValueError) as refused:
+        row_keys(np.array([[0, -1]]))
+    assert str(refused.value) == "row keys need non-negative entries"

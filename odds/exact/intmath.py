@@ -287,6 +287,8 @@ def row_keys(*tables: np.ndarray) -> list[np.ndarray]:
     >>> big = np.array([[2**62, 5], [0, 1]])      # (2**62 + 1) * 6 > 2**63: the first column ranked
     >>> [k.tolist() for k in row_keys(big)]
     [[11, 1]]
+    >>> [k.tolist() for k in row_keys(np.array([[2**63 - 1], [7]]))]  # its column ranked: [1, 0]
+    [[1, 0]]
     """
     parts = [np.asarray(t, dtype=np.int64) for t in tables]
     width = parts[0].shape[1]
@@ -296,7 +298,12 @@ def row_keys(*tables: np.ndarray) -> list[np.ndarray]:
     ends = np.cumsum([len(t) for t in parts])[:-1]
     if not width or not len(rows):
         return [np.zeros(len(t), dtype=np.int64) for t in parts]
-    tops = rows.max(axis=0) + 1
+    tops = [int(top) + 1 for top in rows.max(axis=0)]  # Python integers: the largest int64 + 1 wraps
+    for j, top in enumerate(tops):
+        if top > INT64_MAX:  # a column holding the largest int64: its dense ranks (the same order)
+            _, ranks = np.unique(rows[:, j], return_inverse=True)
+            rows[:, j] = ranks.reshape(-1)
+            tops[j] = int(rows[:, j].max()) + 1
     key = rows[:, 0].copy()
     size = int(tops[0])  # keys lie in [0, size)
     for j in range(1, width):
