@@ -103,3 +103,9 @@ def test_row_keys_refuse_negative_entries_word_for_word():
     with pytest.raises(ValueError) as refused:
         row_keys(np.array([[0, -1]]))
     assert str(refused.value) == "row keys need non-negative entries"
+
+
+def test_row_keys_of_no_rows_or_no_columns_are_zeros_one_per_row():
+    empty, wide = np.zeros((0, 2), dtype=np.int64), np.zeros((3, 0), dtype=np.int64)
+    assert [k.tolist() for k in row_keys(empty, empty)] == [[], []]
+    assert [k.tolist() for k in row_keys(wide, wide[:1])] == [[0, 0, 0], [0]]

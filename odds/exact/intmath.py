@@ -294,7 +294,7 @@ def row_keys(*tables: np.ndarray) -> list[np.ndarray]:
     width = parts[0].shape[1]
     if any(int(t.min()) < 0 for t in parts if t.size):
         raise ValueError("row keys need non-negative entries")
-    rows = np.concatenate(parts) if parts else np.zeros((0, width), dtype=np.int64)
+    rows = np.concatenate(parts)  # (a copy: ranked in place below)
     ends = np.cumsum([len(t) for t in parts])[:-1]
     if not width or not len(rows):
         return [np.zeros(len(t), dtype=np.int64) for t in parts]
