@@ -470,3 +470,27 @@ def test_a_fresh_table_with_replacement_is_each_cards_chance():
     replacement the positions are independent, 13 of 52 cards and 12 of 52."""
     table = _fresh_table("baccarat", ["player_suit1 == 'h' and player_value2 >= 7"])
     assert table.counts_with_replacement() == ([13 * 12 * 52**4, 52**6 - 13 * 12 * 52**4], 52**6)
+
+
+def test_batch_dot_takes_pay_columns_as_python_integers_past_int64():
+    """``batch_dot``'s columns may be any array of integers - here a list: pays of ``2**62`` and
+    ``-2**62`` (and a column of small pays beside them), whose difference ``2**63`` no int64 holds.
+    Each shoe's sum is every ordered deal of four cards counted here, times its pays, in Python
+    integers."""
+    table = _table(_rank_rows(), 4, 3)
+    shoes = ["3h,3s,Kh,Td,5c,As,9h,9s", "3h,Kh,Td,Tc,Qs,5c,As,9h,9s,2d"]
+    pays = [[2**62, 3], [0, -1], [-(2**62), 1]]
+    expected = [
+        [sum(n * column[o] for o, n in enumerate(_every_deal(_rank_rows(), 4, 3, parse(t)))) for column in zip(*pays)]
+        for t in shoes
+    ]
+    counts = np.array([Shoe.from_cards(t).ranks() for t in shoes])
+    assert table.batch_dot(counts, pays, 2**62).tolist() == expected
+    assert table.batch_dot(np.array(counts, dtype=np.int8), np.array(pays, dtype=np.int64), 2**62).tolist() == expected
+
+
+def test_batch_dot_of_no_shoes_is_an_empty_row_per_column():
+    """No shoes: ``(0, columns)`` integers, nothing summed."""
+    table = _table(_rank_rows(), 4, 3)
+    out = table.batch_dot(np.zeros((0, 13), dtype=np.int64), [[1, 2], [3, 4], [5, 6]], 6)
+    assert out.shape == (0, 2) and out.dtype == np.int64
