@@ -473,20 +473,50 @@ def test_a_fresh_table_with_replacement_is_each_cards_chance():
 
 
 def test_batch_dot_takes_pay_columns_as_python_integers_past_int64():
-    """``batch_dot``'s columns may be any array of integers - here a list: pays of ``2**62`` and
-    ``-2**62`` (and a column of small pays beside them), whose difference ``2**63`` no int64 holds.
-    Each shoe's sum is every ordered deal of four cards counted here, times its pays, in Python
-    integers."""
+    """``batch_dot``'s columns may be any array of integers - here a list, then int64: pays of
+    ``2**62 + 1`` and ``-2**62 - 1`` (and a column of small pays beside them), whose difference no
+    int64 holds and no float64 either. Each shoe's sum is every ordered deal of four cards counted
+    here, times its pays, in Python integers; then other pays on the same table (a cached product
+    of other pays would not do)."""
     table = _table(_rank_rows(), 4, 3)
     shoes = ["3h,3s,Kh,Td,5c,As,9h,9s", "3h,Kh,Td,Tc,Qs,5c,As,9h,9s,2d"]
-    pays = [[2**62, 3], [0, -1], [-(2**62), 1]]
-    expected = [
-        [sum(n * column[o] for o, n in enumerate(_every_deal(_rank_rows(), 4, 3, parse(t)))) for column in zip(*pays)]
-        for t in shoes
-    ]
+    deals = [_every_deal(_rank_rows(), 4, 3, parse(t)) for t in shoes]
     counts = np.array([Shoe.from_cards(t).ranks() for t in shoes])
-    assert table.batch_dot(counts, pays, 2**62).tolist() == expected
-    assert table.batch_dot(np.array(counts, dtype=np.int8), np.array(pays, dtype=np.int64), 2**62).tolist() == expected
+    for pays in ([[2**62 + 1, 3], [0, -1], [-(2**62) - 1, 1]], [[2, 0], [-1, 5], [0, -1]]):
+        bound = max(abs(x) for row in pays for x in row)
+        expected = [[sum(n * column[o] for o, n in enumerate(each)) for column in zip(*pays)] for each in deals]
+        out = table.batch_dot(counts, pays, bound)
+        assert out.tolist() == expected and out.dtype == (object if bound > 2**62 else np.int64)
+        assert table.batch_dot(counts.astype(np.int8), np.array(pays, dtype=np.int64), bound).tolist() == expected
+
+
+@pytest.mark.parametrize(
+    "ranks, pays, expected",
+    [
+        ({13: 1}, [2**62, -(2**62)], 2**62),  # a King, ten-valued: the one deal pays 2**62
+        ({1: 1}, [2**62, -(2**62)], -(2**62)),  # an ace
+        ({}, [2**70, -(2**70)], 0),  # no card: no deal
+    ],
+)
+def test_batch_dot_of_a_shoe_of_as_many_cards_as_it_reads_or_fewer(ranks, pays, expected):
+    """A table reading one position (a ten-valued card or not), on a shoe of one card or none:
+    ``bound * (N)_1`` fits int64, and the difference of the two pays (``2**63``, ``2**71``) does
+    not - the result is exact all the same (computed modulo ``2**64``)."""
+    table = _table([([_group("value", 0)], 0)], 1, 2)
+    counts = np.array([[ranks.get(r, 0) for r in range(1, 14)]])
+    out = table.batch_dot(counts, [[pays[0]], [pays[1]]], abs(pays[0]))
+    assert out.tolist() == [[expected]] and out.dtype == np.int64
+
+
+def test_batch_dot_stays_in_int64_up_to_its_bound_exactly():
+    """``int64`` exactly while ``max(1, bound) * (N)_D <= 2**63 - 1``: a table reading one
+    position, a shoe of ``2**63 - 1`` cards (4 of them ten-valued), pays 1 and 0 (bound 1, and 0)
+    - at bound 2, past it, Python integers; the 4 deals either way."""
+    table = _table([([_group("value", 0)], 0)], 1, 2)
+    counts = np.array([[2**63 - 1 - 12] + [1] * 12])
+    for bound, dtype in [(0, np.int64), (1, np.int64), (2, object)]:
+        out = table.batch_dot(counts, [[1], [0]], bound)
+        assert out.tolist() == [[4]] and out.dtype == dtype, bound
 
 
 def test_batch_dot_of_no_shoes_is_an_empty_row_per_column():
