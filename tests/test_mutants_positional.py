@@ -475,18 +475,19 @@ def test_a_fresh_table_with_replacement_is_each_cards_chance():
 def test_batch_dot_takes_pay_columns_as_python_integers_past_int64():
     """``batch_dot``'s columns may be any array of integers - here a list, then int64: pays of
     ``2**62 + 1`` and ``-2**62 - 1`` (and a column of small pays beside them), whose difference no
-    int64 holds and no float64 either. Each shoe's sum is every ordered deal of four cards counted
-    here, times its pays, in Python integers; then other pays on the same table (a cached product
-    of other pays would not do)."""
+    int64 holds and no float64 either; ``2**55 + 1``, whose products with the orderings int64
+    holds and float64 does not; small pays. Each shoe's sum is every ordered deal of four cards
+    counted here, times its pays, in Python integers - on one table (a cached product of other
+    pays would not do); int64 while ``bound * (N)_4`` is (N: the larger shoe's 10 cards)."""
     table = _table(_rank_rows(), 4, 3)
     shoes = ["3h,3s,Kh,Td,5c,As,9h,9s", "3h,Kh,Td,Tc,Qs,5c,As,9h,9s,2d"]
     deals = [_every_deal(_rank_rows(), 4, 3, parse(t)) for t in shoes]
     counts = np.array([Shoe.from_cards(t).ranks() for t in shoes])
-    for pays in ([[2**62 + 1, 3], [0, -1], [-(2**62) - 1, 1]], [[2, 0], [-1, 5], [0, -1]]):
+    for pays in ([[2**62 + 1, 3], [0, -1], [-(2**62) - 1, 1]], [[2**55 + 1], [3], [0]], [[2, 0], [-1, 5], [0, -1]]):
         bound = max(abs(x) for row in pays for x in row)
         expected = [[sum(n * column[o] for o, n in enumerate(each)) for column in zip(*pays)] for each in deals]
         out = table.batch_dot(counts, pays, bound)
-        assert out.tolist() == expected and out.dtype == (object if bound > 2**62 else np.int64)
+        assert out.tolist() == expected and out.dtype == (object if bound * math.perm(10, 4) >= 2**63 else np.int64)
         assert table.batch_dot(counts.astype(np.int8), np.array(pays, dtype=np.int64), bound).tolist() == expected
 
 
@@ -524,3 +525,14 @@ def test_batch_dot_of_no_shoes_is_an_empty_row_per_column():
     table = _table(_rank_rows(), 4, 3)
     out = table.batch_dot(np.zeros((0, 13), dtype=np.int64), [[1, 2], [3, 4], [5, 6]], 6)
     assert out.shape == (0, 2) and out.dtype == np.int64
+
+
+def test_batch_dot_of_a_table_without_terms_or_of_no_pays():
+    """A table of no rows: every deal in the last outcome, ``(N)_4`` of them (13 distinct ranks),
+    each paying the last pays. No pay columns: ``(shoes, 0)``."""
+    empty = PositionalTable.from_groups(4, 4, np.zeros((0, 4), dtype=np.int64), [], [], 3)
+    ranks = np.ones((1, 13), dtype=np.int64)
+    assert empty.batch_dot(ranks, [[1, 0], [2, 0], [5, -7]], 7).tolist() == [
+        [5 * math.perm(13, 4), -7 * math.perm(13, 4)]
+    ]
+    assert _table(_rank_rows(), 4, 3).batch_dot(ranks, np.zeros((3, 0), dtype=object), 0).shape == (1, 0)
