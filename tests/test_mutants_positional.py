@@ -511,13 +511,15 @@ def test_batch_dot_of_a_shoe_of_as_many_cards_as_it_reads_or_fewer(ranks, pays, 
 
 def test_batch_dot_stays_in_int64_up_to_its_bound_exactly():
     """``int64`` exactly while ``max(1, bound) * (N)_D <= 2**63 - 1``: a table reading one
-    position, a shoe of ``2**63 - 1`` cards (4 of them ten-valued), pays 1 and 0 (bound 1, and 0)
-    - at bound 2, past it, Python integers; the 4 deals either way."""
-    table = _table([([_group("value", 0)], 0)], 1, 2)
+    position (an ace, or a ten-valued card), a shoe of ``2**63 - 1`` cards, all aces but one card
+    of each other rank; pays 1 and 0 (bound 1, and 0) - at bound 2, past it, Python integers; the
+    ``2**63 - 13`` deals of an ace (no float64 holds it), the 4 of a ten-valued card, either way."""
     counts = np.array([[2**63 - 1 - 12] + [1] * 12])
-    for bound, dtype in [(0, np.int64), (1, np.int64), (2, object)]:
-        out = table.batch_dot(counts, [[1], [0]], bound)
-        assert out.tolist() == [[4]] and out.dtype == dtype, bound
+    for value, deals in [(1, 2**63 - 13), (0, 4)]:
+        table = _table([([_group("value", value)], 0)], 1, 2)
+        for bound, dtype in [(0, np.int64), (1, np.int64), (2, object)]:
+            out = table.batch_dot(counts, [[1], [0]], bound)
+            assert out.tolist() == [[deals]] and out.dtype == dtype, (value, bound)
 
 
 def test_batch_dot_of_no_shoes_is_an_empty_row_per_column():
