@@ -538,3 +538,32 @@ def test_batch_dot_of_a_table_without_terms_or_of_no_pays():
         [5 * math.perm(13, 4), -7 * math.perm(13, 4)]
     ]
     assert _table(_rank_rows(), 4, 3).batch_dot(ranks, np.zeros((3, 0), dtype=object), 0).shape == (1, 0)
+
+
+def test_a_table_of_more_than_2000_terms_counts_through_batch_dot_in_python_integers():
+    """Every multiset of four ranks (1,820) in one outcome, of three (455) and a heart in another,
+    each one ordering: 2,276 terms, so ``counts`` goes through ``batch_dot``. They count the deals
+    whose first four (three) ranks are in order, or whose first card is a heart - a deal counted
+    once per row that holds it: over every ordered deal of four cards of a small shoe, and for
+    1,100 decks (``(N)_4`` past 2**63) multiset by multiset, in Python integers."""
+    fours = list(itertools.combinations_with_replacement(range(13), 4))
+    threes = list(itertools.combinations_with_replacement(range(13), 3))
+    rows = [([_group("rank", r) for r in m], 0) for m in fours] + [([_group("rank", r) for r in m], 1) for m in threes]
+    table = _table(rows + [([_group(None, 0, "h")], 1)], 4, 3)
+    assert len(table.terms) == 2276 and table.needs_suits
+    shoe = "3h,3s,Kh,Td,5c,As,9h,9s"
+    deals = list(itertools.permutations(parse(shoe), 4))
+    four = sum(1 for d in deals if [c[0] for c in d] == sorted(c[0] for c in d))
+    three = sum(1 for d in deals if [c[0] for c in d[:3]] == sorted(c[0] for c in d[:3]))
+    three += sum(1 for d in deals if d[0][1] == "h")
+    counts = table.counts(Shoe.from_cards(shoe))
+    assert counts == [four, three, len(deals) - four - three]
+    rank, n = 4 * 1100, 52 * 1100  # cards of each rank, in all
+
+    def ordered(multisets) -> int:
+        return sum(math.prod(math.perm(rank, m) for m in Counter(ms).values()) for ms in multisets)
+
+    four, three = ordered(fours), ordered(threes) * (n - 3) + 13 * 1100 * math.perm(n - 1, 3)
+    assert math.perm(n, 4) > 2**63
+    counts = table.counts(Shoe.decks(1100))
+    assert counts == [four, three, math.perm(n, 4) - four - three] and all(type(x) is int for x in counts)
