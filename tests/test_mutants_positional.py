@@ -470,3 +470,100 @@ def test_a_fresh_table_with_replacement_is_each_cards_chance():
     replacement the positions are independent, 13 of 52 cards and 12 of 52."""
     table = _fresh_table("baccarat", ["player_suit1 == 'h' and player_value2 >= 7"])
     assert table.counts_with_replacement() == ([13 * 12 * 52**4, 52**6 - 13 * 12 * 52**4], 52**6)
+
+
+def test_batch_dot_takes_pay_columns_as_python_integers_past_int64():
+    """``batch_dot``'s columns may be any array of integers - here a list, then int64: pays of
+    ``2**62 + 1`` and ``-2**62 - 1`` (and a column of small pays beside them), whose difference no
+    int64 holds and no float64 either; ``2**55 + 1``, whose products with the orderings int64
+    holds and float64 does not; small pays. Each shoe's sum is every ordered deal of four cards
+    counted here, times its pays, in Python integers - on one table (a cached product of other
+    pays would not do); int64 while ``bound * (N)_4`` is (N: the larger shoe's 10 cards)."""
+    table = _table(_rank_rows(), 4, 3)
+    shoes = ["3h,3s,Kh,Td,5c,As,9h,9s", "3h,Kh,Td,Tc,Qs,5c,As,9h,9s,2d"]
+    deals = [_every_deal(_rank_rows(), 4, 3, parse(t)) for t in shoes]
+    counts = np.array([Shoe.from_cards(t).ranks() for t in shoes])
+    for pays in ([[2**62 + 1, 3], [0, -1], [-(2**62) - 1, 1]], [[2**55 + 1], [3], [0]], [[2, 0], [-1, 5], [0, -1]]):
+        bound = max(abs(x) for row in pays for x in row)
+        expected = [[sum(n * column[o] for o, n in enumerate(each)) for column in zip(*pays)] for each in deals]
+        out = table.batch_dot(counts, pays, bound)
+        assert out.tolist() == expected and out.dtype == (object if bound * math.perm(10, 4) >= 2**63 else np.int64)
+        assert table.batch_dot(counts.astype(np.int8), np.array(pays, dtype=np.int64), bound).tolist() == expected
+
+
+@pytest.mark.parametrize(
+    "ranks, pays, expected",
+    [
+        ({13: 1}, [2**62, -(2**62)], 2**62),  # a King, ten-valued: the one deal pays 2**62
+        ({1: 1}, [2**62, -(2**62)], -(2**62)),  # an ace
+        ({}, [2**70, -(2**70)], 0),  # no card: no deal
+    ],
+)
+def test_batch_dot_of_a_shoe_of_as_many_cards_as_it_reads_or_fewer(ranks, pays, expected):
+    """A table reading one position (a ten-valued card or not), on a shoe of one card or none:
+    ``bound * (N)_1`` fits int64, and the difference of the two pays (``2**63``, ``2**71``) does
+    not - the result is exact all the same (computed modulo ``2**64``)."""
+    table = _table([([_group("value", 0)], 0)], 1, 2)
+    counts = np.array([[ranks.get(r, 0) for r in range(1, 14)]])
+    out = table.batch_dot(counts, [[pays[0]], [pays[1]]], abs(pays[0]))
+    assert out.tolist() == [[expected]] and out.dtype == np.int64
+
+
+def test_batch_dot_stays_in_int64_up_to_its_bound_exactly():
+    """``int64`` exactly while ``max(1, bound) * (N)_D <= 2**63 - 1``: a table reading one
+    position (an ace, or a ten-valued card), a shoe of ``2**63 - 1`` cards, all aces but one card
+    of each other rank; pays 1 and 0 (bound 1, and 0) - at bound 2, past it, Python integers; the
+    ``2**63 - 13`` deals of an ace (no float64 holds it), the 4 of a ten-valued card, either way."""
+    counts = np.array([[2**63 - 1 - 12] + [1] * 12])
+    for value, deals in [(1, 2**63 - 13), (0, 4)]:
+        table = _table([([_group("value", value)], 0)], 1, 2)
+        for bound, dtype in [(0, np.int64), (1, np.int64), (2, object)]:
+            out = table.batch_dot(counts, [[1], [0]], bound)
+            assert out.tolist() == [[deals]] and out.dtype == dtype, (value, bound)
+
+
+def test_batch_dot_of_no_shoes_is_an_empty_row_per_column():
+    """No shoes: ``(0, columns)`` integers, nothing summed."""
+    table = _table(_rank_rows(), 4, 3)
+    out = table.batch_dot(np.zeros((0, 13), dtype=np.int64), [[1, 2], [3, 4], [5, 6]], 6)
+    assert out.shape == (0, 2) and out.dtype == np.int64
+
+
+def test_batch_dot_of_a_table_without_terms_or_of_no_pays():
+    """A table of no rows: every deal in the last outcome, ``(N)_4`` of them (13 distinct ranks),
+    each paying the last pays. No pay columns: ``(shoes, 0)``."""
+    empty = PositionalTable.from_groups(4, 4, np.zeros((0, 4), dtype=np.int64), [], [], 3)
+    ranks = np.ones((1, 13), dtype=np.int64)
+    assert empty.batch_dot(ranks, [[1, 0], [2, 0], [5, -7]], 7).tolist() == [
+        [5 * math.perm(13, 4), -7 * math.perm(13, 4)]
+    ]
+    assert _table(_rank_rows(), 4, 3).batch_dot(ranks, np.zeros((3, 0), dtype=object), 0).shape == (1, 0)
+
+
+def test_a_table_of_more_than_2000_terms_counts_through_batch_dot_in_python_integers():
+    """Every multiset of four ranks (1,820) in one outcome, of three (455) and a heart in another,
+    each one ordering: 2,276 terms, so ``counts`` goes through ``batch_dot``. They count the deals
+    whose first four (three) ranks are in order, or whose first card is a heart - a deal counted
+    once per row that holds it: over every ordered deal of four cards of a small shoe, and for
+    1,100 decks (``(N)_4`` past 2**63) multiset by multiset, in Python integers."""
+    fours = list(itertools.combinations_with_replacement(range(13), 4))
+    threes = list(itertools.combinations_with_replacement(range(13), 3))
+    rows = [([_group("rank", r) for r in m], 0) for m in fours] + [([_group("rank", r) for r in m], 1) for m in threes]
+    table = _table(rows + [([_group(None, 0, "h")], 1)], 4, 3)
+    assert len(table.terms) == 2276 and table.needs_suits
+    shoe = "3h,3s,Kh,Td,5c,As,9h,9s"
+    deals = list(itertools.permutations(parse(shoe), 4))
+    four = sum(1 for d in deals if [c[0] for c in d] == sorted(c[0] for c in d))
+    three = sum(1 for d in deals if [c[0] for c in d[:3]] == sorted(c[0] for c in d[:3]))
+    three += sum(1 for d in deals if d[0][1] == "h")
+    counts = table.counts(Shoe.from_cards(shoe))
+    assert counts == [four, three, len(deals) - four - three]
+    rank, n = 4 * 1100, 52 * 1100  # cards of each rank, in all
+
+    def ordered(multisets) -> int:
+        return sum(math.prod(math.perm(rank, m) for m in Counter(ms).values()) for ms in multisets)
+
+    four, three = ordered(fours), ordered(threes) * (n - 3) + 13 * 1100 * math.perm(n - 1, 3)
+    assert math.perm(n, 4) > 2**63
+    counts = table.counts(Shoe.decks(1100))
+    assert counts == [four, three, math.perm(n, 4) - four - three] and all(type(x) is int for x in counts)

@@ -919,7 +919,12 @@ class PositionalTable:
         q = self._q_cache.get(key)
         if q is None:
             # the last outcome takes the rest: (N)_D * its column, plus each other's difference
-            q = _product(self.ways, pays - pays[-1]).astype(dtype)
+            q = _product(self.ways, pays - pays[-1])
+            if dtype is not object and q.dtype == object:
+                # past int64 where the result is not (a shoe of D cards or fewer: (N)_D is D! or
+                # 0): the result is exact modulo 2**64 all the same (module docstring)
+                q = (q % 2**64).astype(np.uint64).view(np.int64)
+            q = q.astype(dtype)
             self._q_cache[key] = q
         flat, terms = self._flat_factors
         values = flat(counts.astype(dtype))
