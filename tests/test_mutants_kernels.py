@@ -457,3 +457,28 @@ def test_a_side_counts_the_parts_it_builds_per_row():
         pairs = sum(size([0, 1], a) + size([2, 3], b) in sizes for a, b in itertools.product(left_parts, right_parts))
         outer = kernels._OuterSide(left, right, sizes)
         assert outer.elements == left_elements + right_elements + pairs, sizes
+
+
+def test_a_block_of_mass_2_46_is_refused_and_one_less_summed_on_7_bit_limbs():
+    """A block's mass (the largest sum of ``|M|`` over the first side's parts) must be below
+    ``MAX_MASS = 2**46``: 64 weights of ``2**40 - 1`` and one of 64 on one second-side part make
+    it exactly ``2**46`` - no kernel -, one of 63 instead ``2**46 - 1``, summed on limbs of
+    ``53 - 46 = 7`` bits (values up to ``2**10``: the float bound fails) as Python integers do."""
+    n = 65
+    terms = np.array([[j, 0] for j in range(1, n + 1)] + [[0, 1]])
+    sizes = [np.array([0] + [1] * n), np.array([0, 1])]
+    for last, refused in ((64, True), (63, False)):
+        w = [2**40 - 1] * 64 + [last, 5]
+        kernel = kernels.FactoredSum.build(terms, sizes, np.array([[x] for x in w]), 1, 1, force=([1], False))
+        assert (kernel is None) == refused, last
+    assert sum(w[:n]) == kernels.MAX_MASS - 1 and kernel.blocks[0].mass == kernels.MAX_MASS - 1
+    rows = [[2**10 - j for j in range(n)], [3 * j + 1 for j in range(n)]]
+    counts = [7, 2**20]
+    sigs = [
+        np.array([[1, 1]] + [[a, b] for a, b in zip(*rows)], dtype=np.int64),
+        np.array([[1, 1], counts], dtype=np.int64),
+    ]
+    got = kernel.sums([s.astype(np.float64) for s in sigs], sigs)
+    assert kernel.stats["limb_blocks"] == 1
+    expected = [sum(x * v for x, v in zip(w, row)) + 5 * c for row, c in zip(rows, counts)]
+    assert got.tolist() == [expected]
