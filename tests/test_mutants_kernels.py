@@ -425,3 +425,60 @@ def test_both_kernels_sum_no_rows_to_an_empty_int64_array():
         sigs = [np.zeros((3, 0), dtype=np.int64)] * 2
         got = kernel.sums([s.astype(np.float64) for s in sigs], sigs)
         assert got.shape == (1, 0) and got.dtype == np.int64, type(kernel).__name__
+
+
+# -- the run at 922edfa, listed after 14:10 ----------------------------------------------------------
+
+
+def test_a_side_counts_the_parts_it_builds_per_row():
+    """``elements`` is the parts a side builds per row (the evaluator sizes its passes by it):
+    a tree side one per distinct prefix of its parts, an outer side its two tree sides' and every
+    pair of a left and a right part whose sizes add up to one of the sizes asked - counted here
+    with sets and itertools."""
+    import itertools
+
+    rng = np.random.default_rng(3)
+    sig_sizes = [np.array([0, 1, 2, 1]), np.array([0, 1, 2]), np.array([0, 1, 1, 2]), np.array([0, 2, 1])]
+    term_sigs = np.unique(rng.integers(0, 3, size=(40, 4)), axis=0)
+
+    def prefixes(atoms):
+        rows = {tuple(int(term_sigs[t, g]) for g in atoms) for t in range(len(term_sigs))}
+        return rows, sum(len({row[:k] for row in rows}) for k in range(1, len(atoms) + 1))
+
+    def size(atoms, part):
+        return sum(int(sig_sizes[g][s]) for g, s in zip(atoms, part))
+
+    left_parts, left_elements = prefixes([0, 1])
+    right_parts, right_elements = prefixes([2, 3])
+    left = kernels._TreeSide([0, 1], term_sigs[:, [0, 1]], sig_sizes)
+    right = kernels._TreeSide([2, 3], term_sigs[:, [2, 3]], sig_sizes)
+    assert (left.elements, right.elements) == (left_elements, right_elements) and left_elements > len(left_parts)
+    for sizes in ([2, 3, 4], [0, 5], [6]):
+        pairs = sum(size([0, 1], a) + size([2, 3], b) in sizes for a, b in itertools.product(left_parts, right_parts))
+        outer = kernels._OuterSide(left, right, sizes)
+        assert outer.elements == left_elements + right_elements + pairs, sizes
+
+
+def test_a_block_of_mass_2_46_is_refused_and_one_less_summed_on_7_bit_limbs():
+    """A block's mass (the largest sum of ``|M|`` over the first side's parts) must be below
+    ``MAX_MASS = 2**46``: 64 weights of ``2**40 - 1`` and one of 64 on one second-side part make
+    it exactly ``2**46`` - no kernel -, one of 63 instead ``2**46 - 1``, summed on limbs of
+    ``53 - 46 = 7`` bits (values up to ``2**10``: the float bound fails) as Python integers do."""
+    n = 65
+    terms = np.array([[j, 0] for j in range(1, n + 1)] + [[0, 1]])
+    sizes = [np.array([0] + [1] * n), np.array([0, 1])]
+    for last, refused in ((64, True), (63, False)):
+        w = [2**40 - 1] * 64 + [last, 5]
+        kernel = kernels.FactoredSum.build(terms, sizes, np.array([[x] for x in w]), 1, 1, force=([1], False))
+        assert (kernel is None) == refused, last
+    assert sum(w[:n]) == kernels.MAX_MASS - 1 and kernel.blocks[0].mass == kernels.MAX_MASS - 1
+    rows = [[2**10 - j for j in range(n)], [3 * j + 1 for j in range(n)]]
+    counts = [7, 2**20]
+    sigs = [
+        np.array([[1, 1]] + [[a, b] for a, b in zip(*rows)], dtype=np.int64),
+        np.array([[1, 1], counts], dtype=np.int64),
+    ]
+    got = kernel.sums([s.astype(np.float64) for s in sigs], sigs)
+    assert kernel.stats["limb_blocks"] == 1
+    expected = [sum(x * v for x, v in zip(w, row)) + 5 * c for row, c in zip(rows, counts)]
+    assert got.tolist() == [expected]
