@@ -107,5 +107,6 @@ def test_row_keys_refuse_negative_entries_word_for_word():
 
 def test_row_keys_of_no_rows_or_no_columns_are_zeros_one_per_row():
     empty, wide = np.zeros((0, 2), dtype=np.int64), np.zeros((3, 0), dtype=np.int64)
-    assert [k.tolist() for k in row_keys(empty, empty)] == [[], []]
-    assert [k.tolist() for k in row_keys(wide, wide[:1])] == [[0, 0, 0], [0]]
+    for tables, keys in (((empty, empty), [[], []]), ((wide, wide[:1]), [[0, 0, 0], [0]])):
+        got = row_keys(*tables)
+        assert [k.tolist() for k in got] == keys and all(k.dtype == np.int64 for k in got)
