@@ -110,3 +110,14 @@ def test_row_keys_of_no_rows_or_no_columns_are_zeros_one_per_row():
     for tables, keys in (((empty, empty), [[], []]), ((wide, wide[:1]), [[0, 0, 0], [0]])):
         got = row_keys(*tables)
         assert [k.tolist() for k in got] == keys and all(k.dtype == np.int64 for k in got)
+
+
+def test_row_keys_past_int64_rank_the_key_so_far_and_stay_int64():
+    """Rows whose packed keys would pass ``2**63`` (a column up to ``2**62`` and one of six
+    values) are keyed by ranking the first column before packing the second: int64 keys, in the
+    rows' order, at most the number of rows times the radix."""
+    rows = np.array([[2**62, 5], [0, 1], [2**62, 0], [7, 5]])
+    (keys,) = row_keys(rows)
+    assert keys.dtype == np.int64 and int(keys.max()) < len(rows) * 6
+    order = sorted(range(len(rows)), key=lambda i: tuple(rows[i].tolist()))
+    assert sorted(range(len(rows)), key=lambda i: int(keys[i])) == order
