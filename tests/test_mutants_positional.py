@@ -567,3 +567,17 @@ def test_a_table_of_more_than_2000_terms_counts_through_batch_dot_in_python_inte
     assert math.perm(n, 4) > 2**63
     counts = table.counts(Shoe.decks(1100))
     assert counts == [four, three, math.perm(n, 4) - four - three] and all(type(x) is int for x in counts)
+
+
+def test_batch_dot_of_more_shoes_than_one_block_equals_them_in_smaller_batches():
+    """Perfect Pair's shipped table (1,300 terms of 4 factors: blocks of 384 shoes): 800 shoes at
+    once give what the same shoes give 100 at a time (each batch within one block)."""
+    game = get_game("baccarat")
+    plan = plan_module.Plan.of(game, game.paytable(), ["perfect-pair"])
+    ((_, table, matrix, _),) = plan._card_groups
+    width = 52 if table.needs_suits else 13
+    counts = np.full((800, width), 416 // width) - np.random.default_rng(3).integers(0, 4, size=(800, width))
+    bound = max(abs(int(x)) for x in matrix.ravel().tolist())
+    whole = table.batch_dot(counts, matrix, bound)
+    parts = [table.batch_dot(counts[i : i + 100], matrix, bound) for i in range(0, 800, 100)]
+    assert len(whole) == 800 and whole.tolist() == np.concatenate(parts).tolist()
