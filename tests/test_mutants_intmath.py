@@ -8,6 +8,7 @@ from math import prod
 
 import numpy as np
 import pytest
+from test_packing import assert_keys_order_as_tuples
 
 from odds.exact.intmath import (
     PRIMES,
@@ -95,8 +96,7 @@ def test_row_keys_of_any_integer_type_order_as_tuples(dtype):
     top = int(np.iinfo(dtype).max)
     rows = np.array([[top, 0, 3], [0, top, 3], [top, top, top], [1, 2, 3], [top, 0, 2]], dtype=dtype)
     (keys,) = row_keys(rows)
-    as_tuples = [tuple(int(v) for v in r) for r in rows]
-    assert sorted(range(len(rows)), key=lambda i: int(keys[i])) == sorted(range(len(rows)), key=lambda i: as_tuples[i])
+    assert_keys_order_as_tuples(rows, keys)
 
 
 def test_row_keys_refuse_negative_entries_word_for_word():
@@ -119,5 +119,4 @@ def test_row_keys_past_int64_rank_the_key_so_far_and_stay_int64():
     rows = np.array([[2**62, 5], [0, 1], [2**62, 0], [7, 5]])
     (keys,) = row_keys(rows)
     assert keys.dtype == np.int64 and int(keys.max()) < len(rows) * 6
-    order = sorted(range(len(rows)), key=lambda i: tuple(rows[i].tolist()))
-    assert sorted(range(len(rows)), key=lambda i: int(keys[i])) == order
+    assert_keys_order_as_tuples(rows, keys)

@@ -301,17 +301,20 @@ def row_keys(*tables: np.ndarray) -> list[np.ndarray]:
     tops = [int(top) + 1 for top in rows.max(axis=0)]  # Python integers: the largest int64 + 1 wraps
     for j, top in enumerate(tops):
         if top > INT64_MAX:  # a column holding the largest int64: its dense ranks (the same order)
-            _, ranks = np.unique(rows[:, j], return_inverse=True)
-            rows[:, j] = ranks.reshape(-1)
+            rows[:, j] = _dense_ranks(rows[:, j])
             tops[j] = int(rows[:, j].max()) + 1
     key = rows[:, 0].copy()
-    size = int(tops[0])  # keys lie in [0, size)
-    for j in range(1, width):
-        radix = int(tops[j])
+    size = tops[0]  # keys lie in [0, size)
+    for radix, column in zip(tops[1:], rows[:, 1:].T):
         if not Packing((size, radix)).in_int64:
-            _, key = np.unique(key, return_inverse=True)  # dense ranks, in the keys' order
-            key = key.reshape(-1).astype(np.int64)
+            key = _dense_ranks(key)
             size = int(key.max()) + 1
-        key = Packing((size, radix)).pack([key, rows[:, j]])
+        key = Packing((size, radix)).pack([key, column])
         size *= radix
     return list(np.split(key, ends))
+
+
+def _dense_ranks(values: np.ndarray) -> np.ndarray:
+    """Each value's rank among the distinct values (int64 from 0, in their order)."""
+    _, ranks = np.unique(values, return_inverse=True)
+    return ranks.reshape(-1).astype(np.int64)

@@ -71,7 +71,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..cards import baccarat_value
-from .intmath import Packing, falling, row_keys
+from .intmath import WORD, Packing, falling, row_keys, signed_word
 from .suits import ALL_SUITS, Patterns, SuitReading
 
 if TYPE_CHECKING:
@@ -923,7 +923,7 @@ class PositionalTable:
             if dtype is not object and q.dtype == object:
                 # past int64 where the result is not (a shoe of D cards or fewer: (N)_D is D! or
                 # 0): the result is exact modulo 2**64 all the same (module docstring)
-                q = (q % 2**64).astype(np.uint64).view(np.int64)
+                q = signed_word(q % WORD)
             q = q.astype(dtype)
             self._q_cache[key] = q
         flat, terms = self._flat_factors
