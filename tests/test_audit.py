@@ -125,9 +125,16 @@ def test_the_audit_finds_the_seat_that_bets_when_positive():
     check_acceptance(run_audit(session(200)), 200)
 
 
+@pytest.fixture(scope="module")
+def log_of_2000_shoes() -> str:
+    """Dealing the 2,000 shoes is the fixture and auditing them the test, so neither phase nears
+    the suite's 20 s a test (`pytest --durations` times them apart): 6 s and 11 s alone."""
+    return session(2000, seed=7)
+
+
 @pytest.mark.slow
-def test_the_audit_finds_the_seat_that_bets_when_positive_over_2000_shoes():
-    report = run_audit(session(2000, seed=7))
+def test_the_audit_finds_the_seat_that_bets_when_positive_over_2000_shoes(log_of_2000_shoes):
+    report = run_audit(log_of_2000_shoes)
     check_acceptance(report, 2000)
     assert report.seat("seven").edge_z > 20
 
