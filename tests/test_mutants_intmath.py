@@ -18,6 +18,7 @@ from odds.exact.intmath import (
     falling,
     int64_residue,
     moduli_needed,
+    Packing,
     row_keys,
 )
 
@@ -120,3 +121,26 @@ def test_row_keys_past_int64_rank_the_key_so_far_and_stay_int64():
     (keys,) = row_keys(rows)
     assert keys.dtype == np.int64 and int(keys.max()) < len(rows) * 6
     assert_keys_order_as_tuples(rows, keys)
+
+
+def test_row_keys_stay_int64_when_a_column_alone_nearly_fills_it():
+    """Two distinct keys so far and a column of radix ``2**62 + 1``: ranking the key leaves a
+    size of 2, still past ``2**63`` with the column; the column is ranked too, so the keys stay
+    int64 (they were Python integers: never wrong, but not the int64 the callers index with)."""
+    rows = np.array([[1, 2**62], [0, 0], [1, 0], [0, 2**62]])
+    (keys,) = row_keys(rows)
+    assert keys.dtype == np.int64 and int(keys.max()) < len(rows) ** 2
+    assert_keys_order_as_tuples(rows, keys)
+
+
+def test_packing_refusals_word_for_word():
+    for radices in ((), (3, 0), (0,)):
+        with pytest.raises(ValueError) as refused:
+            Packing(radices)
+        assert str(refused.value) == f"a packing needs radices of at least 1, not {radices}"
+    with pytest.raises(ValueError) as refused:
+        Packing((4, 5)).pack([np.array([1])])
+    assert str(refused.value) == "1 columns for 2 radices"
+    with pytest.raises(ValueError) as refused:
+        Packing((4, 5)).pack([np.array([1]), np.array([5])])
+    assert str(refused.value) == "a value outside [0, 5) cannot be packed"

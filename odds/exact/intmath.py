@@ -279,7 +279,9 @@ def row_keys(*tables: np.ndarray) -> list[np.ndarray]:
     Rows are packed column by column (:class:`Packing`, each column's radix its largest entry + 1)
     as long as the key fits in int64; past that the key so far is replaced by its rank among the
     distinct keys (``np.unique``, sorted: the same order, and at most the number of rows), and
-    packing goes on from there. Never a wrap, never a sort of whole rows.
+    packing goes on from there; if the next column's radix is still too large, that column is
+    ranked too (then the key is below the number of rows squared). Never a wrap, never a sort of
+    whole rows, always int64.
 
     >>> a, b = np.array([[1, 0], [0, 2]]), np.array([[0, 2]])
     >>> [k.tolist() for k in row_keys(a, b)]
@@ -309,6 +311,9 @@ def row_keys(*tables: np.ndarray) -> list[np.ndarray]:
         if not Packing((size, radix)).in_int64:
             key = _dense_ranks(key)
             size = int(key.max()) + 1
+        if not Packing((size, radix)).in_int64:  # a column past 2**63 / size: its ranks too (size * radix <= rows**2)
+            column = _dense_ranks(column)
+            radix = int(column.max()) + 1
         key = Packing((size, radix)).pack([key, column])
         size *= radix
     return list(np.split(key, ends))
