@@ -4,7 +4,10 @@ against a bound computed here without :func:`odds.exact.intmath.falling`."""
 
 from __future__ import annotations
 
+import itertools
 import math
+import random
+from math import prod
 
 import numpy as np
 import pytest
@@ -482,3 +485,37 @@ def test_a_block_of_mass_2_46_is_refused_and_one_less_summed_on_7_bit_limbs():
     assert kernel.stats["limb_blocks"] == 1
     expected = [sum(x * v for x, v in zip(w, row)) + 5 * c for row, c in zip(rows, counts)]
     assert got.tolist() == [expected]
+
+
+def test_every_split_and_both_forms_of_the_float_side_sum_alike():
+    """FactoredSum's planner only chooses among exact plans: every choice of the int64 side's
+    atoms, with the float side as a tree of gathers or as outer products of two halves, gives
+    ``sum_t W[t] * prod_g v_g(s_t(g))`` as Python integers compute it term by term (four atoms
+    of signatures holding 0, 1 or 2 cards, every term of 3 cards; random values and weights)."""
+    rng = random.Random(26)
+    atoms, depth = 4, 3
+    sizes = [np.array([0, 1, 1, 2])] * atoms  # signature 0: no card, value 1
+    terms = [t for t in itertools.product(range(4), repeat=atoms) if sum(int(sizes[0][s]) for s in t) == depth]
+    weights = [[rng.randint(-50, 50), rng.randint(0, 9)] for _ in terms]
+    rows = 5
+    values = [[[1] * rows] + [[rng.randint(0, 40) for _ in range(rows)] for _ in range(3)] for _ in range(atoms)]
+    expected = [
+        [
+            sum(w[c] * prod(values[g][s][r] for g, s in enumerate(t)) for t, w in zip(terms, weights))
+            for r in range(rows)
+        ]
+        for c in range(2)
+    ]
+    sigs = [np.array(v, dtype=np.int64) for v in values]
+    forms = set()
+    for k in range(1, atoms):
+        for second in itertools.combinations(range(atoms), k):
+            for outer in (False, True):
+                kernel = kernels.FactoredSum.build(
+                    np.array(terms), sizes, np.array(weights), depth, 50, force=(list(second), outer)
+                )
+                assert kernel.second.atoms == second
+                forms.add((k, type(kernel.first).__name__))
+                got = kernel.sums([s.astype(np.float64) for s in sigs], sigs)
+                assert got.tolist() == expected, (second, outer)
+    assert forms == {(1, "_TreeSide"), (1, "_OuterSide"), (2, "_TreeSide"), (2, "_OuterSide"), (3, "_TreeSide")}
