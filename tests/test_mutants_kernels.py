@@ -519,3 +519,22 @@ def test_every_split_and_both_forms_of_the_float_side_sum_alike():
                 got = kernel.sums([s.astype(np.float64) for s in sigs], sigs)
                 assert got.tolist() == expected, (second, outer)
     assert forms == {(1, "_TreeSide"), (1, "_OuterSide"), (2, "_TreeSide"), (2, "_OuterSide"), (3, "_TreeSide")}
+
+
+def test_unique_rows_of_no_rows_or_no_columns():
+    """Distinct rows by their definition: none of no rows (the width kept), one empty row of
+    rows without columns."""
+    for rows, shape in (((0, 3), (0, 3)), ((3, 0), (1, 0))):
+        got = kernels._unique_rows(np.zeros(rows, dtype=np.int64))
+        assert got.shape == shape and got.dtype == np.int64
+
+
+def test_lookup_of_a_row_missing_from_its_table_is_an_assertion_word_for_word():
+    """A term's part missing from its side (a bug, never a user's input) is caught, wherever it
+    would sort: between the table's rows or past the last."""
+    table = np.array([[0, 0], [1, 1], [0, 2]])
+    assert kernels._lookup(table, np.array([[0, 2], [0, 0], [1, 1]])).tolist() == [2, 0, 1]
+    for missing in ([0, 1], [2, 0]):
+        with pytest.raises(AssertionError) as caught:
+            kernels._lookup(table, np.array([[1, 1], missing]))
+        assert str(caught.value) == "a term's part is missing from its side"

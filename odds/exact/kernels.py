@@ -529,7 +529,8 @@ def _lookup(table: np.ndarray, rows: np.ndarray) -> np.ndarray:
     """Index in ``table`` (distinct rows, any order) of each of ``rows`` (all present)."""
     keys, wanted = row_keys(table, rows)
     order = np.argsort(keys, kind="stable")
-    found = order[np.searchsorted(keys, wanted, sorter=order)]
+    # (a row past every key would index one past the end: clipped, it fails the check below)
+    found = order[np.minimum(np.searchsorted(keys, wanted, sorter=order), len(order) - 1)]
     if not (table[found] == rows).all():
         raise AssertionError("a term's part is missing from its side")
     return found
