@@ -6,6 +6,7 @@ figures, its rows ordered by pays."""
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 import pytest
@@ -36,6 +37,9 @@ def test_no_fee_is_a_fee_of_zero_and_a_fee_changes_the_extra_figures():
     none, zero = build_sheet(game, game.paytable(), shoe), build_sheet(game, game.paytable(), shoe, fee=Fraction(0))
     five = build_sheet(game, game.paytable(), shoe, fee=Fraction(1, 20))
     assert [b.extra for b in none.bets] == [b.extra for b in zero.bets]
+    for bet in none.bets:  # no fee: the expectation net of the fee is the bet's own
+        economics = bet.extra["economics"]
+        assert economics["fee"] == 0 and economics["player_expectation_net_of_fee"] == bet.expected_value
     assert all(b.extra for b in none.bets) and [b.extra for b in five.bets] != [b.extra for b in none.bets]
     # extra=False: the outcome tables alone, the same rows
     bare = build_sheet(game, game.paytable(), shoe, extra=False)
@@ -118,15 +122,164 @@ def test_full_shoe_sheets_are_every_shipped_paytable_then_each_file_on_its_games
     from odds.paytable import shipped_names
     from odds.sheet import full_shoe_sheets
 
-    path = tmp_path / "mine.toml"
-    path.write_text('game = "dragon-tiger"\nextends = "seed"\n')
-    sheets = list(full_shoe_sheets([str(path)]))
-    expected = [(g.id, n) for g in all_games() for n in shipped_names(g)] + [("dragon-tiger", str(path))]
-    assert [(s.game.id, s.paytable.name if s is not sheets[-1] else str(path)) for s in sheets] == expected
+    path, dice = tmp_path / "mine.toml", tmp_path / "dice.toml"
+    path.write_text(
+        'game = "dragon-tiger"\nextends = "seed"\n\n[bets.dragon-ace]\noutcomes = [\n'
+        '  { key = "win", when = "dragon_rank == 1", pays = 11 },\n  { key = "other", pays = -1 },\n]\n'
+    )
+    dice.write_text('game = "sic-bo"\nextends = "seed"\n')
+    sheets = list(full_shoe_sheets([str(path), str(dice)]))
+    shipped = [(g.id, n) for g in all_games() for n in shipped_names(g)]
+    assert [(s.game.id, s.paytable.name) for s in sheets[:-2]] == shipped
+    assert [s.game.id for s in sheets[-2:]] == ["dragon-tiger", "sic-bo"] and sheets[-1].shoe is None
+    assert sheets[-2].bet("dragon-ace").total == sheets[-2].bet("dragon").total
+    expected = shipped + [("dragon-tiger", "seed")]
     for sheet in sheets:
         game = sheet.game
         assert sheet.shoe == (Shoe.decks(game.default_decks) if game.uses_shoe else None), game.id
         unpriced = {b for b in sheet.paytable.bets if sheet.paytable.bet(b).overlay is not None}
         assert [b.id for b in sheet.bets] == [b for b in sheet.paytable.bets if b not in unpriced]
-    mine = sheets[-1]
-    assert [b.rows for b in mine.bets] == [b.rows for b in sheets[expected.index(("dragon-tiger", "seed"))].bets]
+    seed = sheets[expected.index(("dragon-tiger", "seed"))]
+    assert [b.rows for b in sheets[-2].bets if b.id != "dragon-ace"] == [b.rows for b in seed.bets]
+
+
+def test_unknown_weights_refused_when_asked_for_and_left_out_with_a_note_otherwise():
+    """Lightning Roulette's straight-up bet has unknown weights (its lucky numbers'): asked for,
+    one error naming them; among all the paytable's bets, left out, the other fifteen priced,
+    and a note says so."""
+    from odds.overlay.sheet import unknown_weights_note
+
+    game = get_game("roulette")
+    table = load_paytable(game, "lightning")
+    unpriced = [b for b in table.bets if table.bet(b).overlay is not None]
+    names = sorted(table.bet("straight").overlay.unknowns)
+    with pytest.raises(OddsError) as refused:
+        build_sheet(game, table, None, ["straight", "split"])
+    assert str(refused.value) == (
+        f"straight: the multiplier weights are unknown ({', '.join(names)}): `odds solve roulette --weights "
+        f"--paytable lightning` fits them to the published RTPs, --unknowns {names[0]}=X prices them"
+    )
+    sheet = build_sheet(game, table, None)
+    assert unpriced == ["straight"] and [b.id for b in sheet.bets] == [b for b in table.bets if b != "straight"]
+    assert sheet.notes[-1] == unknown_weights_note(game, table, unpriced)
+    assert sheet.notes[:-1] == game.notes + table.notes
+
+
+def test_an_infinite_shoe_notes_what_its_combinations_count_and_refuses_the_cards_seen():
+    game = get_game("baccarat")
+    sheet = build_sheet(game, game.paytable(), Shoe.infinite_shoe(), ["tie"])
+    assert sheet.bet("tie").total == 13**6
+    assert sheet.notes[-1] == (
+        "An infinite shoe: every card is dealt with replacement, each of the 52 equally likely. The "
+        "combinations count ordered sequences of 6 ranks (4,826,809), or of 6 cards (19,770,609,664) "
+        "for bets that read suits."
+    )
+    assert sheet.notes[:-1] == game.notes + game.paytable().notes
+    with pytest.raises(OddsError) as refused:
+        build_sheet(game, game.paytable(), Shoe.infinite_shoe(), ["tie"], player="K")
+    assert str(refused.value) == "--player and --banker need a shoe of whole decks: an infinite shoe is not depleted"
+
+
+@pytest.mark.parametrize("player, banker", [("K", ""), ("", "9"), ("K 4", "9")])
+def test_the_cards_seen_condition_every_figure_and_are_noted(player, banker):
+    """Given the cards seen, the deals counted are the six-card orderings of eight decks that
+    show them: each card seen fixes its position, the other positions are any of the cards left."""
+    game = get_game("baccarat")
+    sheet = build_sheet(game, game.paytable(), Shoe.decks(8), ["tie"], player=player, banker=banker)
+    seen = (player + " " + banker).split()
+    fixed = 1
+    for i, card in enumerate(seen):  # 32 of a rank, one fewer for each of that rank seen before
+        fixed *= 32 - sum(c == card for c in seen[:i])
+    free, left = 6 - len(seen), 416 - len(seen)
+    assert sheet.bet("tie").total == fixed * math.perm(left, free)
+    assert sheet.notes[-1] == (
+        f"Given the cards of this round seen so far - player: {player or 'none'}; banker: {banker or 'none'} - "
+        "every figure is conditional on them: the deals counted are the ordered six-card deals of the shoe "
+        "that agree with those cards."
+    )
+
+
+def test_a_sheet_names_a_bet_it_does_not_hold_and_suggests_one():
+    from odds.errors import UnknownBet
+
+    game = get_game("baccarat")
+    sheet = build_sheet(game, game.paytable(), Shoe.decks(8), ["tie", "banker"])
+    with pytest.raises(UnknownBet) as refused:
+        sheet.bet("tye")
+    assert refused.value.name == "tye" and "tie" in refused.value.suggestions and "tye" in str(refused.value)
+
+
+def test_to_frame_has_the_csv_columns_and_cells_and_a_bets_frame_has_the_summarys(tmp_path):
+    """``to_frame()``: the CSV's header and, cell by cell, its values (exact columns as
+    Fractions and ints, float columns as the floats they print); ``to_frame("bets")``: a row per
+    bet with the game and paytable; no bets: the three key columns, empty."""
+    pytest.importorskip("pandas")
+    import csv
+    import io
+
+    from click.testing import CliRunner
+
+    from odds.cli import cli
+    from odds.sheet import Sheet
+
+    game = get_game("baccarat")
+    sheet = build_sheet(game, game.paytable(), Shoe.decks(8).remove("6x4"), ["banker", "lucky-6"])
+    frame = sheet.to_frame()
+    out = (
+        CliRunner()
+        .invoke(cli, ["sheet", "baccarat", "--bet", "banker", "--bet", "lucky-6", "--remove", "6x4", "--format", "csv"])
+        .stdout
+    )
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert list(frame.columns) == list(rows[0]) and len(frame) == len(rows)
+    for row, (_, got) in zip(rows, frame.iterrows()):
+        for column, text in row.items():
+            if column.endswith("_float"):
+                assert got[column] == pytest.approx(float(text), rel=1e-9), column
+            elif column in ("pays", "probability", "return", "combinations", "total"):
+                assert got[column] == Fraction(text), column
+            else:
+                assert got[column] == text, column
+    assert frame["combinations"].dtype == object and frame["total"].dtype == object
+    bets = sheet.to_frame("bets")
+    assert list(bets.columns[:3]) == ["game", "paytable", "bet"] and list(bets["bet"]) == ["banker", "lucky-6"]
+    assert set(bets["game"]) == {"baccarat"} and set(bets["paytable"]) == {game.paytable().name}
+    empty = Sheet(game, game.paytable(), Shoe.decks(8), ()).to_frame("bets")
+    assert list(empty.columns) == ["game", "paytable", "bet"] and len(empty) == 0
+    with pytest.raises(OddsError) as refused:
+        sheet.to_frame("nope")
+    assert str(refused.value) == "to_frame takes 'outcomes' or 'bets', not 'nope'"
+
+
+GOLD_PLAYER = """
+game = "baccarat"
+extends = "seed"
+
+[bets.gold-player]
+name = "Gold Player"
+window = 30
+outcomes = [
+  { key = "win", label = "Player wins", when = "player_wins", pays = 1 },
+  { key = "tie", label = "Tie", when = "tie", pays = 0 },
+  { key = "lose", label = "Banker wins", pays = -1 },
+]
+[bets.gold-player.multipliers]
+boosts = "cards"
+count = 5
+values = { 2 = "1/2", 3 = "1/2" }
+fee = "0.2"
+boosted = [ { outcome = "win", reads = "player" } ]
+"""
+
+
+def test_a_multiplier_bets_sheet_carries_its_name_window_multipliers_and_fee(tmp_path):
+    path = tmp_path / "gold.toml"
+    path.write_text(GOLD_PLAYER)
+    game = get_game("baccarat")
+    bet = build_sheet(game, load_paytable(game, str(path)), Shoe.decks(8), ["gold-player"]).bet("gold-player")
+    assert (bet.name, bet.window, bet.fee) == ("Gold Player", 30, Fraction(1, 5))
+    multipliers = bet.extra["multipliers"]
+    assert multipliers["count"] == {"5": 1} and multipliers["fee"] == Fraction(1, 5)
+    assert {r.outcome for r in bet.rows} >= {"Tie", "Banker wins"} and sum(
+        r.combinations for r in bet.rows
+    ) == bet.total
