@@ -581,3 +581,21 @@ def test_batch_dot_of_more_shoes_than_one_block_equals_them_in_smaller_batches()
     whole = table.batch_dot(counts, matrix, bound)
     parts = [table.batch_dot(counts[i : i + 100], matrix, bound) for i in range(0, 800, 100)]
     assert len(whole) == 800 and whole.tolist() == np.concatenate(parts).tolist()
+
+
+@pytest.mark.parametrize(
+    "factor",
+    [("card", 4, 1), ("group", group_id("rank", 12, 1), 0, 1), ("shape", 12, (2,))],
+    ids=["card", "group", "shape"],
+)
+def test_factors_that_read_suits_refuse_rank_counts_word_for_word(factor):
+    """A table's factors computed for many shoes at once: a card's, a group's (hearts of any
+    rank) or a suit shape's needs the 52 card counts; given 13 rank counts, one refusal. A
+    table of rank and value factors alone takes the rank counts."""
+    values, _ = positional._flat_factor_plan([("one",), factor], 2)
+    with pytest.raises(ValueError) as refused:
+        values(np.full((1, 13), 4, dtype=np.int64))
+    assert str(refused.value) == "these factors read suits: give 52 card counts, not 13 rank counts"
+    assert values(np.full((1, 52), 1, dtype=np.int64))[0, 0] == 1
+    ranks_only, _ = positional._flat_factor_plan([("one",), ("rank", 12, 0, 1), ("value", 0, 1, 1)], 2)
+    assert ranks_only(np.full((1, 13), 4, dtype=np.int64)).tolist() == [[1, 4, 15]]
