@@ -148,3 +148,22 @@ def test_play_round_plays_the_first_cards_of_any_sequence_as_the_reference_deale
             continue
         expected = (h.first_total, h.second_total, len(h.first), len(h.second))
         assert r is not None and tuple(r) == expected, values
+
+
+def test_a_bet_on_the_players_two_card_total_counts_the_pairs_that_make_it(tmp_path):
+    """``player_two_card_total == 9`` on eight decks: the player's first two cards are an ordered
+    pair of values summing to 9 modulo 10 - a ten-value (128 cards) and a 9 (32), or two of 1-8
+    summing to 9 (32 each) - and the other four cards any of the 414 left."""
+    path = tmp_path / "two.toml"
+    path.write_text(
+        'game = "baccarat"\nextends = "seed"\n\n[bets.two-nine]\noutcomes = [\n'
+        '  { key = "nine", when = "player_two_card_total == 9 and banker_two_card_total < 10", pays = 1 },\n'
+        '  { key = "other", pays = -1 },\n]\n'
+    )
+    game = get_game("baccarat")
+    bet = build_sheet(game, load_paytable(game, str(path)), Shoe.decks(8), ["two-nine"]).bet("two-nine")
+    pairs = 2 * 128 * 32 + 8 * 32 * 32
+    assert {r.key: r.combinations for r in bet.rows} == {
+        "nine": pairs * falling(414, 4),
+        "other": falling(416, 6) - pairs * falling(414, 4),
+    }

@@ -206,3 +206,19 @@ def test_bad_seen_cards_are_one_line_errors(args, message):
     result = CliRunner().invoke(cli, args)
     assert result.exit_code == 1 and message in result.stderr, result.output
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_each_hand_holds_at_most_three_cards_and_the_banker_s_third_pins_no_position():
+    """Three cards a hand are taken, four refused word for word, either hand; the player's
+    three cards and the banker's first two sit at fixed deal positions, the banker's third
+    (the 5th or the 6th card) only in the condition."""
+    from odds.errors import OddsError
+    from odds.games.punto_banco import seen_cards
+
+    condition, at = seen_cards("A 2 3", "4 5 6")
+    assert at == {0: (1, None), 2: (2, None), 4: (3, None), 1: (4, None), 3: (5, None)}
+    assert condition.endswith("banker_rank3 == 6")
+    for player, banker in (("A 2 3 4", ""), ("", "A 2 3 4")):
+        with pytest.raises(OddsError) as refused:
+            seen_cards(player, banker)
+        assert str(refused.value) == "a baccarat hand holds at most three cards"
