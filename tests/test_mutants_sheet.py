@@ -167,14 +167,15 @@ def test_unknown_weights_refused_when_asked_for_and_left_out_with_a_note_otherwi
 
 def test_an_infinite_shoe_notes_what_its_combinations_count_and_refuses_the_cards_seen():
     game = get_game("baccarat")
-    sheet = build_sheet(game, game.paytable(), Shoe.infinite_shoe(), ["tie"])
+    ez = game.paytable("ez-baccarat")  # (a paytable with notes of its own: kept before the shoe's)
+    sheet = build_sheet(game, ez, Shoe.infinite_shoe(), ["tie"])
     assert sheet.bet("tie").total == 13**6
     assert sheet.notes[-1] == (
         "An infinite shoe: every card is dealt with replacement, each of the 52 equally likely. The "
         "combinations count ordered sequences of 6 ranks (4,826,809), or of 6 cards (19,770,609,664) "
         "for bets that read suits."
     )
-    assert sheet.notes[:-1] == game.notes + game.paytable().notes
+    assert sheet.notes[:-1] == game.notes + ez.notes and ez.notes
     with pytest.raises(OddsError) as refused:
         build_sheet(game, game.paytable(), Shoe.infinite_shoe(), ["tie"], player="K")
     assert str(refused.value) == "--player and --banker need a shoe of whole decks: an infinite shoe is not depleted"
@@ -185,7 +186,9 @@ def test_the_cards_seen_condition_every_figure_and_are_noted(player, banker):
     """Given the cards seen, the deals counted are the six-card orderings of eight decks that
     show them: each card seen fixes its position, the other positions are any of the cards left."""
     game = get_game("baccarat")
-    sheet = build_sheet(game, game.paytable(), Shoe.decks(8), ["tie"], player=player, banker=banker)
+    ez = game.paytable("ez-baccarat")  # (a paytable with notes of its own: kept before the cards seen's)
+    sheet = build_sheet(game, ez, Shoe.decks(8), ["tie"], player=player, banker=banker)
+    assert sheet.notes[:-1] == game.notes + ez.notes and ez.notes
     seen = (player + " " + banker).split()
     fixed = 1
     for i, card in enumerate(seen):  # 32 of a rank, one fewer for each of that rank seen before
@@ -244,6 +247,8 @@ def test_to_frame_has_the_csv_columns_and_cells_and_a_bets_frame_has_the_summary
     bets = sheet.to_frame("bets")
     assert list(bets.columns[:3]) == ["game", "paytable", "bet"] and list(bets["bet"]) == ["banker", "lucky-6"]
     assert set(bets["game"]) == {"baccarat"} and set(bets["paytable"]) == {game.paytable().name}
+    one = build_sheet(game, game.paytable(), Shoe.decks(8), ["tie"]).to_frame("bets")
+    assert list(one["bet"]) == ["tie"] and list(one.columns) == list(bets.columns)
     empty = Sheet(game, game.paytable(), Shoe.decks(8), ()).to_frame("bets")
     assert list(empty.columns) == ["game", "paytable", "bet"] and len(empty) == 0
     with pytest.raises(OddsError) as refused:
@@ -283,3 +288,14 @@ def test_a_multiplier_bets_sheet_carries_its_name_window_multipliers_and_fee(tmp
     assert {r.outcome for r in bet.rows} >= {"Tie", "Banker wins"} and sum(
         r.combinations for r in bet.rows
     ) == bet.total
+
+
+def test_a_sheet_and_a_bet_show_themselves_in_a_notebook():
+    """The notebook's text and HTML views (odds.render.notebook) of a sheet and of one bet name
+    what they show."""
+    game = get_game("baccarat")
+    sheet = build_sheet(game, game.paytable(), Shoe.decks(8), ["tie", "banker"])
+    for text in (repr(sheet), sheet._repr_html_()):
+        assert "baccarat" in text.lower() and "tie" in text and "banker" in text
+    for text in (repr(sheet.bet("tie")), sheet.bet("tie")._repr_html_()):
+        assert "tie" in text and "14.3596%" in text  # (tie at 8 to 1, eight decks: 14.36%)
