@@ -599,3 +599,37 @@ def test_factors_that_read_suits_refuse_rank_counts_word_for_word(factor):
     assert values(np.full((1, 52), 1, dtype=np.int64))[0, 0] == 1
     ranks_only, _ = positional._flat_factor_plan([("one",), ("rank", 12, 0, 1), ("value", 0, 1, 1)], 2)
     assert ranks_only(np.full((1, 13), 4, dtype=np.int64)).tolist() == [[1, 4, 15]]
+
+
+ORDERED_FOUR = """
+game = "baccarat"
+extends = "seed"
+
+[bets.ordered]
+outcomes = [
+  { key = "win", when = "player_rank1 <= banker_rank1 and banker_rank1 <= player_rank2 and player_rank2 <= banker_rank2 and player_suit1 == 'h'", pays = 1 },
+  { key = "other", pays = -1 },
+]
+"""
+
+
+def test_a_table_reading_four_of_six_positions_counts_alike_by_both_routes(tmp_path, monkeypatch):
+    """A bet on the first four cards alone (1,820 terms, four of the deal's six positions read):
+    the cards not read multiply each term's deals by ``(N - 4)_2``, on the route term by term and on
+    the route through ``batch_dot`` (every table past ``BATCH_TERMS = 0``), for small shoes and
+    for eight decks; and on a shoe of eight cards, the count of its 6-card orderings that win."""
+    monkeypatch.setenv("ODDS_CACHE_DIR", str(tmp_path / "cache"))
+    path = tmp_path / "ordered.toml"
+    path.write_text(ORDERED_FOUR)
+    game = get_game("baccarat")
+    plan = plan_module.Plan.of(game, load_paytable(game, str(path)), ["ordered"])
+    ((_, table, _, _),) = plan._card_groups
+    assert (table.depth, table.positions) == (4, 6) and len(table.terms) < positional.BATCH_TERMS
+    cards = "3h,3s,Kh,Td,5c,As,9h,9s"
+    deals = list(itertools.permutations(parse(cards), 6))
+    wins = sum(1 for d in deals if [c[0] for c in d[:4]] == sorted(c[0] for c in d[:4]) and d[0][1] == "h")
+    shoes = [Shoe.from_cards(cards), Shoe.decks(1).remove("Ah,Kd,7c"), Shoe.decks(8)]
+    term_by_term = [table.counts(shoe) for shoe in shoes]
+    assert term_by_term[0][0] == wins and sum(term_by_term[0]) == len(deals)
+    monkeypatch.setattr(positional, "BATCH_TERMS", 0)
+    assert [table.counts(shoe) for shoe in shoes] == term_by_term

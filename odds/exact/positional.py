@@ -99,6 +99,9 @@ TERM_ROWS_LIMIT = 60_000_000
 """Most concrete rows a table may group into terms."""
 CHUNK = 1 << 21
 """Concrete rows grouped per pass (their arrays stay within a few hundred MiB)."""
+BATCH_TERMS = 2000
+"""A table of more terms counts one shoe through :meth:`PositionalTable.batch_dot` (numpy), a
+smaller one term by term in Python integers; both exact (tests count small tables both ways)."""
 
 RANK_VALUE = [baccarat_value(r) for r in range(1, 14)]
 RANK_TO_VALUE = np.array([[RANK_VALUE[r] == v for v in range(10)] for r in range(13)], dtype=np.int64)
@@ -842,7 +845,7 @@ class PositionalTable:
         term in Python integers. The last outcome takes the deals the others do not."""
         outcomes = self.ways.shape[1]
         unread = falling(shoe.total - self.depth, self.positions - self.depth)
-        if len(self.terms) > 2000:
+        if len(self.terms) > BATCH_TERMS:
             rows = np.array([shoe.card_counts() if self.needs_suits else shoe.ranks()], dtype=np.int64)
             identity = np.eye(outcomes, dtype=np.int64)
             identity[-1] = 0
