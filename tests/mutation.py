@@ -113,6 +113,7 @@ MODULES = {
     ],
     "odds/exact/suits.py": ["tests/test_mutants_suits.py", "tests/test_suits.py", "tests/test_factored.py"],
     "odds/games/punto_banco.py": [
+        "tests/test_mutants_punto_banco.py",  # every feature of a round against the reference dealer
         "tests/test_reference_rules.py",
         "tests/test_baccarat.py",
         "tests/test_settle.py",
