@@ -287,7 +287,7 @@ class _BaseRows:
             ids = self.group_ids(reading)[keep]
             return _Rows.of(ids, outcome[keep], bet.outcomes)
         suited = [p for p, level in enumerate(reading.suits.levels) if level is not None]
-        signature, first, inverse, sig_dealt = self.signatures(reading, bet, suited)
+        first, inverse, sig_dealt = self.signatures(reading, bet, suited)
         order = np.argsort(inverse, kind="stable")
         starts = np.searchsorted(inverse[order], np.arange(len(first)))
         counts = np.bincount(inverse, minlength=len(first))
@@ -335,21 +335,23 @@ class _BaseRows:
 
     def signatures(
         self, reading: Reading, bet: Bet, suited: list[int]
-    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[tuple[int, ...]]]:
-        """``(signature per row, a row of each signature, the signature of each row, the suited
-        positions each signature deals)``: rows of one signature settle alike for every suit
-        pattern (module docstring)."""
+    ) -> tuple[np.ndarray, np.ndarray, list[tuple[int, ...]]]:
+        """``(a row of each signature, the signature of each row, the suited positions each
+        signature deals)``: rows of one signature settle alike for every suit pattern (module
+        docstring). ``suited`` is never empty (the reading reads a suit), so neither are the
+        columns; each is non-negative, as :func:`row_keys` needs - a part of a condition is a
+        yes/no value or a text's code (:func:`odds.bets.condition.evaluate_node`), then the
+        drawing's state and whether each suited position is dealt (a negative column would be
+        refused by ``row_keys``, never keyed wrong)."""
         columns = [np.asarray(c, dtype=np.int64) for c in bet.parts(self.state, self.values, self.ranks)]
         if self.state is not None:
             columns.append(self.state_id)
         columns += [(self.kinds[:, p] >= 0).astype(np.int64) for p in suited]
-        matrix = np.stack(columns, axis=1) if columns else np.zeros((len(self.kinds), 0), dtype=np.int64)
-        matrix = matrix - matrix.min(axis=0, initial=0)
-        (keys,) = row_keys(matrix)
+        (keys,) = row_keys(np.stack(columns, axis=1))
         _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
         inverse = inverse.reshape(-1)
         dealt = [tuple(p for p in suited if self.kinds[row, p] >= 0) for row in first.tolist()]
-        return matrix, first, inverse, dealt
+        return first, inverse, dealt
 
     def settle(self, reading: Reading, bet: Bet, rows: np.ndarray, dealt: tuple[int, ...]) -> np.ndarray | None:
         """(signatures, patterns) outcomes of these representative rows; None when a random other
