@@ -113,7 +113,10 @@ MODULES = {
     ],
     "odds/exact/suits.py": ["tests/test_mutants_suits.py", "tests/test_suits.py", "tests/test_factored.py"],
     "odds/games/punto_banco.py": [
-        "tests/test_mutants_punto_banco.py",  # every feature of a round against the reference dealer
+        "tests/test_mutants_punto_banco.py",  # every feature of a round and its declaration against the reference dealer
+        # _features: what each feature declares it reads is all it reads, and suits move as declared
+        "tests/test_suits.py::test_every_feature_reads_only_what_it_declares",
+        "tests/test_suits.py::test_features_read_suits_as_they_declare",
         "tests/test_reference_rules.py",
         "tests/test_baccarat.py",
         "tests/test_settle.py",

@@ -62,3 +62,74 @@ def test_every_feature_of_a_round_is_the_reference_dealers(seed):
         assert list(alone) == [name]
         for got in (alone[name], together[name]):
             assert np.asarray(got).tolist() == [row[name] for row in expected], name
+
+
+MEANINGS = {
+    # what `odds features baccarat` tells a user writing a bet, word for word
+    "player_total": "the player's final total",
+    "banker_total": "the banker's final total",
+    "player_two_card_total": "the player's total on its first two cards",
+    "banker_two_card_total": "the banker's total on its first two cards",
+    "player_cards": "cards in the player's hand",
+    "banker_cards": "cards in the banker's hand",
+    "player_third": "the value of the player's third card; -1 when the player stood",
+    "banker_third": "the value of the banker's third card; -1 when the banker stood",
+    "player_natural": "the player has 8 or 9 on two cards",
+    "banker_natural": "the banker has 8 or 9 on two cards",
+    "player_wins": "the player's total is higher",
+    "banker_wins": "the banker's total is higher",
+    "tie": "the totals are equal",
+    "cards": "cards dealt in the round",
+    "player_value1": "the value of the player's first card (10, J, Q, K count 0)",
+    "player_value2": "the value of the player's second card",
+    "banker_value1": "the value of the banker's first card (the dealer's up card in a card room)",
+    "banker_value2": "the value of the banker's second card",
+    **{
+        f"{side}_rank{i}": f"the rank of the {side}'s {nth} card: A = 1 ... J = 11, Q = 12, K = 13"
+        + ("; -1 when not dealt" if i == 3 else "")
+        for side in ("player", "banker")
+        for i, nth in ((1, "first"), (2, "second"), (3, "third"))
+    },
+    **{
+        f"{side}_suit{i}": f"the suit of the {side}'s {nth} card: s h d c" + ('; "" when not dealt' if i == 3 else "")
+        for side in ("player", "banker")
+        for i, nth in ((1, "first"), (2, "second"), (3, "third"))
+    },
+    "player_pair": "the player's first two cards have the same rank",
+    "banker_pair": "the banker's first two cards have the same rank",
+    "player_suited": "the player's first two cards have the same suit",
+    "banker_suited": "the banker's first two cards have the same suit",
+}
+
+
+def test_each_feature_is_declared_as_its_rounds_take_it():
+    """The feature table (odds.games.punto_banco.FEATURES) against the reference dealer's rounds:
+    the same 34 names; a number's range is the least and largest value its rounds take, a
+    text's values the texts they take, a flag is yes/no; a feature may read a card the drawing
+    does not deal exactly when it reads the 5th or 6th card; it is decided by the drawing's end
+    state (two-card totals and third cards) exactly when it is one of the end state's features;
+    and its meaning is word for word what ``odds features`` shows."""
+    from odds.bets.condition import BOOL, INT, STR
+    from odds.games.punto_banco import FEATURES as SPECS
+    from odds.games.punto_banco import end_state_features
+
+    rng = np.random.default_rng(3)
+    ranks = rng.integers(1, 14, size=(4000, 6))
+    suits = rng.integers(0, 4, size=(4000, 6))
+    rounds = [_reference([(int(r), SUITS[s]) for r, s in zip(rr, ss)]) for rr, ss in zip(ranks, suits)]
+    assert sorted(SPECS) == FEATURES and {n: s.meaning for n, s in SPECS.items()} == MEANINGS
+    state_names = set(end_state_features([(0, 0, -1, -1)]))
+    for name, spec in SPECS.items():
+        taken = {row[name] for row in rounds}
+        if spec.type.type == INT:
+            assert (spec.type.low, spec.type.high) == (min(taken), max(taken)), name
+        elif spec.type.type == STR:
+            assert set(spec.type.values) == {"" if t == text_code("") else SUIT_TEXTS[_code_index(t)] for t in taken}
+        else:
+            assert spec.type.type == BOOL and taken == {True, False}, name
+        assert spec.drawing == any(p >= 4 for p, _ in spec.reads), name
+        assert spec.state == (name in state_names), name
+
+
+def _code_index(code: int) -> int:
+    return [text_code(s) for s in SUIT_TEXTS].index(code)
