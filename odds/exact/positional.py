@@ -396,10 +396,7 @@ def _drop_unread(
     groups = [(dealt, sigs, outcome)]
     for position in dealt:
         split = []
-        for kept, members, table in groups:
-            if position not in kept:
-                split.append((kept, members, table))
-                continue
+        for kept, members, table in groups:  # (each still keeps this position: only earlier ones were dropped)
             k = kept.index(position)
             fiber = suits.patterns(kept).without(k)
             rest = kept[:k] + kept[k + 1 :]
