@@ -235,19 +235,14 @@ class Bet:
 def build_table(
     model: CardModel,
     reading: Reading,
-    decide: Callable[..., Any] | Bet,
-    outcomes: int | None = None,
+    bet: Bet,
     restrict: dict[int, list[int]] | None = None,
     progress: Callable[[float], None] | None = None,
 ) -> PositionalTable:
-    """The table of a bet (module docstring): ``decide`` is a :class:`Bet` (or a function
-    ``decide(state, values, ranks, suits)``, settling every row in full, with ``outcomes``).
-    ``restrict`` (position -> the bases it may hold: values or rank indices) enumerates only those
-    there: for cards already seen, whose other kinds a condition would send to the last outcome
-    anyway. ``progress(fraction done)`` is called now and then."""
-    if not isinstance(decide, Bet) and outcomes is None:
-        raise ValueError("a function that settles rows needs its number of outcomes")
-    bet = decide if isinstance(decide, Bet) else Bet(decide, lambda state, values, ranks: [], outcomes or 0)
+    """The table of a bet (module docstring). ``restrict`` (position -> the bases it may hold:
+    values or rank indices) enumerates only those there: for cards already seen, whose other
+    kinds a condition would send to the last outcome anyway. ``progress(fraction done)`` is
+    called now and then."""
     tick = progress or (lambda done: None)
     base = _base_rows(model, reading, restrict or {})
     tick(0.1)
