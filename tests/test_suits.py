@@ -241,11 +241,18 @@ def test_suit_patterns_count_as_every_suit_on_random_big_shoes(user_table, bet):
     assert len(patterns.terms) <= len(suits.terms)
 
 
-def test_a_feature_that_breaks_its_declared_symmetry_falls_back_to_every_suit(monkeypatch):
+@pytest.mark.parametrize("chunk", [None, 64], ids=["at-once", "in-blocks"])
+def test_a_feature_that_breaks_its_declared_symmetry_falls_back_to_every_suit(monkeypatch, chunk):
     """A feature that reads suits otherwise than it declares (player_suited made "the player's
     first card is a heart", still declared symmetric) is caught by the random member each pattern
-    is settled on too: the table falls back to every suit and still counts right."""
+    is settled on too: the table falls back to every suit and still counts right - also when the
+    rows are settled in blocks (``SETTLE_CHUNK`` of 64 pairs: a block that catches it is enough)."""
     from odds.bets.condition import compile_condition
+    from odds.exact import positional
+
+    if chunk:
+        monkeypatch.setattr(positional, "SETTLE_CHUNK", chunk)
+    monkeypatch.setattr(positional, "_BASE_ROWS", {})
     from odds.bets.features import feature_table
     from odds.games import punto_banco
 
