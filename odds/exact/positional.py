@@ -282,7 +282,7 @@ class _BaseRows:
             ids = self.group_ids(reading)[keep]
             return _Rows.of(ids, outcome[keep], bet.outcomes)
         suited = [p for p, level in enumerate(reading.suits.levels) if level is not None]
-        first, inverse, sig_dealt = self.signatures(reading, bet, suited)
+        first, inverse, sig_dealt = self.signatures(bet, suited)
         order = np.argsort(inverse, kind="stable")
         starts = np.searchsorted(inverse[order], np.arange(len(first)))
         counts = np.bincount(inverse, minlength=len(first))
@@ -328,9 +328,7 @@ class _BaseRows:
             out[:, p] = np.where(kinds >= 0, (offset + kinds) * 16 + ALL_SUITS, NO_GROUP)
         return out
 
-    def signatures(
-        self, reading: Reading, bet: Bet, suited: list[int]
-    ) -> tuple[np.ndarray, np.ndarray, list[tuple[int, ...]]]:
+    def signatures(self, bet: Bet, suited: list[int]) -> tuple[np.ndarray, np.ndarray, list[tuple[int, ...]]]:
         """``(a row of each signature, the signature of each row, the suited positions each
         signature deals)``: rows of one signature settle alike for every suit pattern (module
         docstring). ``suited`` is never empty (the reading reads a suit), so neither are the
