@@ -172,11 +172,16 @@ def test_to_frame_holds_the_csv_rows_exactly():
         cli, ["sheet", "baccarat", "--bet", "banker", "--bet", "lucky-6", "--remove", "6x4", "--format", "csv"]
     )
     rows = list(csv.DictReader(io.StringIO(result.stdout)))
-    assert len(rows) == len(frame)
-    for row, (_, got) in zip(rows, frame.iterrows()):
-        assert (row["bet"], row["outcome_key"]) == (got["bet"], got["outcome_key"])
-        assert Fraction(row["probability"]) == got["probability"] and Fraction(row["pays"]) == got["pays"]
-        assert int(row["combinations"]) == got["combinations"]
+    assert list(frame.columns) == list(rows[0]) and len(rows) == len(frame)
+    for row, (_, got) in zip(rows, frame.iterrows()):  # every cell: exact columns exactly, floats as printed
+        for column, text in row.items():
+            if column.endswith("_float"):
+                assert got[column] == pytest.approx(float(text), rel=1e-9), column
+            elif column in ("pays", "probability", "return", "combinations", "total"):
+                assert got[column] == Fraction(text), column
+            else:
+                assert got[column] == text, column
+    assert frame["combinations"].dtype == object and frame["total"].dtype == object
     bets = s.to_frame("bets").set_index("bet")
     assert bets.loc["banker", "house_edge"] == s.bet("banker").house_edge
     assert bets.loc["lucky-6", "rtp"] == 1 - s.bet("lucky-6").house_edge

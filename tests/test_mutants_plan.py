@@ -488,13 +488,11 @@ outcomes = [
 """
 
 
-def test_a_bet_past_a_limit_only_given_the_cards_seen_is_checked_given_them(tmp_path, monkeypatch):
-    """With a table's grouped rows limited to 1, ``player_suit1 == 'h'``'s table off the top is
-    within the limit and its table given the player's first card (a King) is not: the check of
-    the bets' tables (``failing_bets``, a plan's own) is made given the cards seen, a plan that
-    keeps going keeps going when given them, and one that does not raises."""
+def first_heart_past_its_limit_given_a_card(tmp_path, monkeypatch):
+    """``(game, paytable, refusal)``: baccarat with the bet ``first-heart`` (``player_suit1 ==
+    'h'``) and a table's grouped rows limited to 1 - its table off the top is within the limit,
+    its table given the player's first card (a King) is not, refused with that text."""
     from odds.exact import positional
-    from odds.exact.plan import failing_bets
 
     monkeypatch.setattr(positional, "TERM_ROWS_LIMIT", 1)
     monkeypatch.setattr(plan_module, "_SEEN", {})
@@ -502,9 +500,19 @@ def test_a_bet_past_a_limit_only_given_the_cards_seen_is_checked_given_them(tmp_
     path = tmp_path / "first-heart.toml"
     path.write_text(FIRST_HEART)
     game = get_game("baccarat")
-    paytable = load_paytable(game, str(path))
-    seen = game.seen_cards("K", "")
     message = f"{path}: bets.first-heart: an exact table would group 2 rows, more than the 1 allowed"
+    return game, load_paytable(game, str(path)), message
+
+
+def test_a_bet_past_a_limit_only_given_the_cards_seen_is_checked_given_them(tmp_path, monkeypatch):
+    """With a table's grouped rows limited to 1, ``player_suit1 == 'h'``'s table off the top is
+    within the limit and its table given the player's first card (a King) is not: the check of
+    the bets' tables (``failing_bets``, a plan's own) is made given the cards seen, a plan that
+    keeps going keeps going when given them, and one that does not raises."""
+    from odds.exact.plan import failing_bets
+
+    game, paytable, message = first_heart_past_its_limit_given_a_card(tmp_path, monkeypatch)
+    seen = game.seen_cards("K", "")
     assert failing_bets(game, paytable, ["first-heart"]) == {}
     assert failing_bets(game, paytable, ["first-heart"], seen) == {"first-heart": message}
     kept = Plan.of(game, paytable, ["first-heart"], keep_going=True)

@@ -639,13 +639,10 @@ def test_a_table_reading_four_of_six_positions_counts_alike_by_both_routes(tmp_p
 def test_a_table_grouped_in_chunks_of_a_few_rows_is_the_table_grouped_at_once(monkeypatch):
     """The concrete rows of a table reading suits with the drawing are grouped in chunks of about
     ``CHUNK`` rows (2**21): chunks of 1,000 rows give the same table, array for array."""
-    texts = ["player_suit1 == banker_suit1 and player_wins"]
 
     def built():
         monkeypatch.setattr(positional, "_BASE_ROWS", {})
-        conditions = [compile_condition(t, feature_table("baccarat")) for t in texts] + [None]
-        reading = reading_of(feature_specs("baccarat"), conditions, 6)
-        return plan_module.build_positional(get_game("baccarat").deal, reading, conditions).to_arrays()
+        return _fresh_table("baccarat", ["player_suit1 == banker_suit1 and player_wins"]).to_arrays()
 
     whole = built()
     monkeypatch.setattr(positional, "CHUNK", 1000)
@@ -661,8 +658,6 @@ def test_a_table_past_the_rows_it_may_group_is_refused_before_grouping_them(monk
     counted before they are expanded - no rows are ever grouped past the limit (the refusal
     comes from the check of each group's rows, not from grouping them)."""
     texts = ['player_suit1 == banker_suit2 and banker_suit3 == "s"']
-    conditions = [compile_condition(t, feature_table("baccarat")) for t in texts] + [None]
-    reading = reading_of(feature_specs("baccarat"), conditions, 6)
     original = positional._Rows.group
     grouped: list[int] = []
 
@@ -673,7 +668,7 @@ def test_a_table_past_the_rows_it_may_group_is_refused_before_grouping_them(monk
 
     monkeypatch.setattr(positional._Rows, "group", group)
     monkeypatch.setattr(positional, "_BASE_ROWS", {})
-    rows = int(plan_module.build_positional(get_game("baccarat").deal, reading, conditions).to_arrays()["ways"].sum())
+    rows = int(_fresh_table("baccarat", texts).to_arrays()["ways"].sum())
     assert len(grouped) > 1 and grouped[-1] == rows
     before = grouped[-2]  # the rows of every group but the last
     limit = rows - 1
@@ -681,7 +676,7 @@ def test_a_table_past_the_rows_it_may_group_is_refused_before_grouping_them(monk
     monkeypatch.setattr(positional, "_BASE_ROWS", {})
     grouped.clear()
     with pytest.raises(OddsError) as refused:
-        plan_module.build_positional(get_game("baccarat").deal, reading, conditions)
+        _fresh_table("baccarat", texts)
     count = int(re.search(r"group ([\d,]+) rows", str(refused.value)).group(1).replace(",", ""))
     assert grouped[-1] == before and count == rows  # every row counted, the last group's not grouped
     assert str(refused.value) == f"an exact table would group {count:,} rows, more than the {limit:,} allowed"

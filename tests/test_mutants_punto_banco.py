@@ -124,12 +124,9 @@ def test_each_feature_is_declared_as_its_rounds_take_it():
         if spec.type.type == INT:
             assert (spec.type.low, spec.type.high) == (min(taken), max(taken)), name
         elif spec.type.type == STR:
-            assert set(spec.type.values) == {"" if t == text_code("") else SUIT_TEXTS[_code_index(t)] for t in taken}
+            text_of = {text_code(t): t for t in (*SUIT_TEXTS, "")}
+            assert set(spec.type.values) == {text_of[t] for t in taken}, name
         else:
             assert spec.type.type == BOOL and taken == {True, False}, name
         assert spec.drawing == any(p >= 4 for p, _ in spec.reads), name
         assert spec.state == (name in state_names), name
-
-
-def _code_index(code: int) -> int:
-    return [text_code(s) for s in SUIT_TEXTS].index(code)

@@ -10,11 +10,9 @@ import math
 from fractions import Fraction
 
 import pytest
-from test_mutants_plan import FIRST_HEART
+from test_mutants_plan import first_heart_past_its_limit_given_a_card
 
 from odds.errors import OddsError
-from odds.exact import plan as plan_module
-from odds.exact import positional
 from odds.games import get_game
 from odds.overlay.sheet import with_unknowns
 from odds.paytable import load_paytable
@@ -99,14 +97,7 @@ def test_keep_going_and_the_cards_seen_reach_the_check_of_each_bets_table(tmp_pa
     """``player_suit1 == 'h'``'s table is within a limit of 1 grouped row off the top and past
     it given the player's first card (tests/test_mutants_plan.py): build_sheet given that card
     raises by default, and with keep_going leaves the bet out with its error."""
-    monkeypatch.setattr(positional, "TERM_ROWS_LIMIT", 1)
-    monkeypatch.setattr(plan_module, "_SEEN", {})
-    monkeypatch.setenv("ODDS_CACHE_DIR", str(tmp_path / "cache"))
-    path = tmp_path / "first-heart.toml"
-    path.write_text(FIRST_HEART)
-    game = get_game("baccarat")
-    paytable = load_paytable(game, str(path))
-    message = f"{path}: bets.first-heart: an exact table would group 2 rows, more than the 1 allowed"
+    game, paytable, message = first_heart_past_its_limit_given_a_card(tmp_path, monkeypatch)
     assert build_sheet(game, paytable, Shoe.decks(8), ["first-heart"]).bet("first-heart").total
     with pytest.raises(OddsError) as refused:
         build_sheet(game, paytable, Shoe.decks(8), ["first-heart"], player="K")
@@ -212,38 +203,15 @@ def test_a_sheet_names_a_bet_it_does_not_hold_and_suggests_one():
     assert refused.value.name == "tye" and "tie" in refused.value.suggestions and "tye" in str(refused.value)
 
 
-def test_to_frame_has_the_csv_columns_and_cells_and_a_bets_frame_has_the_summarys(tmp_path):
-    """``to_frame()``: the CSV's header and, cell by cell, its values (exact columns as
-    Fractions and ints, float columns as the floats they print); ``to_frame("bets")``: a row per
-    bet with the game and paytable; no bets: the three key columns, empty."""
+def test_a_bets_frame_has_a_row_per_bet_and_a_bad_kind_is_refused_word_for_word():
+    """``to_frame("bets")``: a row per bet with the game and paytable, for two bets, one, or none
+    (then the three key columns, empty); a kind other than outcomes or bets refused word for
+    word. (The outcomes frame against the CLI's CSV, cell by cell: tests/test_api.py.)"""
     pytest.importorskip("pandas")
-    import csv
-    import io
-
-    from click.testing import CliRunner
-
-    from odds.cli import cli
     from odds.sheet import Sheet
 
     game = get_game("baccarat")
     sheet = build_sheet(game, game.paytable(), Shoe.decks(8).remove("6x4"), ["banker", "lucky-6"])
-    frame = sheet.to_frame()
-    out = (
-        CliRunner()
-        .invoke(cli, ["sheet", "baccarat", "--bet", "banker", "--bet", "lucky-6", "--remove", "6x4", "--format", "csv"])
-        .stdout
-    )
-    rows = list(csv.DictReader(io.StringIO(out)))
-    assert list(frame.columns) == list(rows[0]) and len(frame) == len(rows)
-    for row, (_, got) in zip(rows, frame.iterrows()):
-        for column, text in row.items():
-            if column.endswith("_float"):
-                assert got[column] == pytest.approx(float(text), rel=1e-9), column
-            elif column in ("pays", "probability", "return", "combinations", "total"):
-                assert got[column] == Fraction(text), column
-            else:
-                assert got[column] == text, column
-    assert frame["combinations"].dtype == object and frame["total"].dtype == object
     bets = sheet.to_frame("bets")
     assert list(bets.columns[:3]) == ["game", "paytable", "bet"] and list(bets["bet"]) == ["banker", "lucky-6"]
     assert set(bets["game"]) == {"baccarat"} and set(bets["paytable"]) == {game.paytable().name}
