@@ -130,3 +130,57 @@ def test_each_feature_is_declared_as_its_rounds_take_it():
             assert spec.type.type == BOOL and taken == {True, False}, name
         assert spec.drawing == any(p >= 4 for p, _ in spec.reads), name
         assert spec.state == (name in state_names), name
+
+
+def test_the_fewest_cards_a_round_deals_is_the_reference_dealers():
+    """``fewest_cards`` (the deal's ``always_dealt``: the positions every round deals, which
+    bounds how many rounds a shoe holds in ``odds check``'s window note) is the shortest round of
+    the reference dealer over 4,000 random rounds: 4, for each game dealt with baccarat's deal."""
+    from odds.games import get_game
+
+    rng = np.random.default_rng(4)
+    ranks = rng.integers(1, 14, size=(4000, 6))
+    shortest = min(deal_baccarat([(int(r), "s") for r in row]).cards_dealt for row in ranks)
+    for game_id in ("baccarat", "tiger-baccarat", "player-dealer-baccarat"):
+        assert get_game(game_id).fewest_cards() == shortest, game_id
+
+
+def test_every_game_is_among_its_deals_games():
+    """A deal names the games dealt with it (``game_ids``; the first one's features are the
+    ones its tables read): each game, and the deal of each of its bets, lists the game."""
+    from odds.games import all_games
+
+    for game in all_games():
+        deals = {id(game.deal): game.deal}
+        for rule in game.paytable().rules.values():
+            if rule.conditions is not None:
+                deal = game.deal_of(rule)
+                deals[id(deal)] = deal
+        for deal in deals.values():
+            assert game.id in deal.game_ids, (game.id, deal.name)
+
+
+@pytest.mark.parametrize("cards", ["8 decks", "Ah,3h,4h,2h,Kd,5h,9s,7c,7d,Qs,6h,8s", "TS,9h,9d,8c,3s,2c,Kh,5d,6c,4s"])
+def test_drawing_bets_count_the_same_on_the_end_state_table_and_on_positional_tables(cards):
+    """Baccarat's deal counts the bets that read the drawing's end state alone on its table of
+    end states (``state_table``, ``end_state_features``: the ``drawing`` route); the positional
+    deal counts the same conditions on positional tables, which never read that table: two
+    independent counts, outcome by outcome, of every such seed bet."""
+    from odds.exact.plan import Plan, compile_bet
+    from odds.games import get_game
+    from odds.games.punto_banco import POSITIONAL_DEAL
+    from odds.shoe import Shoe
+
+    game = get_game("baccarat")
+    table = game.paytable()
+    plan = Plan.of(game, table, list(table.rules))
+    drawing = [bet for bet, route in plan.routes.items() if route == "drawing"]
+    assert {"banker", "player", "tie", "lucky-6", "dragon-bonus-player"} <= set(drawing)
+    shoe = Shoe.decks(8) if cards == "8 decks" else Shoe.from_cards(cards)
+    counts = plan.counts(shoe)
+    for bet in drawing:
+        compiled = compile_bet(POSITIONAL_DEAL, game.id, table.rule(bet))
+        assert compiled.route == "cards", bet
+        tally = compiled.positional.counts(shoe)
+        expected = [counts[bet].counts[o.key] for o in table.rule(bet).outcomes]
+        assert (tally, sum(tally)) == (expected, counts[bet].total), bet

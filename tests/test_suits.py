@@ -406,3 +406,15 @@ def test_a_bet_reading_the_first_four_cards_is_counted_over_them_alone(tmp_path)
     )
     counts = table.counts(Shoe.from_cards(cards))
     assert Fraction(counts[0], sum(counts)) == walked[("x", "win")]
+
+
+def test_a_feature_declaring_an_unknown_suit_reading_is_refused():
+    """A misspelt ``suits`` word would be read as none of the three (the suits enumerated as
+    classes, not labels): refused when the feature is declared, as is an unknown resolution."""
+    from odds.bets.features import flag
+
+    assert flag("same_suit", "two cards of one suit", reads=[(0, "suit"), (1, "suit")], suits="symmetric").suits
+    with pytest.raises(ValueError, match=r"feature same_suit: suits='SYMMETRIC' is not one of"):
+        flag("same_suit", "two cards of one suit", reads=[(0, "suit"), (1, "suit")], suits="SYMMETRIC")
+    with pytest.raises(ValueError, match=r"feature same_suit: position 1 read as 'colour'"):
+        flag("same_suit", "two cards of one suit", reads=[(0, "suit"), (1, "colour")], suits="symmetric")

@@ -41,6 +41,10 @@ RESOLUTIONS = ("value", "rank", "suit", "card")
 """How a position is read: its baccarat value, its rank (a refinement of the value), its suit,
 or its card (rank and suit)."""
 
+SUIT_READINGS = (None, "value", "symmetric", "other")
+"""How a feature may read suits (the module docstring). Checked when a feature is declared: an
+unknown word would be taken as none of the three - a silently wrong suit count."""
+
 
 @dataclass(frozen=True)
 class FeatureSpec:
@@ -57,6 +61,13 @@ class FeatureSpec:
     """Whether the end state of the drawing decides the feature."""
     suits: str | None = None
     """How it reads suits: ``"value"``, ``"symmetric"``, ``"other"`` or None (module docstring)."""
+
+    def __post_init__(self) -> None:
+        if self.suits not in SUIT_READINGS:
+            raise ValueError(f"feature {self.name}: suits={self.suits!r} is not one of {SUIT_READINGS}")
+        for position, resolution in self.reads:
+            if resolution not in RESOLUTIONS:
+                raise ValueError(f"feature {self.name}: position {position} read as {resolution!r}")
 
     @property
     def range_text(self) -> str:
