@@ -311,15 +311,23 @@ def full_shoe_sheets(paytables=()):
     """Every shipped paytable of every game (and each paytable file given: a user's own bets),
     every bet, on the game's full default shoe: what ``odds export`` and the overview show."""
     from .games import all_games
-    from .paytable import load_paytable, shipped_names
+    from .paytable import load_paytable
 
     for game in all_games():
-        shoe = Shoe.decks(game.default_decks) if game.uses_shoe else None
-        for name in shipped_names(game):
-            yield build_sheet(game, load_paytable(game, name), shoe)
+        yield from shipped_sheets(game)
     for path in paytables:
         game = paytable_game(path)
         yield build_sheet(game, load_paytable(game, path), Shoe.decks(game.default_decks) if game.uses_shoe else None)
+
+
+def shipped_sheets(game):
+    """Every shipped paytable of one game, every bet, on its full default shoe (none for dice
+    and wheels)."""
+    from .paytable import load_paytable, shipped_names
+
+    shoe = Shoe.decks(game.default_decks) if game.uses_shoe else None
+    for name in shipped_names(game):
+        yield build_sheet(game, load_paytable(game, name), shoe)
 
 
 def paytable_game(path: str):

@@ -152,6 +152,8 @@ MODULES = {
         "tests/test_settlement_server.py::test_a_bad_chosen_bet_is_one_line",
     ],
     "odds/games/roulette.py": [
+        "tests/test_mutants_roulette.py",  # each wheel's feature table and its sheets' texts
+        "tests/test_mutants_punto_banco.py::test_every_game_is_among_its_deals_games",
         "tests/test_roulette.py",
         "tests/test_american_roulette.py",
         "tests/test_triple_zero.py",  # the 0-00-000 wheel's game, and every feature of a spin on each wheel
@@ -164,6 +166,7 @@ MODULES = {
         "tests/test_overlay.py::test_a_multiplier_bet_reads_one_spin",
         "tests/test_overlay.py::test_lucky_numbers_against_every_pocket_and_draw",
         "tests/test_overlay.py::test_pockets_with_multipliers_of_their_own_on_the_double_zero_wheel",
+        "tests/test_overlay.py::test_pockets_with_multipliers_of_their_own_on_the_triple_zero_wheel",
         "tests/test_catalogue_multipliers.py::test_lightning_roulette_constraint_on_the_lucky_numbers",
         # chosen_rule, Wheel.read: a chosen number's bet, against the reference, and its refusals
         "tests/test_settlement_server.py::test_every_member_of_a_roulette_family_settles_as_the_reference_does",

@@ -147,17 +147,24 @@ def test_the_fewest_cards_a_round_deals_is_the_reference_dealers():
 
 def test_every_game_is_among_its_deals_games():
     """A deal names the games dealt with it (``game_ids``; the first one's features are the
-    ones its tables read): each game, and the deal of each of its bets, lists the game."""
+    ones its tables read): each game, and the deal of each bet of its shipped paytables (en
+    prison's two spins, player-dealer baccarat's positional deal), lists the game. And a deal's
+    name, which keys the compiled bets and tables, is no other deal's."""
     from odds.games import all_games
+    from odds.paytable import load_paytable, shipped_names
 
+    by_name: dict = {}
     for game in all_games():
         deals = {id(game.deal): game.deal}
-        for rule in game.paytable().rules.values():
-            if rule.conditions is not None:
-                deal = game.deal_of(rule)
-                deals[id(deal)] = deal
+        for name in shipped_names(game):
+            for rule in load_paytable(game, name).rules.values():
+                if rule.conditions is not None:
+                    deal = game.deal_of(rule)
+                    deals[id(deal)] = deal
+        assert game.id != "roulette" or len(deals) == 2  # one spin, and two for en prison
         for deal in deals.values():
             assert game.id in deal.game_ids, (game.id, deal.name)
+            assert by_name.setdefault(deal.name, deal) == deal, deal.name
 
 
 @pytest.mark.parametrize("cards", ["8 decks", "Ah,3h,4h,2h,Kd,5h,9s,7c,7d,Qs,6h,8s", "TS,9h,9d,8c,3s,2c,Kh,5d,6c,4s"])

@@ -748,3 +748,27 @@ boosted = [ { outcome = "win", reads = "pocket" } ]
     got = library_prizes(build_sheet(game, table, None), "split")
     assert got == {k: v for k, v in expected.items() if v}
     assert {"win-x2", "win-x10", "win-x30"} <= set(got)
+
+
+def test_pockets_with_multipliers_of_their_own_on_the_triple_zero_wheel(tmp_path):
+    """000 named as its wheel names it, with a law of its own: a bet on the three zeros against
+    every pocket of the 39 and every draw (the triple-zero game reads its own wheel's pockets)."""
+    text = """game = "triple-zero-roulette"
+[bets.zeros]
+name = "The three zeros"
+outcomes = [ { key = "win", when = "green", pays = 11 }, { key = "lose", pays = -1 } ]
+[bets.zeros.multipliers]
+boosts = "pockets"
+count = { 1 = "1/3", 2 = "2/3" }
+values = { 2 = "1" }
+target_values = [ { targets = ["000"], values = { 5 = "1/2", 50 = "1/2" } } ]
+boosted = [ { outcome = "win", reads = "pocket" } ]
+"""
+    game = get_game("triple-zero-roulette")
+    table = load_paytable(game, write(tmp_path, "z.toml", text))
+    rounds = [(Fraction(1, 39), "win", [n]) if n in (0, 37, 38) else (Fraction(1, 39), "lose", None) for n in range(39)]
+    own = {38: {5: Fraction(1, 2), 50: Fraction(1, 2)}}
+    expected = brute(rounds, range(39), {1: Fraction(1, 3), 2: Fraction(2, 3)}, {2: Fraction(1)}, own)
+    got = library_prizes(build_sheet(game, table, None), "zeros")
+    assert got == {k: v for k, v in expected.items() if v}
+    assert {"win-x2", "win-x5", "win-x50"} <= set(got)

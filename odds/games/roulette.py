@@ -528,18 +528,15 @@ def call_groups(bet_id: str) -> dict[str, list[int]]:
     return groups
 
 
-def chips_text(bet_id: str, numbers: list[int], pays=None) -> str:
-    """The winning chips of a group of numbers, e.g. ``2 chips on trio 0-2-3`` or ``1 chip on a
-    split``; with ``pays``, what they return: ``2 x (11 + 1) on trio 0-2-3``."""
+def chips_text(bet_id: str, numbers: list[int]) -> str:
+    """The winning chips of a group of numbers, e.g. ``2 chips on trio 0-2-3`` or ``1 chip on its
+    split`` (the numbers win on different splits)."""
     layouts = {winning_chips(bet_id, n) for n in numbers}
     parts = []
     for (kind, nums), c in Counter(winning_chips(bet_id, numbers[0])).items():
         where = placement(kind, nums) if len(layouts) == 1 else f"its {kind}"
-        if pays is None:
-            parts.append(f"{c} chip{'s' if c > 1 else ''} on {where}")
-        else:
-            parts.append(f"{c} x ({exact_text(pays[kind])} + 1) on {where}")
-    return (" + " if pays is not None else ", ").join(parts)
+        parts.append(f"{c} chip{'s' if c > 1 else ''} on {where}")
+    return ", ".join(parts)
 
 
 def _call_rule(bet_id: str) -> BetRule:
