@@ -680,3 +680,17 @@ def test_a_table_past_the_rows_it_may_group_is_refused_before_grouping_them(monk
     count = int(re.search(r"group ([\d,]+) rows", str(refused.value)).group(1).replace(",", ""))
     assert grouped[-1] == before and count == rows  # every row counted, the last group's not grouped
     assert str(refused.value) == f"an exact table would group {count:,} rows, more than the {limit:,} allowed"
+
+
+@pytest.mark.parametrize("text", ["player_pair and player_rank1 != player_rank2", "cards == 4 and player_third >= 0"])
+def test_a_bet_no_deal_wins_is_a_table_of_no_terms_that_counts_every_deal_lost(text):
+    """A condition no round satisfies (a pair of two ranks; four cards and a player's third)
+    groups no row: the table has no term, its depth is what it reads (the drawing's six
+    positions when it plays the drawing), and every ordered deal of the shoe falls to the last
+    outcome - ``(N)_6``, counted here over every ordering."""
+    table = _fresh_table("baccarat", [text])
+    assert len(table.terms) == 0 and table.ways.shape == (0, 2)
+    assert table.depth == (6 if "third" in text else 2)
+    assert table.counts(Shoe.from_cards(SMALL_SHOE)) == _every_ordering(lambda order: False)
+    assert table.counts(Shoe.decks(1)) == [0, math.perm(52, 6)]
+    assert table.counts_with_replacement() == ([0, 13**6], 13**6)

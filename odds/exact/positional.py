@@ -739,7 +739,6 @@ class PositionalTable:
         shape_codes = (-np.sort(-suit_counts, axis=2) @ np.array([343, 49, 7, 1], dtype=np.int16)).astype(np.int64)
         # suit orbits: the same other groups (all of any suit), the same suit shape per rank
         whole = ((coarse == NO_GROUP) | (coarse % 16 == ALL_SUITS)).all(axis=1)
-        merged = np.zeros(m_count, dtype=bool)
         if whole.any():
             keyed = np.flatnonzero(whole)
             (orbit_keys,) = row_keys(np.concatenate([coarse[keyed], shape_codes[keyed]], axis=1))
@@ -789,7 +788,7 @@ class PositionalTable:
         base, mask = gid // 16, gid % 16
         kind = np.where(card[t, i] >= 0, 1, np.where(mask == ALL_SUITS, np.where(base >= 11, 3, 4), 6))
         a = np.where(kind == 1, card[t, i], np.where(kind == 3, base - 11, np.where(kind == 4, base - 1, gid)))
-        add(t, np.where(kind == 1, _code(1, a, 0, same[t, i]), _code(kind, a, inside[t, i], same[t, i])))
+        add(t, _code(kind, a, inside[t, i], same[t, i]))  # no group lies inside a card: its b is 0
         used = (slots != NO_GROUP).sum(axis=1)
         t = np.flatnonzero(used < positions)
         add(t, _code(5, used[t], 0, 0))
