@@ -406,7 +406,9 @@ def pytest_unconfigure(config):
 
 STATUS = {
     "killed": "killed",
-    "timeout": "killed",  # a mutant that loops or crawls is noticed
+    # a mutant that loops or crawls is noticed; mutmut also files exit 255 here, which _LAUNCH gives
+    # when the fresh session cannot start (the mutant broke `import odds` in tests/conftest.py)
+    "timeout": "killed",
     "segfault": "killed",
     "survived": "survived",
     "no tests": "reached by no test",
