@@ -40,9 +40,8 @@ def readme_test_command() -> str:
     return command
 
 
-def load() -> str:
-    one, five, fifteen = os.getloadavg()
-    return f"{one:.2f} {five:.2f} {fifteen:.2f}"
+def load_text(average: tuple[float, float, float]) -> str:
+    return " ".join(f"{figure:.2f}" for figure in average)
 
 
 def children_cpu() -> float:
@@ -66,8 +65,7 @@ def main() -> int:
     # the last step (the tests) timed by bash itself: its wall, user and system time, children included
     *setup, tests = command.split(" && ")
     timed = " && ".join(setup + [f"{{ TIMEFORMAT='tests-timed: %R %U %S'; time {tests} ; }}"])
-    busy_before = os.getloadavg()[0] >= 0.5  # other work on the machine; the run's own load shows after it
-    before_load, cpu0, start = load(), children_cpu(), time.perf_counter()
+    before_load, cpu0, start = os.getloadavg(), children_cpu(), time.perf_counter()
     proc = subprocess.run(["bash", "-c", timed], cwd=clone, env=env, capture_output=True, text=True)
     wall, cpu = time.perf_counter() - start, children_cpu() - cpu0
     summary = [line for line in proc.stdout.splitlines() if re.search(r"\d+ (passed|failed)", line)]
@@ -82,9 +80,10 @@ def main() -> int:
         print(f"{tests}: wall {tests_wall:.1f} s, CPU {tests_cpu:.1f} s")
     if env.get("PYTHONDONTWRITEBYTECODE"):
         print("PYTHONDONTWRITEBYTECODE is set: every process compiled odds/ and the tests from source")
-    print(f"load average (1, 5, 15 min) before: {before_load}; after: {load()}")
+    print(f"load average (1, 5, 15 min) before: {load_text(before_load)}; after: {load_text(os.getloadavg())}")
     verdict = "within" if wall <= TARGET_WALL else "over"
-    print(f"{verdict} the {TARGET_WALL:.0f} s target" + (" (measured under load)" if busy_before else ""))
+    # busy before the run means other work on the machine; the run's own load shows only after it
+    print(f"{verdict} the {TARGET_WALL:.0f} s target" + (" (measured under load)" if before_load[0] >= 0.5 else ""))
     if args.keep:
         print(f"kept: {folder}", file=sys.stderr)
     else:
