@@ -186,7 +186,7 @@ def test_count_on_a_local_dask_cluster():
     args = ["count", "tiger-baccarat", "--bet", "tiger", "--bet", "tiger-pair", "--shoes", "5", "--format", "json"]
     local = json.loads(invoke(*args, "--workers", "1").stdout)
     with distributed.LocalCluster(
-        n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+        n_workers=1, threads_per_worker=2, processes=False, dashboard_address=":0"
     ) as cluster:
         result = invoke(*args, "--scheduler", cluster.scheduler_address)
     assert result.exit_code == 0, result.output

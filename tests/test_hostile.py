@@ -345,7 +345,7 @@ def test_a_lost_dask_worker_is_reported_and_the_figures_stand():
 
     with (
         distributed.LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
+            n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=":0"
         ) as cluster,
         distributed.Client(cluster) as client,
     ):
